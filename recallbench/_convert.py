@@ -1,0 +1,102 @@
+"""The project's one cattrs converter (never ``cattrs.global_converter``).
+
+It owns both spellings: records read from disk are structured from their on-disk keys (snake_case in
+``questions.yaml``, the reference's camelCase in arcs files), with unknown keys kept in ``extra``; every
+record is unstructured to the camelCase JSON of reference §3, absent optional keys omitted rather than
+written as null, integral floats written as integers (``5``, not ``5.0``), and ``extra`` keys appended.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Mapping
+from typing import Any, TypeVar
+
+import attrs
+import cattrs
+from cattrs.gen import make_dict_structure_fn, make_dict_unstructure_fn, override
+
+from ._fields import EXTRA, camel, disk_key, json_key
+
+__all__ = ["dumps_compact", "dumps_pretty", "structure_disk", "to_json", "converter"]
+
+T = TypeVar("T")
+
+# Without detailed validation a record's own ValueError surfaces as itself, and structuring is faster.
+converter = cattrs.Converter(detailed_validation=False)
+
+
+def _integral(value: float) -> int | float:
+    return int(value) if value.is_integer() else value
+
+
+converter.register_unstructure_hook(float, _integral)
+
+
+def _has_extra(cls: type) -> bool:
+    return any(a.name == EXTRA for a in attrs.fields(cls))
+
+
+def _structure_factory(cls: type) -> Callable[[Any, type], Any]:
+    fields = [a for a in attrs.fields(cls) if a.name != EXTRA]
+    renames = {a.name: override(rename=disk_key(a)) for a in fields}
+    known = {disk_key(a) for a in fields}
+    with_extra = _has_extra(cls)
+    if with_extra:
+        renames[EXTRA] = override(rename=EXTRA)
+    base = make_dict_structure_fn(cls, converter, **renames)  # type: ignore[arg-type]
+
+    def structure(data: Any, _cls: type) -> Any:
+        if not isinstance(data, Mapping):
+            raise TypeError(f"expected a mapping for {cls.__name__}, got {type(data).__name__}")
+        if not with_extra:
+            return base(data, cls)
+        own = {k: v for k, v in data.items() if k in known}
+        own[EXTRA] = {k: v for k, v in data.items() if k not in known}
+        return base(own, cls)
+
+    return structure
+
+
+def _unstructure_factory(cls: type) -> Callable[[Any], dict[str, Any]]:
+    overrides = {}
+    for a in attrs.fields(cls):
+        if a.name == EXTRA:
+            overrides[a.name] = override(omit=True)
+        else:
+            overrides[a.name] = override(rename=json_key(a), omit_if_default=a.default is None)
+    base = make_dict_unstructure_fn(cls, converter, **overrides)  # type: ignore[arg-type]
+    if not _has_extra(cls):
+        return base
+
+    def unstructure(obj: Any) -> dict[str, Any]:
+        out = base(obj)
+        for k, v in obj.extra.items():
+            out.setdefault(camel(k), v)
+        return out
+
+    return unstructure
+
+
+converter.register_structure_hook_factory(attrs.has, _structure_factory)
+converter.register_unstructure_hook_factory(attrs.has, _unstructure_factory)
+
+
+def structure_disk(data: Any, cls: type[T]) -> T:
+    """A record from data read from disk (on-disk key spellings)."""
+    return converter.structure(data, cls)
+
+
+def to_json(obj: Any) -> Any:
+    """Plain JSON data (camelCase keys) for a record or a collection of records."""
+    return converter.unstructure(obj)
+
+
+def dumps_pretty(obj: Any) -> str:
+    """Two-space-indented JSON, raw UTF-8, no trailing newline (``result.json``)."""
+    return json.dumps(to_json(obj), indent=2, ensure_ascii=False)
+
+
+def dumps_compact(obj: Any) -> str:
+    """One JSONL line without the newline: compact separators, raw UTF-8."""
+    return json.dumps(to_json(obj), separators=(",", ":"), ensure_ascii=False)

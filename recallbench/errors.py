@@ -1,0 +1,87 @@
+"""The exceptions recallbench raises.
+
+One root, so an embedding framework can catch everything of ours in one clause::
+
+    RecallBenchError
+    ├── ConfigError (ValueError)        a flag, profile, spec string or range is wrong: fix the call
+    ├── DatasetError (ValueError)       a persona directory, YAML or day file is wrong (file, line)
+    ├── AdapterError                    the memory system under test failed
+    │   └── AdapterTimeout (TimeoutError)
+    ├── JudgeError                      the judge failed on one answer
+    │   └── JudgeParseError (ValueError)
+    ├── ModelError                      a text model / provider call failed
+    └── RunFailed                       a run stopped (setup, ingestion or too many errors)
+
+"You called it wrong" (ConfigError, DatasetError) is raised at once and never retried. An adapter or
+judge failure on a single question is data: the harness records it on that question and goes on.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+__all__ = [
+    "AdapterError",
+    "AdapterTimeout",
+    "ConfigError",
+    "DatasetError",
+    "JudgeError",
+    "JudgeParseError",
+    "ModelError",
+    "RecallBenchError",
+    "RunFailed",
+]
+
+
+class RecallBenchError(Exception):
+    """Root of every exception recallbench raises on purpose."""
+
+
+class ConfigError(RecallBenchError, ValueError):
+    """A flag, profile entry, spec string or time range is not what was expected."""
+
+
+class DatasetError(RecallBenchError, ValueError):
+    """A dataset file is missing or malformed.
+
+    Attributes:
+        path: the file (or directory) at fault, when known.
+        line: the 1-based line in that file, when known.
+    """
+
+    def __init__(self, message: str, *, path: Path | str | None = None, line: int | None = None):
+        self.path = Path(path) if path is not None else None
+        self.line = line
+        self.message = message
+        super().__init__(self._render())
+
+    def _render(self) -> str:
+        if self.path is None:
+            return self.message
+        where = f"{self.path}:{self.line}" if self.line is not None else str(self.path)
+        return f"{where}: {self.message}"
+
+
+class AdapterError(RecallBenchError):
+    """The memory system under test raised, or broke its contract."""
+
+
+class AdapterTimeout(AdapterError, TimeoutError):
+    """An adapter call did not finish within its time limit."""
+
+
+class JudgeError(RecallBenchError):
+    """A judge could not score an answer."""
+
+
+class JudgeParseError(JudgeError, ValueError):
+    """A judge replied, but its reply held no valid score."""
+
+
+class ModelError(RecallBenchError):
+    """A text model or provider call failed."""
+
+
+class RunFailed(RecallBenchError):
+    """A run (or one persona of it) could not go on: setup, ingestion or teardown failed, or too
+    many questions failed."""
