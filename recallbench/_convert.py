@@ -9,16 +9,17 @@ written as null, integral floats written as integers (``5``, not ``5.0``), and `
 from __future__ import annotations
 
 import json
+import typing
 from collections.abc import Callable, Mapping
 from typing import Any, TypeVar
 
 import attrs
 import cattrs
-from cattrs.gen import make_dict_structure_fn, make_dict_unstructure_fn, override
+from cattrs.gen import make_dict_structure_fn, override
 
 from ._fields import EXTRA, camel, disk_key, json_key
 
-__all__ = ["dumps_compact", "dumps_pretty", "structure_disk", "to_json", "converter"]
+__all__ = ["converter", "dumps_compact", "dumps_pretty", "structure_disk", "to_json"]
 
 T = TypeVar("T")
 
@@ -44,7 +45,7 @@ def _structure_factory(cls: type) -> Callable[[Any, type], Any]:
     with_extra = _has_extra(cls)
     if with_extra:
         renames[EXTRA] = override(rename=EXTRA)
-    base = make_dict_structure_fn(cls, converter, **renames)  # type: ignore[arg-type]
+    base: Callable[[Any, type], Any] = make_dict_structure_fn(cls, converter, **renames)  # type: ignore[arg-type]
 
     def structure(data: Any, _cls: type) -> Any:
         if not isinstance(data, Mapping):
@@ -59,20 +60,31 @@ def _structure_factory(cls: type) -> Callable[[Any, type], Any]:
 
 
 def _unstructure_factory(cls: type) -> Callable[[Any], dict[str, Any]]:
-    overrides = {}
+    # Hand-rolled rather than cattrs.gen: cattrs moves omittable keys after the others, and the
+    # reference's key order (optional keys in between) is part of the file format.
+    hints = typing.get_type_hints(cls)
+    plan: list[tuple[str, str, Callable[[Any], Any] | None, bool]] = []
     for a in attrs.fields(cls):
         if a.name == EXTRA:
-            overrides[a.name] = override(omit=True)
-        else:
-            overrides[a.name] = override(rename=json_key(a), omit_if_default=a.default is None)
-    base = make_dict_unstructure_fn(cls, converter, **overrides)  # type: ignore[arg-type]
-    if not _has_extra(cls):
-        return base
+            continue
+        hook = converter.get_unstructure_hook(hints[a.name])
+        passthrough = hints[a.name] in (str, int, bool)
+        plan.append((a.name, json_key(a), None if passthrough else hook, a.default is None))
+    with_extra = _has_extra(cls)
 
     def unstructure(obj: Any) -> dict[str, Any]:
-        out = base(obj)
-        for k, v in obj.extra.items():
-            out.setdefault(camel(k), v)
+        out: dict[str, Any] = {}
+        for name, key, hook, omit_if_none in plan:
+            value = getattr(obj, name)
+            if value is None:
+                if omit_if_none:
+                    continue
+                out[key] = None
+            else:
+                out[key] = value if hook is None else hook(value)
+        if with_extra:
+            for k, v in obj.extra.items():
+                out.setdefault(camel(k), v)
         return out
 
     return unstructure

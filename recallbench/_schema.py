@@ -8,8 +8,8 @@ so one bad mapping yields all its problems rather than the first. Cross-field ru
 from __future__ import annotations
 
 import difflib
-import re
 import functools
+import re
 import types
 import typing
 from collections.abc import Mapping
@@ -170,7 +170,7 @@ def check_record(raw: Mapping[str, Any], cls: type, path: KeyPath = ()) -> list[
 
 
 def _as_field(value: Any, a: attrs.Attribute[Any]) -> Any:
-    return a.converter(value) if callable(a.converter) else value  # type: ignore[misc]
+    return a.converter(value) if callable(a.converter) else value
 
 
 def _field_message(key: str, name: str, exc: Exception) -> str:

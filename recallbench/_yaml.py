@@ -7,6 +7,7 @@ return plain dicts, lists and scalars, with dates as ``YYYY-MM-DD`` strings.
 
 from __future__ import annotations
 
+import contextlib
 import datetime as dt
 import io
 from collections.abc import Mapping
@@ -130,10 +131,8 @@ def _walk(node: Any, path: KeyPath, lines: dict[KeyPath, int]) -> Any:
         for k, v in node.items():
             key = k if isinstance(k, str) else str(_plain(k))
             if lc is not None:
-                try:
+                with contextlib.suppress(KeyError, TypeError):
                     lines[(*path, key)] = lc.key(k)[0] + 1
-                except (KeyError, TypeError):
-                    pass
             out[key] = _walk(v, (*path, key), lines)
         return out
     if isinstance(node, list):
@@ -142,10 +141,8 @@ def _walk(node: Any, path: KeyPath, lines: dict[KeyPath, int]) -> Any:
         items = []
         for i, v in enumerate(node):
             if lc is not None:
-                try:
+                with contextlib.suppress(KeyError, TypeError):
                     lines[(*path, i)] = lc.item(i)[0] + 1
-                except (KeyError, TypeError):
-                    pass
             items.append(_walk(v, (*path, i), lines))
         return items
     if isinstance(node, str):

@@ -57,7 +57,10 @@ class Day:
 
     def metadata(self, persona_id: str) -> DayMetadata:
         return DayMetadata(
-            day_number=self.number, date=self.date, persona_id=persona_id, active_arcs=self.active_arcs
+            day_number=self.number,
+            date=self.date,
+            persona_id=persona_id,
+            active_arcs=self.active_arcs,
         )
 
 

@@ -105,7 +105,11 @@ def _raise_first(path: Path, issues: list[Issue], locate: bool) -> None:
         return
     first = errors[0]
     locator = load_yaml_located(path)[1] if locate else Locator()
-    more = f" (and {len(errors) - 1} more; run 'recallbench validate' to see all)" if len(errors) > 1 else ""
+    more = (
+        f" (and {len(errors) - 1} more; run 'recallbench validate' to see all)"
+        if len(errors) > 1
+        else ""
+    )
     raise DatasetError(first.message + more, path=path, line=locator.line(first.path))
 
 
@@ -147,7 +151,9 @@ def qa_issues(raw: list[Any]) -> list[Issue]:
         if isinstance(qid, str):
             if qid in seen:
                 issues.append(
-                    Issue((i, "id"), f"duplicate Q&A id {qid!r} (first used by pair {seen[qid] + 1})")
+                    Issue(
+                        (i, "id"), f"duplicate Q&A id {qid!r} (first used by pair {seen[qid] + 1})"
+                    )
                 )
             else:
                 seen[qid] = i

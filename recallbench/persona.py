@@ -29,7 +29,14 @@ __all__ = [
     "day_date",
 ]
 
-ARC_TYPES: tuple[str, ...] = ("project", "incident", "decision", "learning", "relationship", "correction")
+ARC_TYPES: tuple[str, ...] = (
+    "project",
+    "incident",
+    "decision",
+    "learning",
+    "relationship",
+    "correction",
+)
 SessionKind = Literal["1to1", "group"]
 DEFAULT_EPOCH = "2024-01-01"
 PRINCIPAL = "principal"

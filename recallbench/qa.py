@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Mapping
 from typing import Any, Literal
 
@@ -43,7 +44,7 @@ def _sorted_unique_days(_inst: object, a: attrs.Attribute[Any], value: tuple[int
         raise ValueError(f"{a.name} must list at least one day")
     for d in value:
         positive_int(_inst, a, d)
-    if any(b <= x for x, b in zip(value, value[1:], strict=False)):
+    if any(b <= x for x, b in itertools.pairwise(value)):
         raise ValueError(f"{a.name} must be sorted ascending without repeats, got {list(value)}")
 
 

@@ -21,6 +21,7 @@ from .shuffle import seeded_shuffle
 
 __all__ = [
     "CheckpointSelection",
+    "SelectionPolicy",
     "filter_qa_by_range",
     "gate_groups",
     "is_eligible",
@@ -53,7 +54,9 @@ def filter_qa_by_range(
 ) -> list[QAPair]:
     """The pairs eligible at ``time_range`` (a TimeRange or a day count), in their given order."""
     days = time_range.days if isinstance(time_range, TimeRange) else time_range
-    return [p for p in qa if is_eligible(p, days, respect_irrelevant_after=respect_irrelevant_after)]
+    return [
+        p for p in qa if is_eligible(p, days, respect_irrelevant_after=respect_irrelevant_after)
+    ]
 
 
 def gate_groups(pairs: Iterable[QAPair], groups_enabled: bool) -> list[QAPair]:
@@ -95,9 +98,7 @@ def stratified_sample(pool: Sequence[QAPair], n: int, seed: int) -> list[QAPair]
         base[name] = math.floor(raw)
         remainder[name] = raw - base[name]
     leftover = n - sum(base.values())
-    by_remainder = sorted(
-        names, key=lambda g: (-remainder[g], -len(groups[g]), names.index(g))
-    )
+    by_remainder = sorted(names, key=lambda g: (-remainder[g], -len(groups[g]), names.index(g)))
     for name in by_remainder:
         if leftover <= 0:
             break
@@ -113,6 +114,32 @@ def stratified_sample(pool: Sequence[QAPair], n: int, seed: int) -> list[QAPair]
     for name in names:
         out.extend(seeded_shuffle(groups[name], seed)[: base[name]])
     return out
+
+
+def _sample_size(_inst: object, _a: attrs.Attribute[int | None], value: int | None) -> None:
+    if value is not None and (isinstance(value, bool) or not isinstance(value, int) or value < 0):
+        raise ValueError(f"sample must be a whole number ≥ 0, got {value!r}")
+
+
+@attrs.frozen(kw_only=True)
+class SelectionPolicy:
+    """How checkpoints choose their questions.
+
+    Attributes:
+        sample: cap on re-asked historical pairs per checkpoint (None: ask them all).
+        seed: shuffle seed; 0 keeps dataset order.
+        groups_enabled: ask group-session-attribution and information-boundary pairs.
+        respect_irrelevant_after: drop pairs past their ``irrelevant_after`` day (turn off to
+            reproduce runs made before the field existed).
+    """
+
+    sample: int | None = attrs.field(default=None, validator=_sample_size)
+    seed: int = 42
+    groups_enabled: bool = False
+    respect_irrelevant_after: bool = True
+
+
+DEFAULT_POLICY = SelectionPolicy()
 
 
 @attrs.frozen(kw_only=True)
@@ -140,19 +167,16 @@ def select_checkpoint(
     qa: Sequence[QAPair],
     time_range: TimeRange,
     previously_eligible: frozenset[str] | set[str],
-    *,
-    sample: int | None = None,
-    seed: int = 42,
-    groups_enabled: bool = False,
-    respect_irrelevant_after: bool = True,
+    policy: SelectionPolicy = DEFAULT_POLICY,
 ) -> CheckpointSelection:
     """The questions asked at one checkpoint, given the ids eligible at earlier ones."""
     eligible_all = filter_qa_by_range(
-        qa, time_range, respect_irrelevant_after=respect_irrelevant_after
+        qa, time_range, respect_irrelevant_after=policy.respect_irrelevant_after
     )
     counts = Counter(p.category for p in eligible_all)
-    eligible = gate_groups(eligible_all, groups_enabled)
+    eligible = gate_groups(eligible_all, policy.groups_enabled)
     new, historical = split_new_historical(eligible, previously_eligible)
+    sample, seed = policy.sample, policy.seed
     asked = (
         stratified_sample(historical, sample, seed)
         if sample is not None and len(historical) > sample
@@ -172,25 +196,14 @@ def select_checkpoint(
 def iter_checkpoints(
     qa: Sequence[QAPair],
     ranges: Iterable[TimeRange],
+    policy: SelectionPolicy = DEFAULT_POLICY,
     *,
-    sample: int | None = None,
-    seed: int = 42,
-    groups_enabled: bool = False,
-    respect_irrelevant_after: bool = True,
     previously_eligible: Iterable[str] = (),
 ) -> Iterator[CheckpointSelection]:
     """The selection at each checkpoint of ``ranges`` in turn (pass them normalised), carrying the
     set of previously eligible ids forward as the harness does."""
     seen = set(previously_eligible)
     for r in ranges:
-        selection = select_checkpoint(
-            qa,
-            r,
-            frozenset(seen),
-            sample=sample,
-            seed=seed,
-            groups_enabled=groups_enabled,
-            respect_irrelevant_after=respect_irrelevant_after,
-        )
+        selection = select_checkpoint(qa, r, frozenset(seen), policy)
         seen.update(p.id for p in selection.eligible)
         yield selection

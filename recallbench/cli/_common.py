@@ -1,0 +1,63 @@
+"""Arguments and helpers shared by the commands."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+from typing import Any
+
+from ..dataset import DEFAULT_ARCS_FILE
+from ..errors import ConfigError
+from ..ranges import TimeRange, parse_ranges
+
+__all__ = ["add_dataset_args", "non_negative_int", "print_json", "ranges_arg"]
+
+
+def add_dataset_args(p: argparse.ArgumentParser, *, data_required: bool = True) -> None:
+    p.add_argument(
+        "--data",
+        type=Path,
+        required=data_required,
+        metavar="DIR",
+        help="personas root: every sub-directory is a persona",
+    )
+    p.add_argument(
+        "--personas",
+        nargs="+",
+        action="extend",
+        metavar="ID",
+        help="persona ids to use (default: every persona in --data)",
+    )
+    p.add_argument(
+        "--arcs",
+        default=DEFAULT_ARCS_FILE,
+        metavar="FILE",
+        help="arcs file in each persona directory; it selects the memories and qa directories "
+        f"(default {DEFAULT_ARCS_FILE}; arcs-180d.yaml selects memories-180d/ and qa-180d/)",
+    )
+
+
+def ranges_arg(values: list[str] | None) -> tuple[TimeRange, ...] | None:
+    """``--ranges`` values: several per flag, comma- or space-separated, series as START:END:STEP."""
+    if not values:
+        return None
+    try:
+        return parse_ranges(values)
+    except ConfigError as exc:
+        raise ConfigError(f"--ranges: {exc}") from None
+
+
+def non_negative_int(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a whole number, got {text!r}") from None
+    if value < 0:
+        raise argparse.ArgumentTypeError(f"expected a whole number ≥ 0, got {text!r}")
+    return value
+
+
+def print_json(data: Any) -> None:
+    sys.stdout.write(json.dumps(data, indent=2, ensure_ascii=False) + "\n")

@@ -1,0 +1,158 @@
+"""``recallbench plan``: what a run will cost before it is paid for."""
+
+from __future__ import annotations
+
+import argparse
+from typing import Any
+
+from ..dataset import list_personas, load_persona
+from ..plan import LIFECYCLES, Plan, plan_run
+from ..ranges import DEFAULT_RANGES, FULL_DAYS
+from ..selection import SelectionPolicy
+from ._common import add_dataset_args, non_negative_int, print_json, ranges_arg
+
+__all__ = ["register"]
+
+
+def register(sub: Any) -> None:
+    p = sub.add_parser(
+        "plan",
+        help="show the checkpoints, days and questions a run would ask, and its totals",
+        description="Show, per persona and checkpoint, the days to ingest and the questions a run "
+        "would ask (in asking order), and the totals: adapter setups, day ingests, questions, "
+        "judge calls.",
+    )
+    add_selection_args(p)
+    p.add_argument("--json", action="store_true", help="print the plan as JSON")
+    p.set_defaults(handler=run)
+
+
+def add_selection_args(p: argparse.ArgumentParser) -> None:
+    """The flags that decide what a run asks; shared with ``run``."""
+    add_dataset_args(p)
+    p.add_argument(
+        "--ranges",
+        nargs="+",
+        action="extend",
+        metavar="RANGE",
+        help="checkpoints: 30d,90d,6mo,1y,full, day counts, or a series START:END:STEP "
+        "(default: the named ranges)",
+    )
+    p.add_argument(
+        "--sample",
+        type=non_negative_int,
+        metavar="N",
+        help="cap on re-asked historical questions per checkpoint (default: all)",
+    )
+    p.add_argument("--seed", type=int, default=42, metavar="N", help="shuffle seed; 0 = no shuffle")
+    p.add_argument(
+        "--groups-enabled",
+        action="store_true",
+        help="also ask group-session-attribution and information-boundary questions",
+    )
+    p.add_argument(
+        "--lifecycle",
+        choices=LIFECYCLES,
+        default="fresh",
+        help="fresh (default): setup → ingest 1..N → teardown per checkpoint; "
+        "incremental: one setup per persona, new days only; snapshot: incremental with "
+        "state restored after each checkpoint's queries",
+    )
+    p.add_argument(
+        "--ignore-irrelevant-after",
+        action="store_true",
+        help="ignore irrelevant_after (reproduces runs made before the field existed)",
+    )
+
+
+def policy_from(args: argparse.Namespace) -> SelectionPolicy:
+    return SelectionPolicy(
+        sample=args.sample,
+        seed=args.seed,
+        groups_enabled=args.groups_enabled,
+        respect_irrelevant_after=not args.ignore_irrelevant_after,
+    )
+
+
+def run(args: argparse.Namespace) -> int:
+    ranges = ranges_arg(args.ranges) or DEFAULT_RANGES
+    ids = args.personas or list_personas(args.data)
+    inputs = []
+    for pid in ids:
+        ds = load_persona(args.data, pid, args.arcs)
+        inputs.append((ds.id, ds.qa, [d.number for d in ds.days]))
+    plan = plan_run(inputs, ranges, lifecycle=args.lifecycle, policy=policy_from(args))
+    if args.json:
+        print_json(plan_json(plan))
+    else:
+        print(format_plan(plan))
+    return 0
+
+
+def plan_json(plan: Plan) -> dict[str, Any]:
+    return {
+        "lifecycle": plan.lifecycle,
+        "personas": [
+            {
+                "personaId": p.persona_id,
+                "maxDay": p.max_day,
+                "checkpoints": [
+                    {
+                        "label": c.range.label,
+                        "days": c.days,
+                        "rangeDays": c.range.days,
+                        "daysToIngest": c.days_to_ingest,
+                        "eligible": c.eligible,
+                        "new": c.new,
+                        "historicalAvailable": c.historical_available,
+                        "historicalAsked": c.historical,
+                        "questionIds": list(c.question_ids),
+                    }
+                    for c in p.checkpoints
+                ],
+            }
+            for p in plan.personas
+        ],
+        "totals": {
+            "setups": plan.setups,
+            "dayIngests": plan.day_ingests,
+            "questions": plan.questions,
+            "judgeCalls": plan.judge_calls,
+        },
+    }
+
+
+def format_plan(plan: Plan) -> str:
+    pol = plan.policy
+    sample = f"sample {pol.sample}" if pol.sample is not None else "no sample cap"
+    lines = [
+        f"Plan — lifecycle {plan.lifecycle} · seed {pol.seed} · {sample} · "
+        f"groups {'on' if pol.groups_enabled else 'off'}"
+        + ("" if pol.respect_irrelevant_after else " · irrelevant_after ignored"),
+    ]
+    for p in plan.personas:
+        lines += [
+            "",
+            f"{p.persona_id} ({p.max_day} days on disk)",
+            f"  {'checkpoint':>10} {'days':>6} {'ingest':>7} {'eligible':>9} {'new':>5} "
+            f"{'hist':>11} {'asked':>6}",
+        ]
+        for c in p.checkpoints:
+            hist = f"{c.historical}/{c.historical_available}"
+            lines.append(
+                f"  {c.range.label:>10} {c.days:>6} {c.days_to_ingest:>7} {c.eligible:>9} "
+                f"{c.new:>5} {hist:>11} {len(c.question_ids):>6}"
+            )
+        lines.append(
+            f"  subtotal: {p.setups} setup(s) · {p.day_ingests:,} day ingests · "
+            f"{p.questions:,} questions"
+        )
+    lines += [
+        "",
+        f"Totals: {plan.setups:,} adapter setup(s) · {plan.day_ingests:,} day ingests · "
+        f"{plan.questions:,} questions · {plan.judge_calls:,} judge calls "
+        "(an appellate judge adds up to as many again)",
+    ]
+    if any(c.range.days == FULL_DAYS for p in plan.personas for c in p.checkpoints):
+        lines.append("('full' covers every day on disk.)")
+    return "\n".join(lines)

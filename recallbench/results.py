@@ -1,0 +1,136 @@
+"""The records of a benchmark result (reference §3.2), written as ``result.json``.
+
+Field order is the reference's key order; optional fields default to None and are omitted from JSON
+when absent. Keys of our own are added after the reference's and never change their meaning.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+import attrs
+
+from ._fields import keys
+from .qa import QAPair
+from .ranges import TimeRange
+from .scoring import JudgeScore
+
+__all__ = [
+    "BenchmarkResult",
+    "CategoryScore",
+    "DifficultyStats",
+    "DisclosureStats",
+    "HeatmapCell",
+    "PersonaResult",
+    "QuestionError",
+    "QuestionResult",
+    "RunMetadata",
+    "TimeRangeResult",
+]
+
+
+@attrs.frozen(kw_only=True)
+class QuestionError:
+    """Why a question has no real answer or score: the adapter or the judge failed on it."""
+
+    stage: str
+    """``query`` (the adapter) or ``judge``."""
+    type: str
+    message: str
+
+
+@attrs.frozen(kw_only=True)
+class QuestionResult:
+    qa: QAPair
+    system_answer: str
+    score: JudgeScore
+    composite_score: float
+    latency_ms: float
+    primary_score: JudgeScore | None = None
+    error: QuestionError | None = None
+
+
+@attrs.frozen(kw_only=True)
+class CategoryScore:
+    category: str
+    mean_score: float
+    question_count: int
+    scores: tuple[float, ...]
+    eligible_count: int
+
+
+@attrs.frozen(kw_only=True)
+class DifficultyStats:
+    mean: float
+    count: int
+
+
+@attrs.frozen(kw_only=True)
+class TimeRangeResult:
+    range: TimeRange
+    days_ingested: int
+    questions_evaluated: int
+    overall_score: float
+    category_scores: tuple[CategoryScore, ...]
+    difficulty_scores: Mapping[str, DifficultyStats]
+    hallucination_rate: float
+    """Percent (0–100) of answers judged hallucinated."""
+    question_results: tuple[QuestionResult, ...]
+
+
+@attrs.frozen(kw_only=True)
+class HeatmapCell:
+    range: str
+    """The checkpoint's label."""
+    category: str
+    score: float
+    question_count: int
+    eligible_count: int | None = None
+
+
+@attrs.frozen(kw_only=True)
+class DisclosureStats:
+    evaluations: int
+    unique_pairs: int
+    mean_score: float
+    hallucination_rate: float
+
+
+@attrs.frozen(kw_only=True)
+class PersonaResult:
+    persona_id: str
+    adapter_name: str
+    range_results: tuple[TimeRangeResult, ...]
+    heatmap: tuple[HeatmapCell, ...]
+    total_ingestion_ms: float
+    total_query_ms: float
+    unique_qa_pair_count: int = attrs.field(metadata=keys(json="uniqueQAPairCount"))
+    total_evals_run: int
+    disclosure_breakdown: Mapping[str, DisclosureStats] | None = None
+
+
+@attrs.frozen(kw_only=True)
+class RunMetadata:
+    duration_ms: float | None
+    total_evals_run: int
+    unique_qa_pair_count: int = attrs.field(metadata=keys(json="uniqueQAPairCount"))
+    sample: int | None = None
+    judge_memory_window: int | None = None
+    groups_enabled: bool = False
+    synthesis_model: str | None = None
+    embedding_provider: str | None = None
+    embedding_model: str | None = None
+    judge_model: str | None = None
+    appellate_judge_model: str | None = None
+    appellate_invocations: int | None = None
+
+
+@attrs.frozen(kw_only=True)
+class BenchmarkResult:
+    timestamp: str
+    adapter_name: str
+    ranges: tuple[TimeRange, ...]
+    personas: tuple[PersonaResult, ...]
+    heatmap: tuple[HeatmapCell, ...]
+    metadata: RunMetadata
+    disclosure_breakdown: Mapping[str, DisclosureStats] | None = None

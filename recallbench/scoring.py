@@ -1,0 +1,53 @@
+"""Judge scores and the numbers derived from one (reference §2.2, §2.10). Pure."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import attrs
+
+__all__ = ["MAX_COMPOSITE", "JudgeScore", "is_failure"]
+
+MAX_COMPOSITE = 6
+"""correctness (0–3) + completeness (0–2) + hallucination (0–1)."""
+
+
+def _between(low: int, high: int) -> Any:
+    def check(_inst: object, a: attrs.Attribute[int], value: object) -> None:
+        if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
+            raise ValueError(f"{a.name} must be a whole number from {low} to {high}, got {value!r}")
+
+    return check
+
+
+@attrs.frozen(kw_only=True)
+class JudgeScore:
+    """A judge's verdict on one answer.
+
+    Attributes:
+        correctness: 0 wrong or no information … 3 fully matches the reference.
+        completeness: 0 most key details missing … 2 all present.
+        hallucination: 1 grounded (every claim traces to a memory, or it correctly admits no
+            evidence), 0 fabricated. Note the direction: 1 is good.
+        reasoning: the judge's one-line explanation, when it gave one.
+    """
+
+    correctness: int = attrs.field(validator=_between(0, 3))
+    completeness: int = attrs.field(validator=_between(0, 2))
+    hallucination: int = attrs.field(validator=_between(0, 1))
+    reasoning: str | None = None
+
+    @property
+    def composite(self) -> int:
+        """correctness + completeness + hallucination, 0–6."""
+        return self.correctness + self.completeness + self.hallucination
+
+    @property
+    def recall(self) -> int:
+        """The recall-quality part alone: correctness + completeness, 0–5."""
+        return self.correctness + self.completeness
+
+
+def is_failure(score: JudgeScore) -> bool:
+    """The appellate trigger: composite below 4, a hallucination, or correctness 0."""
+    return score.composite < 4 or score.hallucination == 0 or score.correctness == 0
