@@ -1,0 +1,38 @@
+"""Developer sessions: ``nox -s tests lint typecheck``."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import nox
+
+nox.options.sessions = ["tests", "lint", "typecheck"]
+nox.options.reuse_existing_virtualenvs = True
+
+REFERENCE = Path(__file__).resolve().parent.parent / "shared" / "upstream"
+
+
+@nox.session
+def tests(session: nox.Session) -> None:
+    """The test suite, with the reference data when it sits beside the checkout."""
+    session.install("-e", ".[dev]")
+    env = {}
+    if "RECALLBENCH_REFERENCE_DATA" not in os.environ and (REFERENCE / "personas").is_dir():
+        env["RECALLBENCH_REFERENCE_DATA"] = str(REFERENCE)
+    session.run("python", "-m", "pytest", "-n", "2", *session.posargs, env=env)
+
+
+@nox.session
+def lint(session: nox.Session) -> None:
+    """ruff lint and format check."""
+    session.install("ruff")
+    session.run("ruff", "check", ".")
+    session.run("ruff", "format", "--check", ".")
+
+
+@nox.session
+def typecheck(session: nox.Session) -> None:
+    """mypy --strict on the package."""
+    session.install("-e", ".[dev]")
+    session.run("mypy")

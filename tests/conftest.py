@@ -1,0 +1,31 @@
+"""Shared fixtures: the reference data (optional) and a tiny persona factory."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+
+from recallbench.testing import write_persona
+
+
+@pytest.fixture(scope="session")
+def reference_data() -> Path:
+    """The original project's data (``personas/``, ``bench-results/``), named by
+    RECALLBENCH_REFERENCE_DATA; tests using it skip cleanly when it is unset."""
+    value = os.environ.get("RECALLBENCH_REFERENCE_DATA")
+    if not value:
+        pytest.skip("RECALLBENCH_REFERENCE_DATA is not set (reference data not available)")
+    path = Path(value)
+    if not (path / "personas").is_dir():
+        pytest.skip(f"RECALLBENCH_REFERENCE_DATA={value} has no personas/ directory")
+    return path
+
+
+@pytest.fixture
+def tiny_data(tmp_path: Path) -> Path:
+    """A data directory holding one valid 30-day persona ``tiny`` (arcs file ``arcs-30d.yaml``)."""
+    root = tmp_path / "personas"
+    write_persona(root)
+    return root

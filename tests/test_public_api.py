@@ -1,0 +1,111 @@
+"""The public surface: pinned names, and an import that stays cheap."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+
+import recallbench
+
+EXPECTED = {
+    "CATEGORIES",
+    "CORE_CATEGORIES",
+    "DEFAULT_ARCS_FILE",
+    "DEFAULT_RANGES",
+    "DIFFICULTIES",
+    "GROUP_CATEGORIES",
+    "AdapterError",
+    "AdapterTimeout",
+    "Arc",
+    "BenchmarkResult",
+    "CategoryScore",
+    "CheckpointSelection",
+    "ConfigError",
+    "DatasetError",
+    "Day",
+    "DayMetadata",
+    "HeatmapCell",
+    "JudgeError",
+    "JudgeParseError",
+    "JudgeScore",
+    "ModelError",
+    "Persona",
+    "PersonaDataset",
+    "PersonaDefinition",
+    "PersonaResult",
+    "Plan",
+    "Problem",
+    "QAPair",
+    "QuestionResult",
+    "RecallBenchError",
+    "RunFailed",
+    "RunMetadata",
+    "SelectionPolicy",
+    "SessionDef",
+    "Story",
+    "TimeRange",
+    "TimeRangeResult",
+    "__version__",
+    "derive_sibling_dir",
+    "expand_series",
+    "filter_qa_by_range",
+    "iter_checkpoints",
+    "list_personas",
+    "load_persona",
+    "load_persona_definition",
+    "normalize_ranges",
+    "parse_ranges",
+    "parse_time_range",
+    "plan_persona",
+    "plan_run",
+    "seeded_shuffle",
+    "select_checkpoint",
+    "split_sessions",
+    "stratified_sample",
+    "validate_dataset",
+}
+
+
+def test_public_names_are_pinned() -> None:
+    assert set(recallbench.__all__) == EXPECTED
+    assert len(recallbench.__all__) == len(set(recallbench.__all__))  # order: ruff RUF022
+    for name in recallbench.__all__:
+        assert hasattr(recallbench, name), name
+
+
+def test_error_tree_keeps_builtin_catches_working() -> None:
+    assert issubclass(recallbench.ConfigError, ValueError)
+    assert issubclass(recallbench.DatasetError, ValueError)
+    assert issubclass(recallbench.AdapterTimeout, TimeoutError)
+    assert issubclass(recallbench.JudgeParseError, recallbench.JudgeError)
+    for name in recallbench.__all__:
+        obj = getattr(recallbench, name)
+        if isinstance(obj, type) and issubclass(obj, Exception):
+            assert issubclass(obj, recallbench.RecallBenchError), name
+
+
+HEAVY = ("grpc", "aiohttp", "matplotlib", "numpy")
+
+
+def test_import_is_cheap() -> None:
+    code = (
+        "import json, sys; import recallbench, recallbench.cli; "
+        f"print(json.dumps([m for m in {HEAVY!r} if m in sys.modules]))"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert json.loads(out.stdout) == []
+
+
+PURE = ("ranges", "shuffle", "selection", "plan", "qa", "scoring", "results", "persona", "corpus")
+
+
+def test_pure_modules_import_no_async_or_io_stacks() -> None:
+    mods = ", ".join(f"recallbench.{m}" for m in PURE)
+    code = (
+        f"import json, sys; import {mods}; "
+        "print(json.dumps([m for m in ('anyio', 'grpc', 'aiohttp', 'matplotlib', 'ruamel') "
+        "if m in sys.modules]))"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert json.loads(out.stdout) == []
