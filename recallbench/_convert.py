@@ -28,7 +28,8 @@ converter = cattrs.Converter(detailed_validation=False)
 
 
 def _integral(value: float) -> int | float:
-    return int(value) if value.is_integer() else value
+    # Hooks for float also see ints inside tuple[float, ...]; only integral floats change.
+    return int(value) if isinstance(value, float) and value.is_integer() else value
 
 
 converter.register_unstructure_hook(float, _integral)

@@ -60,10 +60,34 @@ def read_text(path: Path) -> str:
     return text.removeprefix("\ufeff")
 
 
+_CONSTRUCTORS: dict[str, Any] = {}
+
+
+def _constructor(typ: str) -> Any:
+    """A constructor that keeps YAML timestamps as the text written (``2026-02-30`` is then a clear
+    validation error instead of a crash), subclassed so ruamel's process-wide classes stay untouched."""
+    if typ not in _CONSTRUCTORS:
+        from ruamel.yaml.constructor import RoundTripConstructor, SafeConstructor
+
+        base = SafeConstructor if typ == "safe" else RoundTripConstructor
+
+        class TextTimestamps(base):  # type: ignore[valid-type,misc]
+            pass
+
+        def timestamp_as_text(self: Any, node: Any) -> Any:
+            return self.construct_scalar(node)
+
+        TextTimestamps.add_constructor("tag:yaml.org,2002:timestamp", timestamp_as_text)
+        _CONSTRUCTORS[typ] = TextTimestamps
+    return _CONSTRUCTORS[typ]
+
+
 def _yaml(typ: str) -> Any:
     from ruamel.yaml import YAML
 
     y = YAML(typ=typ, pure=False)
+    if typ in ("safe", "rt"):
+        y.Constructor = _constructor(typ)
     return y
 
 

@@ -25,6 +25,7 @@ from .qa import QAPair
 __all__ = [
     "DEFAULT_ARCS_FILE",
     "DayFile",
+    "DirectoryDataset",
     "derive_sibling_dir",
     "list_personas",
     "load_persona",
@@ -93,7 +94,7 @@ def scan_day_files(memories_dir: Path) -> Iterator[DayFile]:
     """Day logs in name order, plus files that look like day logs but are misnamed."""
     for path in sorted(memories_dir.iterdir()):
         m = DAY_FILE.match(path.name)
-        if m and path.is_file():
+        if m:  # a directory of that name fails later, on reading, with its own message
             yield DayFile(path, int(m.group(1)))
         elif _DAY_LIKE.match(path.name):
             yield DayFile(path, None)
@@ -237,3 +238,18 @@ def load_persona(
         memories_dir=memories,
         qa_file=qa_file,
     )
+
+
+@attrs.frozen
+class DirectoryDataset:
+    """Personas in a data directory, read with one arcs file (the :class:`~recallbench.protocols.Dataset`
+    the command line uses)."""
+
+    data_dir: Path = attrs.field(converter=Path)
+    arcs_file: str = DEFAULT_ARCS_FILE
+
+    def persona_ids(self) -> list[str]:
+        return list_personas(self.data_dir)
+
+    def load(self, persona_id: str) -> PersonaDataset:
+        return load_persona(self.data_dir, persona_id, self.arcs_file)

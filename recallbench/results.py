@@ -41,6 +41,9 @@ class QuestionError:
 
 @attrs.frozen(kw_only=True)
 class QuestionResult:
+    """One evaluated question. An adapter failure is scored 0/0/1 without calling the judge (no
+    answer, nothing fabricated) and keeps the reference's ``[TIMEOUT]`` answer; ``error`` says why."""
+
     qa: QAPair
     system_answer: str
     score: JudgeScore
@@ -76,6 +79,9 @@ class TimeRangeResult:
     hallucination_rate: float
     """Percent (0–100) of answers judged hallucinated."""
     question_results: tuple[QuestionResult, ...]
+    unscored_results: tuple[QuestionResult, ...] | None = None
+    """Ours: questions whose judge failed after its retries. Their answers are kept, but they are
+    left out of every mean and count above (their ``score`` is a placeholder of zeros)."""
 
 
 @attrs.frozen(kw_only=True)
@@ -107,6 +113,8 @@ class PersonaResult:
     unique_qa_pair_count: int = attrs.field(metadata=keys(json="uniqueQAPairCount"))
     total_evals_run: int
     disclosure_breakdown: Mapping[str, DisclosureStats] | None = None
+    error: str | None = None
+    """Ours: why this persona stopped early (setup, ingestion or teardown failed)."""
 
 
 @attrs.frozen(kw_only=True)
@@ -123,6 +131,11 @@ class RunMetadata:
     judge_model: str | None = None
     appellate_judge_model: str | None = None
     appellate_invocations: int | None = None
+    lifecycle: str | None = None
+    parallelism: int | None = None
+    adapter_errors: int | None = None
+    judge_errors: int | None = None
+    resumed: bool | None = None
 
 
 @attrs.frozen(kw_only=True)

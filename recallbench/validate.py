@@ -151,6 +151,11 @@ def _validate_persona(report: _Report, root: Path, pid: str, arcs_file: str) -> 
     report.yaml_file(qa_path, list, lambda r: qa_issues(r) + _qa_cross_issues(r, max_day, sessions))
 
 
+def _list(value: Any) -> list[Any]:
+    """The value when it is a list, else nothing: cross checks leave wrong types to the type check."""
+    return value if isinstance(value, list) else []
+
+
 def _has_errors(issues: Iterable[Issue]) -> bool:
     return any(i.severity == "error" for i in issues)
 
@@ -171,7 +176,7 @@ def _story_issues(raw: dict[str, Any], sessions: set[str] | None) -> list[Issue]
                 issues.append(Issue(("arcs", i, "id"), f"duplicate arc id {aid!r}"))
             seen.setdefault(aid, i)
         if sessions is not None:
-            named = [arc.get("primarySession"), *(arc.get("referencedSessions") or [])]
+            named = [arc.get("primarySession"), *_list(arc.get("referencedSessions"))]
             for s in named:
                 if isinstance(s, str) and s not in sessions:
                     issues.append(
@@ -195,7 +200,7 @@ def _story_issues(raw: dict[str, Any], sessions: set[str] | None) -> list[Issue]
                 )
         start, end = arc.get("startDay"), arc.get("endDay")
         if isinstance(start, int) and isinstance(end, int):
-            for j, d in enumerate(arc.get("directives") or []):
+            for j, d in enumerate(_list(arc.get("directives"))):
                 day = d.get("day") if isinstance(d, dict) else None
                 if isinstance(day, int) and not start <= day <= end:
                     issues.append(
@@ -206,7 +211,7 @@ def _story_issues(raw: dict[str, Any], sessions: set[str] | None) -> list[Issue]
                         )
                     )
     if sessions is not None:
-        for i, s in enumerate(raw.get("sessions") or []):
+        for i, s in enumerate(_list(raw.get("sessions"))):
             sid = s.get("id") if isinstance(s, dict) else None
             if isinstance(sid, str) and sid not in sessions:
                 issues.append(
@@ -276,7 +281,7 @@ def _qa_cross_issues(raw: list[Any], max_day: int | None, sessions: set[str] | N
                     )
                 )
         if sessions is not None:
-            named = [item.get("query_session"), *(item.get("forbidden_sessions") or [])]
+            named = [item.get("query_session"), *_list(item.get("forbidden_sessions"))]
             for s in named:
                 if isinstance(s, str) and s not in sessions:
                     issues.append(

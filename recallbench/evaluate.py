@@ -1,0 +1,301 @@
+"""One question, end to end: ask the adapter, judge the answer, apply the appellate rule.
+
+Failures of the system under test and of the judge are data here, not exceptions: an adapter that
+raises or times out yields an answer of ``[TIMEOUT]`` with the error recorded; a judge that still fails
+after its retries leaves the question unscored with the error recorded. Cancellation is never caught.
+"""
+
+from __future__ import annotations
+
+import inspect
+import logging
+import math
+import time
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+import anyio
+import attrs
+
+from .config import RetryPolicy
+from .corpus import Day
+from .errors import AdapterTimeout, JudgeParseError
+from .protocols import Adapter, Judge, JudgeContext, QueryDetail, RetrievalEntry, ToolCall
+from .qa import QAPair
+from .results import QuestionError, QuestionResult
+from .scoring import JudgeScore, is_failure
+
+__all__ = [
+    "NO_ANSWER",
+    "Evaluation",
+    "Judging",
+    "ask",
+    "build_context",
+    "evaluate",
+    "judge_once",
+    "judge_with_retry",
+    "to_score",
+]
+
+log = logging.getLogger("recallbench")
+
+NO_ANSWER = "[TIMEOUT]"
+"""The answer recorded when the adapter gave none (the reference's marker, kept for compatibility)."""
+
+
+@attrs.frozen(kw_only=True)
+class Evaluation:
+    """Everything known about one asked question; the QuestionResult plus what only the logs keep."""
+
+    result: QuestionResult
+    retrieval: tuple[RetrievalEntry, ...] = ()
+    tool_calls: tuple[ToolCall, ...] = ()
+    memory_context_provided: bool = False
+    appellate_score: JudgeScore | None = None
+    """Set when the appellate judge re-scored this question."""
+
+    @property
+    def scored(self) -> bool:
+        return self.result.error is None or self.result.error.stage != "judge"
+
+
+def _accepts_session(fn: Any) -> bool:
+    try:
+        return "session" in inspect.signature(fn).parameters
+    except (TypeError, ValueError):
+        return False
+
+
+def _to_detail(value: Any) -> QueryDetail:
+    if isinstance(value, QueryDetail):
+        return value
+    if isinstance(value, str):
+        return QueryDetail(answer=value)
+    if isinstance(value, Mapping) and isinstance(value.get("answer"), str):
+        retrieval = tuple(
+            r if isinstance(r, RetrievalEntry) else RetrievalEntry(
+                path=str(r.get("path", "")),
+                score=r.get("score"),
+                snippet=r.get("snippet"),
+                day=r.get("day"),
+            )
+            for r in value.get("retrieval") or ()
+        )
+        tool_calls = tuple(
+            t if isinstance(t, ToolCall) else ToolCall(
+                tool=str(t.get("tool", "")),
+                args=t.get("args") or {},
+                result_preview=t.get("resultPreview", t.get("result_preview")),
+            )
+            for t in value.get("tool_calls", value.get("toolCalls")) or ()
+        )
+        return QueryDetail(answer=value["answer"], retrieval=retrieval, tool_calls=tool_calls)
+    raise TypeError(f"an adapter query must return a string or a QueryDetail, got {type(value).__name__}")
+
+
+async def ask(adapter: Adapter, pair: QAPair, timeout: float | None) -> QueryDetail:
+    """Query the adapter (``query_detail`` when it has one), passing the query session to methods that
+    take ``session``. Raises AdapterTimeout when ``timeout`` seconds pass first."""
+    method = getattr(adapter, "query_detail", None) or adapter.query
+    kwargs = {"session": pair.query_session or "principal"} if _accepts_session(method) else {}
+    try:
+        with anyio.fail_after(timeout):
+            value = await method(pair.question, **kwargs)
+    except TimeoutError as exc:
+        raise AdapterTimeout(f"no answer within {timeout:g} s") from exc
+    return _to_detail(value)
+
+
+def build_context(pair: QAPair, days: Sequence[Day], window: int) -> JudgeContext:
+    """The judge's context for ``pair`` at a checkpoint where ``days`` are ingested.
+
+    Memory excerpts (window > 0): every ingested day within ``window`` days of a relevant day, each as a
+    ``--- DAY n (date) ---`` block. Unlike the reference, days beyond the checkpoint never leak in.
+    """
+    excerpts = None
+    if window > 0:
+        wanted = {d + k for d in pair.relevant_days for k in range(-window, window + 1)}
+        blocks = [
+            f"--- DAY {day.number} ({day.date}) ---\n{day.content.strip()}"
+            for day in days
+            if day.number in wanted
+        ]
+        excerpts = "\n\n".join(blocks) or None
+    boundary = pair.category == "information-boundary" and pair.expected_disclosure is not None
+    return JudgeContext(
+        memory_excerpts=excerpts,
+        expected_disclosure=pair.expected_disclosure if boundary else None,
+        query_session=pair.query_session if boundary else None,
+        forbidden_sessions=pair.forbidden_sessions if boundary else None,
+        qa=pair,
+        days=days,
+    )
+
+
+def _whole(name: str, value: Any) -> int:
+    if isinstance(value, bool) or not isinstance(value, int | float) or not math.isfinite(value):
+        raise JudgeParseError(f"judge score field '{name}' is not a number: {value!r}")
+    if value != int(value):
+        raise JudgeParseError(f"judge score field '{name}' is not a whole number: {value!r}")
+    return int(value)
+
+
+def to_score(value: Any) -> JudgeScore:
+    """A JudgeScore from what a judge returned (a JudgeScore, or a mapping); else JudgeParseError."""
+    if isinstance(value, JudgeScore):
+        return value
+    if not isinstance(value, Mapping):
+        raise JudgeParseError(f"a judge must return a JudgeScore or a mapping, got {type(value).__name__}")
+    try:
+        reasoning = value.get("reasoning")
+        return JudgeScore(
+            correctness=_whole("correctness", value.get("correctness")),
+            completeness=_whole("completeness", value.get("completeness")),
+            hallucination=_whole("hallucination", value.get("hallucination")),
+            reasoning=reasoning if isinstance(reasoning, str) and reasoning else None,
+        )
+    except ValueError as exc:
+        raise JudgeParseError(f"judge score out of range: {exc}") from None
+
+
+async def judge_once(
+    judge: Judge, pair: QAPair, answer: str, context: JudgeContext, timeout: float | None
+) -> JudgeScore:
+    with anyio.fail_after(timeout):
+        value = await judge.score(pair.question, pair.answer, answer, context)
+    return to_score(value)
+
+
+async def judge_with_retry(
+    judge: Judge,
+    pair: QAPair,
+    answer: str,
+    context: JudgeContext,
+    timeout: float | None,
+    retry: RetryPolicy,
+) -> JudgeScore:
+    """Score with retries (exponential backoff with jitter). A malformed score is not retried."""
+    from tenacity import (
+        AsyncRetrying,
+        retry_if_not_exception_type,
+        stop_after_attempt,
+        wait_exponential_jitter,
+    )
+
+    retrying = AsyncRetrying(
+        sleep=anyio.sleep,
+        stop=stop_after_attempt(retry.attempts),
+        wait=wait_exponential_jitter(initial=retry.initial_delay, max=retry.max_delay),
+        retry=retry_if_not_exception_type(JudgeParseError),
+        reraise=True,
+    )
+    async for attempt in retrying:
+        with attempt:
+            return await judge_once(judge, pair, answer, context, timeout)
+    raise AssertionError("unreachable")  # pragma: no cover
+
+
+@attrs.frozen(kw_only=True)
+class Judging:
+    """The judges of a run and how to call them."""
+
+    judge: Judge
+    appellate: Judge | None
+    timeout: float | None
+    retry: RetryPolicy
+    window: int
+
+
+async def evaluate(
+    adapter: Adapter | None,
+    pair: QAPair,
+    days: Sequence[Day],
+    judging: Judging,
+    question_timeout: float | None,
+    *,
+    prior_answer: str | None = None,
+    prior_latency_ms: float = 0.0,
+) -> Evaluation:
+    """Ask and judge one question. With ``prior_answer`` (a resumed question whose judge failed) the
+    adapter is not asked again: only the judging is redone."""
+    detail: QueryDetail | None = None
+    if prior_answer is not None:
+        detail, latency_ms, query_error = QueryDetail(answer=prior_answer), prior_latency_ms, None
+    else:
+        assert adapter is not None
+        start = time.perf_counter()
+        query_error = None
+        try:
+            detail = await ask(adapter, pair, question_timeout)
+        except AdapterTimeout as exc:
+            query_error = QuestionError(stage="query", type="AdapterTimeout", message=str(exc))
+        except Exception as exc:  # the system under test failed on this question: data, not a crash
+            query_error = QuestionError(stage="query", type=type(exc).__name__, message=str(exc)[:500])
+        latency_ms = (time.perf_counter() - start) * 1000
+    if detail is None:
+        assert query_error is not None
+        score = JudgeScore(
+            correctness=0,
+            completeness=0,
+            hallucination=1,
+            reasoning=f"No answer ({query_error.type}: {query_error.message})"[:200],
+        )
+        result = QuestionResult(
+            qa=pair,
+            system_answer=NO_ANSWER,
+            score=score,
+            composite_score=score.composite,
+            latency_ms=round(latency_ms),
+            error=query_error,
+        )
+        return Evaluation(result=result)
+
+    context = build_context(pair, days, judging.window)
+    try:
+        primary = await judge_with_retry(
+            judging.judge, pair, detail.answer, context, judging.timeout, judging.retry
+        )
+    except Exception as exc:  # the judge failed after its retries: the question stays unscored
+        kind = type(exc).__name__ if not isinstance(exc, TimeoutError) else "JudgeTimeout"
+        error = QuestionError(stage="judge", type=kind, message=str(exc)[:500] or kind)
+        placeholder = JudgeScore(correctness=0, completeness=0, hallucination=0, reasoning="unscored")
+        result = QuestionResult(
+            qa=pair,
+            system_answer=detail.answer,
+            score=placeholder,
+            composite_score=0,
+            latency_ms=round(latency_ms),
+            error=error,
+        )
+        return Evaluation(
+            result=result,
+            retrieval=detail.retrieval,
+            tool_calls=detail.tool_calls,
+            memory_context_provided=bool(context.memory_excerpts),
+        )
+
+    final, appellate_score = primary, None
+    if judging.appellate is not None and is_failure(primary):
+        try:
+            appellate_score = await judge_with_retry(
+                judging.appellate, pair, detail.answer, context, judging.timeout, judging.retry
+            )
+            final = appellate_score
+        except Exception as exc:  # the primary verdict stands (reference §2.10)
+            log.warning("[bench] appellate judge failed on %s: %s (primary score stands)", pair.id, exc)
+    result = QuestionResult(
+        qa=pair,
+        system_answer=detail.answer,
+        score=final,
+        composite_score=final.composite,
+        latency_ms=round(latency_ms),
+        primary_score=primary if appellate_score is not None else None,
+    )
+    return Evaluation(
+        result=result,
+        retrieval=detail.retrieval,
+        tool_calls=detail.tool_calls,
+        memory_context_provided=bool(context.memory_excerpts),
+        appellate_score=appellate_score,
+    )
+
