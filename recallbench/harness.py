@@ -250,8 +250,8 @@ class Harness:
 
     def _initial_name(self) -> str:
         """The adapter's name before setup (a factory's name, or "adapter")."""
-        name = self._name_hint or getattr(self.factory, "name", None) or getattr(self.factory, "__name__", None)
-        return name if isinstance(name, str) and name != "<lambda>" else "adapter"
+        name = self._name_hint or getattr(self.factory, "name", None)
+        return name if isinstance(name, str) and name else "adapter"
 
     def _write_header(self, writers: _Writers, state: _RunState, timestamp: str) -> None:
         if writers.progress is None:

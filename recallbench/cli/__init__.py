@@ -14,11 +14,11 @@ from collections.abc import Sequence
 
 from .. import __version__
 from ..errors import RecallBenchError
-from . import catalog, plan, validate
+from . import catalog, plan, run, validate
 
 __all__ = ["build_parser", "main"]
 
-_COMMANDS = (catalog, validate, plan)
+_COMMANDS = (run, plan, validate, catalog)
 
 
 def build_parser() -> argparse.ArgumentParser:

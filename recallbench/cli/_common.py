@@ -12,10 +12,10 @@ from ..dataset import DEFAULT_ARCS_FILE
 from ..errors import ConfigError
 from ..ranges import TimeRange, parse_ranges
 
-__all__ = ["add_dataset_args", "non_negative_int", "print_json", "ranges_arg"]
+__all__ = ["add_dataset_args", "non_negative_int", "positive_int", "print_json", "ranges_arg"]
 
 
-def add_dataset_args(p: argparse.ArgumentParser, *, data_required: bool = True) -> None:
+def add_dataset_args(p: Any, *, data_required: bool = True) -> None:
     p.add_argument(
         "--data",
         type=Path,
@@ -56,6 +56,13 @@ def non_negative_int(text: str) -> int:
         raise argparse.ArgumentTypeError(f"expected a whole number, got {text!r}") from None
     if value < 0:
         raise argparse.ArgumentTypeError(f"expected a whole number ≥ 0, got {text!r}")
+    return value
+
+
+def positive_int(text: str) -> int:
+    value = non_negative_int(text)
+    if value == 0:
+        raise argparse.ArgumentTypeError(f"expected a whole number ≥ 1, got {text!r}")
     return value
 
 

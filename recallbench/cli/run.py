@@ -1,0 +1,235 @@
+"""``recallbench run``: benchmark a memory system.
+
+Settings come from, in order of precedence: explicit flags, the ``--profile`` YAML, the defaults.
+Exit codes: 0 the run finished; 1 a persona stopped early or the run failed (too many judge errors);
+2 bad input or a failed preflight.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+from typing import Any
+
+from ..config import RunConfig, RunOutput
+from ..errors import ConfigError, RunFailed
+from ..plan import LIFECYCLES
+from ..ranges import DEFAULT_RANGES
+from ..selection import SelectionPolicy
+from ._common import add_dataset_args, non_negative_int, positive_int, ranges_arg
+
+__all__ = ["register"]
+
+
+def register(sub: Any) -> None:
+    p = sub.add_parser(
+        "run",
+        help="benchmark a memory system",
+        description="Feed each persona's days to the adapter, ask the checkpoint questions, judge the "
+        "answers and report the category × checkpoint heatmap.",
+    )
+    g = p.add_argument_group("adapter & data")
+    g.add_argument("--adapter", metavar="SPEC",
+                   help="pkg.module[:attr] or path/to/file.py[:attr]: an adapter object, class, or "
+                   "factory called with the profile's harness.config (default attr: adapter)")
+    g.add_argument("--profile", type=Path, metavar="PATH",
+                   help="YAML profile supplying adapter, data, models and run settings; flags win")
+    add_dataset_args(g, data_required=False)
+    g.set_defaults(arcs=None)
+
+    j = p.add_argument_group("judging")
+    j.add_argument("--judge", metavar="SPEC",
+                   help="stub (zeros, the default) or a Python judge: pkg.module[:attr] or file.py[:attr]")
+    j.add_argument("--appellate-judge", metavar="SPEC",
+                   help="re-scores answers the primary judge failed; its verdict is final")
+    j.add_argument("--judge-memory-window", type=non_negative_int, metavar="N",
+                   help="days of memory around each relevant day shown to the judge (default 0)")
+    j.add_argument("--max-errors", type=non_negative_int, default=10, metavar="N",
+                   help="questions left unscored by judge failures before the run fails (default 10)")
+
+    s = p.add_argument_group("selection")
+    s.add_argument("--ranges", nargs="+", action="extend", metavar="RANGE",
+                   help="checkpoints: 30d,90d,6mo,1y,full, day counts, or START:END:STEP series "
+                   "(comma- or space-separated)")
+    s.add_argument("--sample", type=non_negative_int, metavar="N",
+                   help="cap on re-asked historical questions per checkpoint (default: all)")
+    s.add_argument("--groups-enabled", action="store_true", default=None,
+                   help="also ask group-session-attribution and information-boundary questions")
+    s.add_argument("--seed", type=int, metavar="N", help="shuffle seed; 0 = no shuffle (default 42)")
+    s.add_argument("--ignore-irrelevant-after", action="store_true",
+                   help="ignore irrelevant_after (reproduces runs made before the field existed)")
+
+    e = p.add_argument_group("execution")
+    e.add_argument("--lifecycle", choices=LIFECYCLES,
+                   help="fresh (default): setup → ingest 1..N → teardown per checkpoint; incremental: "
+                   "one setup per persona, new days only; snapshot: incremental with state restored "
+                   "after each checkpoint's queries")
+    e.add_argument("--parallelism", type=positive_int, metavar="N", help="questions in flight (default 1)")
+    e.add_argument("--timeout", type=positive_int, metavar="MS", help="per-question timeout (default 30000)")
+    e.add_argument("--grpc-timeout", type=positive_int, default=120000, metavar="MS",
+                   help="per-RPC timeout of gRPC adapters (default 120000)")
+    e.add_argument("--dry-run", action="store_true",
+                   help="stop each persona after its first evaluated checkpoint")
+    e.add_argument("--skip-preflight", action="store_true", help="skip the startup checks")
+
+    o = p.add_argument_group("output & resume")
+    o.add_argument("--json", action="store_true", help="print the full result as JSON")
+    o.add_argument("--heatmap", action="store_true", help="print the heatmap grid as JSON (wins over --json)")
+    o.add_argument("--json-out", type=Path, metavar="PATH",
+                   help="write result.json here, with progress.jsonl, questions.jsonl and (with an "
+                   "appellate judge) failures.jsonl beside it")
+    o.add_argument("--no-heatmap-png", action="store_true", help="do not render heatmap.png")
+    o.add_argument("--question-log", type=Path, metavar="PATH", help="one JSON line per evaluated question")
+    o.add_argument("--no-question-log", action="store_true", help="do not write questions.jsonl")
+    o.add_argument("--progress-jsonl", type=Path, metavar="PATH", help="one JSON line per checkpoint")
+    o.add_argument("--failure-log", type=Path, metavar="PATH", help="appellate-reviewed questions")
+    o.add_argument("--resume", type=Path, metavar="PROGRESS",
+                   help="resume from a progress.jsonl (and the questions.jsonl beside it): finished "
+                   "checkpoints and questions are not asked again")
+    o.add_argument("--skip-catchup-ingest", action="store_true",
+                   help="on resume, trust the adapter to still hold the days already ingested")
+    p.set_defaults(handler=run)
+
+
+def _pick(*values: Any) -> Any:
+    return next((v for v in values if v is not None), None)
+
+
+def run(args: argparse.Namespace) -> int:
+    from ..loading import adapter_factory, load_judge
+    from ..profile import apply_profile_env, load_profile
+
+    profile = load_profile(args.profile) if args.profile else None
+    if profile is not None:
+        apply_profile_env(profile)
+    prun = profile.run if profile else None
+    base_dir = profile.dir if profile else None
+
+    adapter_spec = args.adapter or (profile.harness.adapter if profile and profile.harness else None)
+    if not adapter_spec:
+        raise ConfigError(
+            "--adapter is required (or a --profile with harness.adapter): pkg.module[:attr] or "
+            "path/to/file.py[:attr]"
+        )
+    data = args.data or (profile.data_dir if profile else None)
+    if data is None:
+        raise ConfigError("--data is required (or a --profile with persona.dir)")
+    personas = args.personas or ([profile.persona.id] if profile and profile.persona else None)
+    arcs = _pick(args.arcs, profile.persona.arcs if profile and profile.persona else None, "arcs-1000d.yaml")
+    judge_spec = _pick(args.judge, profile.models.judge if profile else None)
+    appellate_spec = _pick(args.appellate_judge, profile.models.appellate_judge if profile else None)
+
+    if not args.skip_preflight:
+        from ..preflight import format_preflight, preflight
+
+        errors = preflight(
+            data_dir=Path(data),
+            personas=personas,
+            arcs_file=arcs,
+            adapter_spec=adapter_spec,
+            judge_spec=judge_spec,
+            appellate_spec=appellate_spec,
+            base_dir=base_dir,
+        )
+        print(format_preflight(errors), file=sys.stderr)
+        if errors:
+            return 2
+
+    harness_config = dict(profile.harness.config or {}) if profile and profile.harness else {}
+    factory_attr = profile.harness.factory if profile and profile.harness and not args.adapter else None
+    factory = adapter_factory(
+        adapter_spec, harness_config, factory=factory_attr, base_dir=base_dir if not args.adapter else None
+    )
+    judge = load_judge(judge_spec, base_dir=base_dir) if judge_spec else None
+    appellate = load_judge(appellate_spec, base_dir=base_dir) if appellate_spec else None
+
+    ranges = ranges_arg(args.ranges) or (prun.ranges if prun else None) or DEFAULT_RANGES
+    timeout_ms = _pick(args.timeout, prun.timeout if prun else None, 30000)
+    config = RunConfig(
+        ranges=ranges,
+        personas=tuple(personas) if personas else None,
+        arcs_file=arcs,
+        selection=SelectionPolicy(
+            sample=_pick(args.sample, prun.sample if prun else None),
+            seed=_pick(args.seed, prun.seed if prun else None, 42),
+            groups_enabled=bool(_pick(args.groups_enabled, prun.groups_enabled if prun else None, False)),
+            respect_irrelevant_after=not args.ignore_irrelevant_after,
+        ),
+        lifecycle=_pick(args.lifecycle, prun.lifecycle if prun else None, "fresh"),
+        parallelism=_pick(args.parallelism, prun.parallelism if prun else None, 1),
+        question_timeout=timeout_ms / 1000,
+        judge_memory_window=_pick(args.judge_memory_window, prun.judge_memory_window if prun else None, 0),
+        max_judge_errors=args.max_errors,
+        dry_run=args.dry_run,
+        skip_catchup_ingest=args.skip_catchup_ingest,
+        judge_model=judge_spec if judge_spec and judge_spec != "stub" else None,
+        appellate_judge_model=appellate_spec,
+        harness_config=harness_config,
+    )
+    output = _output(args)
+    resume = None
+    if args.resume is not None:
+        from ..runlog import read_resume_log
+
+        questions = output.questions or args.resume.parent / "questions.jsonl"
+        resume = read_resume_log(args.resume.resolve(), questions)
+        if output.questions is None and args.no_question_log is False:
+            output = RunOutput(
+                result_json=output.result_json,
+                progress=output.progress or args.resume,
+                questions=questions,
+                failures=output.failures,
+            )
+
+    from ..harness import Harness
+    from .progress import progress_hooks
+
+    harness = Harness(
+        factory, Path(data), judge=judge, appellate_judge=appellate, config=config, output=output,
+        hooks=progress_hooks(sys.stderr), resume=resume,
+    )
+    try:
+        result = _run_async(harness)
+    except RunFailed as exc:
+        print(f"recallbench run: failed: {exc}", file=sys.stderr)
+        partial = getattr(exc, "result", None)
+        if partial is not None and not (args.json or args.heatmap):
+            from ..report import format_text_report
+
+            print(format_text_report(partial))
+        return 1
+    _print_result(result, args)
+    stopped = [p for p in result.personas if p.error]
+    for p in stopped:
+        print(f"recallbench run: persona {p.persona_id} stopped: {p.error}", file=sys.stderr)
+    return 1 if stopped else 0
+
+
+def _run_async(harness: Any) -> Any:
+    import anyio
+
+    return anyio.run(harness.run, backend="asyncio")
+
+
+def _output(args: argparse.Namespace) -> RunOutput:
+    base = RunOutput.beside(args.json_out) if args.json_out else RunOutput()
+    return RunOutput(
+        result_json=base.result_json,
+        progress=args.progress_jsonl or base.progress,
+        questions=None if args.no_question_log else (args.question_log or base.questions),
+        failures=args.failure_log or base.failures,
+    )
+
+
+def _print_result(result: Any, args: argparse.Namespace) -> None:
+    from ..report import format_json_report, format_text_report, to_heatmap_grid
+
+    if args.heatmap:
+        import json
+
+        print(json.dumps(to_heatmap_grid(result), indent=2, ensure_ascii=False))
+    elif args.json:
+        print(format_json_report(result))
+    else:
+        print(format_text_report(result))
