@@ -123,9 +123,12 @@ def run(args: argparse.Namespace) -> int:
     if not args.skip_preflight:
         from ..preflight import format_preflight, preflight
 
+        from ..dataset import list_personas
+
+        root = Path(data)
         errors = preflight(
-            data_dir=Path(data),
-            personas=personas,
+            data_dir=root,
+            personas=personas or (list_personas(root) if root.is_dir() else []),
             arcs_file=arcs,
             adapter_spec=adapter_spec,
             judge_spec=judge_spec,

@@ -1,0 +1,272 @@
+"""Reports of a finished run: the text report, the heatmap grid and the JSON (reference §3.2, §3.6,
+§3.7). Pure: they return strings and plain data; printing and writing files is the caller's.
+
+Numbers are formatted as JavaScript's ``toFixed`` does (ties on the exact binary value round away
+from zero, so 4.25 prints as ``4.3``), which is what the reference printed; Python's ``format``
+would round those ties to even.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterable, Sequence
+from decimal import ROUND_HALF_UP, Context, Decimal
+from typing import Any
+
+from ._convert import dumps_pretty
+from .qa import CATEGORIES, DISCLOSURES
+from .results import BenchmarkResult, HeatmapCell, PersonaResult, QuestionResult, TimeRangeResult
+from .scoring import MAX_COMPOSITE
+
+__all__ = ["format_json_report", "format_text_report", "to_heatmap_grid"]
+
+THIN_RULE = "─" * 59
+THICK_RULE = "═" * 59
+LABEL_WIDTH = 30
+COLUMN_WIDTH = 8
+EMPTY_CELL = "   --   "
+
+_EXACT = Context(prec=1100)
+"""Enough digits for any double's exact decimal expansion: quantize never fails or rounds twice."""
+
+STUB_JUDGE_WARNING = (
+    "WARNING: no judge configured — every score is zero (stub judge). "
+    "Pass --judge to score answers."
+)
+
+
+def _fixed(value: float, digits: int) -> str:
+    """JavaScript's ``Number.prototype.toFixed``: the exact binary value rounded half away from
+    zero, and no ``-0``."""
+    if not math.isfinite(value):
+        return "NaN" if math.isnan(value) else ("-" if value < 0 else "") + "Infinity"
+    quantum = Decimal(1).scaleb(-digits)
+    text = str(Decimal(value).quantize(quantum, rounding=ROUND_HALF_UP, context=_EXACT))
+    if text.startswith("-") and Decimal(text) == 0:
+        text = text[1:]
+    return text
+
+
+def _pct(score: float) -> str:
+    # Same operation order as the reference (score / 6 * 100) so the last digit agrees.
+    return _fixed(score / MAX_COMPOSITE * 100, 1)
+
+
+def _json_number(value: float) -> int | float:
+    return int(value) if isinstance(value, float) and value.is_integer() else value
+
+
+def _number(value: float) -> str:
+    """A number as JavaScript writes it in a template string (``5``, not ``5.0``)."""
+    return str(_json_number(value))
+
+
+def _duration(ms: float) -> str:
+    total = int(ms // 1000)
+    hours, rest = divmod(total, 3600)
+    minutes, seconds = divmod(rest, 60)
+    if hours:
+        return f"{hours}h {minutes:02d}m {seconds:02d}s"
+    if minutes:
+        return f"{minutes}m {seconds:02d}s"
+    return f"{seconds}s"
+
+
+def _all_results(result: BenchmarkResult) -> Iterable[QuestionResult]:
+    for persona in result.personas:
+        for rr in persona.range_results:
+            yield from rr.question_results
+            yield from rr.unscored_results or ()
+
+
+def _header(result: BenchmarkResult) -> list[str]:
+    md = result.metadata
+    lines = [
+        f"Recall Bench Report — {result.adapter_name}",
+        f"Timestamp: {result.timestamp}",
+    ]
+    if md.duration_ms is not None:
+        lines.append(f"Duration:  {_duration(md.duration_ms)}")
+    if md.synthesis_model:
+        lines.append(f"Synthesis model:  {md.synthesis_model}")
+    embeddings = [e for e in (md.embedding_provider, md.embedding_model) if e]
+    if embeddings:
+        lines.append(f"Embeddings:       {' / '.join(embeddings)}")
+    if md.judge_model:
+        grounded = ""
+        if md.judge_memory_window is not None and md.judge_memory_window > 0:
+            grounded = f" (grounded, ±{md.judge_memory_window}d memory window)"
+        lines.append(f"Judge model:      {md.judge_model}{grounded}")
+    if md.appellate_judge_model:
+        reviews = ""
+        if md.appellate_invocations is not None:
+            reviews = f" · {md.appellate_invocations} appellate reviews"
+        lines.append(f"Appellate judge:  {md.appellate_judge_model}{reviews}")
+    sample = f" · sample={md.sample}/checkpoint" if md.sample is not None else ""
+    lines.append(
+        f"Q&A pairs:        {md.unique_qa_pair_count} unique · "
+        f"{md.total_evals_run} total evaluations{sample}"
+    )
+    if md.groups_enabled:
+        lines.append(
+            "Group support:    on (group-session-attribution + information-boundary evaluated)"
+        )
+    else:
+        lines.append("Group support:    off (group/boundary categories skipped)")
+    return lines
+
+
+def _warnings(result: BenchmarkResult) -> list[str]:
+    """Ours: say plainly when the numbers below do not measure what they seem to."""
+    lines = []
+    if result.metadata.judge_model is None:
+        lines.append(STUB_JUDGE_WARNING)
+    unscored = sum(
+        len(rr.unscored_results or ()) for p in result.personas for rr in p.range_results
+    )
+    if unscored:
+        lines.append(
+            f"Judge errors: {unscored} question(s) left unscored (the judge failed after its "
+            "retries); they are excluded from every score and count below"
+        )
+    adapter_errors = sum(
+        1 for r in _all_results(result) if r.error is not None and r.error.stage == "query"
+    )
+    if adapter_errors:
+        lines.append(
+            f"Adapter errors: {adapter_errors} question(s) got no answer "
+            "(timeouts/exceptions), scored 0/0/1"
+        )
+    return lines
+
+
+def _disclosure(result: BenchmarkResult) -> list[str]:
+    breakdown = result.disclosure_breakdown
+    if not breakdown:
+        return []
+    lines = ["", "Information-disclosure breakdown (information-boundary pairs):"]
+    for key in DISCLOSURES:
+        s = breakdown.get(key)
+        if s is None:
+            continue
+        lines.append(
+            f"  {key:<8} {_fixed(s.mean_score, 2)}/6.0 ({_pct(s.mean_score):>5}%) · "
+            f"evals={s.evaluations} ({s.unique_pairs} unique pairs) · "
+            f"hallucination={_fixed(s.hallucination_rate, 1)}%"
+        )
+    return lines
+
+
+def _range_lines(rr: TimeRangeResult) -> list[str]:
+    lines = [
+        f"  [{rr.range.label}] Days: {_number(rr.days_ingested)} | "
+        f"Questions: {rr.questions_evaluated} | "
+        f"Score: {_fixed(rr.overall_score, 2)}/6.0 ({_pct(rr.overall_score)}%) | "
+        f"Hallucination: {_fixed(rr.hallucination_rate, 1)}%"
+    ]
+    for cs in rr.category_scores:
+        if cs.question_count == 0:
+            continue
+        lines.append(
+            f"    {cs.category:<28} {_fixed(cs.mean_score, 2)}/6.0 "
+            f"({_pct(cs.mean_score)}%) [n={cs.question_count}]"
+        )
+    return lines
+
+
+def _grid_lines(cells: Iterable[HeatmapCell], labels: Sequence[str]) -> list[str]:
+    lookup = {
+        (c.category, c.range): c for c in cells
+    }  # a later duplicate wins, as in the reference
+    lines = [
+        " " * LABEL_WIDTH + "".join(label.rjust(COLUMN_WIDTH) for label in labels),
+        " " * LABEL_WIDTH + "─" * COLUMN_WIDTH * len(labels),
+    ]
+    for category in CATEGORIES:
+        row = []
+        for label in labels:
+            cell = lookup.get((category, label))
+            if cell is None or cell.question_count == 0:
+                row.append(EMPTY_CELL)
+            else:
+                row.append(f"  {_fixed(cell.score, 1)}   ")
+        lines.append(category.ljust(LABEL_WIDTH) + "".join(row))
+    return lines
+
+
+def _persona_lines(persona: PersonaResult) -> list[str]:
+    lines = [THIN_RULE, f"Persona: {persona.persona_id}", THIN_RULE]
+    for rr in persona.range_results:
+        lines.extend(_range_lines(rr))
+    lines.append("")
+    lines.append("Heatmap (category × time range):")
+    lines.extend(_grid_lines(persona.heatmap, [rr.range.label for rr in persona.range_results]))
+    return lines
+
+
+def format_text_report(result: BenchmarkResult) -> str:
+    """The human-readable report the CLI prints by default.
+
+    The reference's layout (header, one block per persona with its checkpoints, categories and
+    heatmap, then the aggregate heatmap over the run's ranges), plus warning lines of ours before
+    ``Ranges:`` when no judge was configured or some questions have judge or adapter errors.
+
+    Args:
+        result: A finished (or resumed) run.
+
+    Returns:
+        The report, lines joined by ``\\n``, without a trailing newline.
+    """
+    lines = _header(result)
+    lines.extend(_warnings(result))
+    lines.append(f"Ranges: {', '.join(r.label for r in result.ranges)}")
+    lines.append(f"Personas: {len(result.personas)}")
+    lines.extend(_disclosure(result))
+    lines.append("")
+    for persona in result.personas:
+        lines.extend(_persona_lines(persona))
+        lines.append("")
+    lines.extend([THICK_RULE, "AGGREGATE HEATMAP (category × time range)", THICK_RULE])
+    lines.extend(_grid_lines(result.heatmap, [r.label for r in result.ranges]))
+    return "\n".join(lines)
+
+
+def to_heatmap_grid(result: BenchmarkResult) -> dict[str, Any]:
+    """The run's heatmap as a category × range grid (the CLI's ``--heatmap`` JSON).
+
+    Args:
+        result: A finished run; its ``heatmap`` cells and ``ranges`` are used.
+
+    Returns:
+        ``{"categories": [...10], "ranges": [labels], "scores": [[...]], "counts": [[...]]}`` with
+        rows per category and columns per range. A score is None when there is no cell or it
+        holds no questions; a count is None only when there is no cell. Integral scores are ints,
+        so that ``json.dumps`` writes ``5`` as the reference did, not ``5.0``.
+    """
+    lookup = {(c.category, c.range): c for c in result.heatmap}
+    labels = [r.label for r in result.ranges]
+    scores: list[list[int | float | None]] = []
+    counts: list[list[int | None]] = []
+    for category in CATEGORIES:
+        cells = [lookup.get((category, label)) for label in labels]
+        scores.append(
+            [
+                _json_number(c.score) if c is not None and c.question_count > 0 else None
+                for c in cells
+            ]
+        )
+        counts.append([c.question_count if c is not None else None for c in cells])
+    return {"categories": list(CATEGORIES), "ranges": labels, "scores": scores, "counts": counts}
+
+
+def format_json_report(result: BenchmarkResult) -> str:
+    """``result.json``: two-space-indented camelCase JSON in the reference's key order, without a
+    trailing newline.
+
+    Args:
+        result: A finished run.
+
+    Returns:
+        The JSON text.
+    """
+    return dumps_pretty(result)
