@@ -88,7 +88,7 @@ def parse_time_range(value: object) -> TimeRange:
             raise ConfigError(f"time range {dict(value)!r} has no 'days'; {ACCEPTED_FORMS}")
         days = value["days"]
         if isinstance(days, bool) or not isinstance(days, int | float):
-            raise ConfigError(f"time range days must be a number, got {days!r}")
+            raise ConfigError(f"time range days must be a number, got {days!r}; {ACCEPTED_FORMS}")
         label = value.get("label", _days_label(days))
         return _make(str(label), days, value)
     if isinstance(value, bool):
@@ -113,7 +113,7 @@ def _make(label: str, days: int | float, source: object) -> TimeRange:
     try:
         return TimeRange(label=label, days=_as_number(days))
     except ValueError as exc:
-        raise ConfigError(f"invalid time range {source!r}: {exc}") from None
+        raise ConfigError(f"invalid time range {source!r}: {exc}; {ACCEPTED_FORMS}") from None
 
 
 def expand_series(start: int, end: int, step: int) -> tuple[TimeRange, ...]:
