@@ -20,8 +20,41 @@ from recallbench.protocols import QueryDetail, RetrievalEntry
 
 WORD = re.compile(r"[a-z0-9][a-z0-9'$.-]*[a-z0-9]|[a-z0-9]")
 STOP = frozenset(
-    "a an and are as at be by did do for from had has have how i in is it of on or the to was were "
-    "what when which who why with".split()
+    [
+        "a",
+        "an",
+        "and",
+        "are",
+        "as",
+        "at",
+        "be",
+        "by",
+        "did",
+        "do",
+        "for",
+        "from",
+        "had",
+        "has",
+        "have",
+        "how",
+        "i",
+        "in",
+        "is",
+        "it",
+        "of",
+        "on",
+        "or",
+        "the",
+        "to",
+        "was",
+        "were",
+        "what",
+        "when",
+        "which",
+        "who",
+        "why",
+        "with",
+    ]
 )
 
 
@@ -58,7 +91,7 @@ class KeywordMemory:
         )[:3]
         if not ranked or not asked & set(ranked[0][2]):
             return QueryDetail(answer="No evidence found in memory.")
-        day, text, _ = ranked[0]
+        _, text, _ = ranked[0]
         body = " ".join(text.splitlines()[1:])[:600]
         return QueryDetail(
             answer=body or text,

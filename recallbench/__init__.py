@@ -6,9 +6,13 @@ cheap: no gRPC, aiohttp or matplotlib is loaded until a function that needs one 
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Any
+
+from .config import RetryPolicy, RunConfig, RunOutput
 from .corpus import Day, DayMetadata, PersonaDataset, split_sessions
 from .dataset import (
     DEFAULT_ARCS_FILE,
+    DirectoryDataset,
     derive_sibling_dir,
     list_personas,
     load_persona,
@@ -25,8 +29,18 @@ from .errors import (
     RecallBenchError,
     RunFailed,
 )
+from .hooks import CheckpointDone, CheckpointStarted, Hooks, QuestionDone, RunStarted
 from .persona import Arc, Persona, PersonaDefinition, SessionDef, Story
 from .plan import Plan, plan_persona, plan_run
+from .protocols import (
+    Adapter,
+    Dataset,
+    Judge,
+    JudgeContext,
+    QueryDetail,
+    RetrievalEntry,
+    ToolCall,
+)
 from .qa import CATEGORIES, CORE_CATEGORIES, DIFFICULTIES, GROUP_CATEGORIES, QAPair
 from .ranges import (
     DEFAULT_RANGES,
@@ -36,15 +50,18 @@ from .ranges import (
     parse_ranges,
     parse_time_range,
 )
+from .report import format_json_report, format_text_report, to_heatmap_grid
 from .results import (
     BenchmarkResult,
     CategoryScore,
     HeatmapCell,
     PersonaResult,
+    QuestionError,
     QuestionResult,
     RunMetadata,
     TimeRangeResult,
 )
+from .runlog import read_resume_log
 from .scoring import JudgeScore
 from .selection import (
     CheckpointSelection,
@@ -57,6 +74,25 @@ from .selection import (
 from .shuffle import seeded_shuffle
 from .validate import Problem, validate_dataset
 
+if TYPE_CHECKING:
+    from .harness import Harness, StubJudge, run, run_sync
+
+# The async core loads on first use, so `import recallbench` (and every pure module) stays free of
+# anyio, tenacity and the rest of the run-time stack.
+_LAZY = {"Harness": "harness", "StubJudge": "harness", "run": "harness", "run_sync": "harness"}
+
+
+def __getattr__(name: str) -> Any:
+    module = _LAZY.get(name)
+    if module is None:
+        raise AttributeError(f"module 'recallbench' has no attribute {name!r}")
+    import importlib
+
+    value = getattr(importlib.import_module(f"recallbench.{module}"), name)
+    globals()[name] = value
+    return value
+
+
 __version__ = "0.1.0"
 
 __all__ = [
@@ -66,17 +102,26 @@ __all__ = [
     "DEFAULT_RANGES",
     "DIFFICULTIES",
     "GROUP_CATEGORIES",
+    "Adapter",
     "AdapterError",
     "AdapterTimeout",
     "Arc",
     "BenchmarkResult",
     "CategoryScore",
+    "CheckpointDone",
     "CheckpointSelection",
+    "CheckpointStarted",
     "ConfigError",
+    "Dataset",
     "DatasetError",
     "Day",
     "DayMetadata",
+    "DirectoryDataset",
+    "Harness",
     "HeatmapCell",
+    "Hooks",
+    "Judge",
+    "JudgeContext",
     "JudgeError",
     "JudgeParseError",
     "JudgeScore",
@@ -88,19 +133,31 @@ __all__ = [
     "Plan",
     "Problem",
     "QAPair",
+    "QueryDetail",
+    "QuestionDone",
+    "QuestionError",
     "QuestionResult",
     "RecallBenchError",
+    "RetrievalEntry",
+    "RetryPolicy",
+    "RunConfig",
     "RunFailed",
     "RunMetadata",
+    "RunOutput",
+    "RunStarted",
     "SelectionPolicy",
     "SessionDef",
     "Story",
+    "StubJudge",
     "TimeRange",
     "TimeRangeResult",
+    "ToolCall",
     "__version__",
     "derive_sibling_dir",
     "expand_series",
     "filter_qa_by_range",
+    "format_json_report",
+    "format_text_report",
     "iter_checkpoints",
     "list_personas",
     "load_persona",
@@ -110,9 +167,13 @@ __all__ = [
     "parse_time_range",
     "plan_persona",
     "plan_run",
+    "read_resume_log",
+    "run",
+    "run_sync",
     "seeded_shuffle",
     "select_checkpoint",
     "split_sessions",
     "stratified_sample",
+    "to_heatmap_grid",
     "validate_dataset",
 ]

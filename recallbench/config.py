@@ -34,7 +34,11 @@ DEFAULT_RETRY = RetryPolicy()
 
 
 def _ranges(value: Any) -> tuple[TimeRange, ...]:
-    return value if isinstance(value, tuple) and all(isinstance(r, TimeRange) for r in value) else parse_ranges(value)
+    return (
+        value
+        if isinstance(value, tuple) and all(isinstance(r, TimeRange) for r in value)
+        else parse_ranges(value)
+    )
 
 
 @attrs.frozen(kw_only=True)

@@ -73,7 +73,9 @@ def _to_detail(value: Any) -> QueryDetail:
         return QueryDetail(answer=value)
     if isinstance(value, Mapping) and isinstance(value.get("answer"), str):
         retrieval = tuple(
-            r if isinstance(r, RetrievalEntry) else RetrievalEntry(
+            r
+            if isinstance(r, RetrievalEntry)
+            else RetrievalEntry(
                 path=str(r.get("path", "")),
                 score=r.get("score"),
                 snippet=r.get("snippet"),
@@ -82,7 +84,9 @@ def _to_detail(value: Any) -> QueryDetail:
             for r in value.get("retrieval") or ()
         )
         tool_calls = tuple(
-            t if isinstance(t, ToolCall) else ToolCall(
+            t
+            if isinstance(t, ToolCall)
+            else ToolCall(
                 tool=str(t.get("tool", "")),
                 args=t.get("args") or {},
                 result_preview=t.get("resultPreview", t.get("result_preview")),
@@ -90,7 +94,9 @@ def _to_detail(value: Any) -> QueryDetail:
             for t in value.get("tool_calls", value.get("toolCalls")) or ()
         )
         return QueryDetail(answer=value["answer"], retrieval=retrieval, tool_calls=tool_calls)
-    raise TypeError(f"an adapter query must return a string or a QueryDetail, got {type(value).__name__}")
+    raise TypeError(
+        f"an adapter query must return a string or a QueryDetail, got {type(value).__name__}"
+    )
 
 
 async def ask(adapter: Adapter, pair: QAPair, timeout: float | None) -> QueryDetail:
@@ -145,7 +151,9 @@ def to_score(value: Any) -> JudgeScore:
     if isinstance(value, JudgeScore):
         return value
     if not isinstance(value, Mapping):
-        raise JudgeParseError(f"a judge must return a JudgeScore or a mapping, got {type(value).__name__}")
+        raise JudgeParseError(
+            f"a judge must return a JudgeScore or a mapping, got {type(value).__name__}"
+        )
     try:
         reasoning = value.get("reasoning")
         return JudgeScore(
@@ -230,7 +238,9 @@ async def evaluate(
         except AdapterTimeout as exc:
             query_error = QuestionError(stage="query", type="AdapterTimeout", message=str(exc))
         except Exception as exc:  # the system under test failed on this question: data, not a crash
-            query_error = QuestionError(stage="query", type=type(exc).__name__, message=str(exc)[:500])
+            query_error = QuestionError(
+                stage="query", type=type(exc).__name__, message=str(exc)[:500]
+            )
         latency_ms = (time.perf_counter() - start) * 1000
     if detail is None:
         assert query_error is not None
@@ -258,7 +268,9 @@ async def evaluate(
     except Exception as exc:  # the judge failed after its retries: the question stays unscored
         kind = type(exc).__name__ if not isinstance(exc, TimeoutError) else "JudgeTimeout"
         error = QuestionError(stage="judge", type=kind, message=str(exc)[:500] or kind)
-        placeholder = JudgeScore(correctness=0, completeness=0, hallucination=0, reasoning="unscored")
+        placeholder = JudgeScore(
+            correctness=0, completeness=0, hallucination=0, reasoning="unscored"
+        )
         result = QuestionResult(
             qa=pair,
             system_answer=detail.answer,
@@ -282,7 +294,9 @@ async def evaluate(
             )
             final = appellate_score
         except Exception as exc:  # the primary verdict stands (reference §2.10)
-            log.warning("[bench] appellate judge failed on %s: %s (primary score stands)", pair.id, exc)
+            log.warning(
+                "[bench] appellate judge failed on %s: %s (primary score stands)", pair.id, exc
+            )
     result = QuestionResult(
         qa=pair,
         system_answer=detail.answer,
@@ -298,4 +312,3 @@ async def evaluate(
         memory_context_provided=bool(context.memory_excerpts),
         appellate_score=appellate_score,
     )
-

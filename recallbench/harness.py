@@ -17,7 +17,7 @@ import logging
 import time
 from collections.abc import Awaitable, Callable, Sequence
 from pathlib import Path
-from typing import Any, cast
+from typing import Any
 
 import anyio
 import attrs
@@ -62,7 +62,10 @@ class StubJudge:
 
     async def score(self, question: str, reference: str, answer: str, context: Any) -> JudgeScore:
         return JudgeScore(
-            correctness=0, completeness=0, hallucination=0, reasoning="No judge configured — stub scores."
+            correctness=0,
+            completeness=0,
+            hallucination=0,
+            reasoning="No judge configured — stub scores.",
         )
 
 
@@ -179,7 +182,9 @@ class Harness:
         """Every checkpoint of a persona with its questions, decided up front."""
         total = len(self.ranges)
         return tuple(
-            CheckpointTask(index=i, total=total, cutoff=int(min(s.range.days, ds.max_day)), selection=s)
+            CheckpointTask(
+                index=i, total=total, cutoff=int(min(s.range.days, ds.max_day)), selection=s
+            )
             for i, s in enumerate(iter_checkpoints(ds.qa, self.ranges, self.config.selection), 1)
         )
 
@@ -325,7 +330,7 @@ class Harness:
             raise _PersonaStopped(
                 f"the adapter factory returned {type(adapter).__name__}, not an adapter"
             )
-        return cast(Adapter, adapter)
+        return adapter
 
     async def _run_unit(
         self,
@@ -422,7 +427,9 @@ class Harness:
         except _PersonaStopped:
             raise
         except Exception as exc:
-            raise _PersonaStopped(f"building the adapter failed: {type(exc).__name__}: {exc}") from exc
+            raise _PersonaStopped(
+                f"building the adapter failed: {type(exc).__name__}: {exc}"
+            ) from exc
         state.adapter_name = adapter.name
         health = getattr(adapter, "healthcheck", None)
         if health is not None:
@@ -445,7 +452,11 @@ class Harness:
         days = ds.days_through(cutoff, after=after)
         for day in days:
             await self._step(
-                adapter, "ingest_day", f"ingesting day {day.number}", day.number, day.content,
+                adapter,
+                "ingest_day",
+                f"ingesting day {day.number}",
+                day.number,
+                day.content,
                 day.metadata(ds.id),
             )
         await self._step(adapter, "finalize_ingestion", "finalize_ingestion")
@@ -490,11 +501,14 @@ class Harness:
             for i, pair in enumerate(order):
                 prior = logged.get(pair.id)
                 if prior is not None and not prior.judge_failed:
-                    out[i] = _from_log(pair, prior.record)
+                    rebuilt = out[i] = _from_log(pair, prior.record)
                     await self.hooks.call(
                         "on_question_done",
                         QuestionDone(
-                            persona_id=ds.id, checkpoint=task.label, result=out[i].result, resumed=True
+                            persona_id=ds.id,
+                            checkpoint=task.label,
+                            result=rebuilt.result,
+                            resumed=True,
                         ),
                     )
                     continue
@@ -502,7 +516,12 @@ class Harness:
         return [e for e in out if e is not None]
 
     def _record(
-        self, e: Evaluation, persona_id: str, task: CheckpointTask, state: _RunState, writers: _Writers
+        self,
+        e: Evaluation,
+        persona_id: str,
+        task: CheckpointTask,
+        state: _RunState,
+        writers: _Writers,
     ) -> None:
         r = e.result
         if r.error is not None and r.error.stage == "query":
@@ -579,7 +598,8 @@ class Harness:
             "overallScore": json_of(result.overall_score),
             "hallucinationRate": json_of(result.hallucination_rate),
             "categoryScores": [
-                {k: v for k, v in json_of(c).items() if k != "scores"} for c in result.category_scores
+                {k: v for k, v in json_of(c).items() if k != "scores"}
+                for c in result.category_scores
             ],
             "difficultyScores": json_of(result.difficulty_scores),
             "ingestMs": round(ingest_ms),
@@ -664,7 +684,9 @@ def _from_log(pair: QAPair, record: Any) -> Evaluation:
         primary_score=_score(primary) if isinstance(primary, dict) else None,
         error=QuestionError(**error) if isinstance(error, dict) else None,
     )
-    return Evaluation(result=result, memory_context_provided=bool(record.get("memoryContextProvided")))
+    return Evaluation(
+        result=result, memory_context_provided=bool(record.get("memoryContextProvided"))
+    )
 
 
 def _cached_summary(task: CheckpointTask, record: Any) -> TimeRangeResult:

@@ -88,8 +88,8 @@ class Adapter(Protocol):
     async def teardown(self) -> None: ...
 
 
-AdapterFactory = Callable[[], Adapter]
-"""Builds a fresh adapter for one unit of work (a checkpoint in the fresh lifecycle, a persona in the
+AdapterFactory = Callable[[], "Adapter | Awaitable[Adapter]"]
+"""Builds a fresh adapter (sync, or async) for one unit of work (a checkpoint in the fresh lifecycle, a persona in the
 incremental and snapshot lifecycles)."""
 
 

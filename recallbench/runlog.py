@@ -192,7 +192,9 @@ class ResumeLog:
     def answered(self, persona_id: str, label: str) -> dict[str, LoggedQuestion]:
         """Question records of this checkpoint by qa id (later records win)."""
         return {
-            q.qa_id: q for q in self.questions if q.persona_id == persona_id and q.checkpoint == label
+            q.qa_id: q
+            for q in self.questions
+            if q.persona_id == persona_id and q.checkpoint == label
         }
 
     def max_days_ingested(self, persona_id: str) -> int:

@@ -159,7 +159,9 @@ def containment_judge(question: str, reference: str, answer: str, context: Any) 
     → 0/0/1; anything else → 0/0/0 (a wrong, specific answer counts as fabricated)."""
     ref, ans = reference.casefold().strip(" ."), answer.casefold()
     if ref and ref in ans:
-        return JudgeScore(correctness=3, completeness=2, hallucination=1, reasoning="contains reference")
+        return JudgeScore(
+            correctness=3, completeness=2, hallucination=1, reasoning="contains reference"
+        )
     if "don't know" in ans or "no evidence" in ans:
         return JudgeScore(correctness=0, completeness=0, hallucination=1, reasoning="abstained")
     return JudgeScore(correctness=0, completeness=0, hallucination=0, reasoning="wrong answer")
@@ -246,7 +248,11 @@ def write_persona(
         "principal": {"name": "Pat Example", "role": "Principal"},
         "cast": [{"name": "Pat Example", "role": "Principal", "kind": "human"}],
         "sessions": [
-            {"id": s, "kind": "1to1" if s == "principal" else "group", "participants": ["Pat Example"]}
+            {
+                "id": s,
+                "kind": "1to1" if s == "principal" else "group",
+                "participants": ["Pat Example"],
+            }
             for s in sessions
         ],
     }

@@ -64,6 +64,32 @@ EXPECTED = {
     "split_sessions",
     "stratified_sample",
     "validate_dataset",
+    # the harness (issue 3)
+    "Adapter",
+    "CheckpointDone",
+    "CheckpointStarted",
+    "Dataset",
+    "DirectoryDataset",
+    "Harness",
+    "Hooks",
+    "Judge",
+    "JudgeContext",
+    "QueryDetail",
+    "QuestionDone",
+    "QuestionError",
+    "RetrievalEntry",
+    "RetryPolicy",
+    "RunConfig",
+    "RunOutput",
+    "RunStarted",
+    "StubJudge",
+    "ToolCall",
+    "format_json_report",
+    "format_text_report",
+    "read_resume_log",
+    "run",
+    "run_sync",
+    "to_heatmap_grid",
 }
 
 
@@ -85,12 +111,12 @@ def test_error_tree_keeps_builtin_catches_working() -> None:
             assert issubclass(obj, recallbench.RecallBenchError), name
 
 
-HEAVY = ("grpc", "aiohttp", "matplotlib", "numpy")
+HEAVY = ("grpc", "aiohttp", "matplotlib", "numpy", "rich", "tenacity")
 
 
 def test_import_is_cheap() -> None:
     code = (
-        "import json, sys; import recallbench, recallbench.cli; "
+        "import json, sys; import recallbench, recallbench.cli, recallbench.testing; "
         f"print(json.dumps([m for m in {HEAVY!r} if m in sys.modules]))"
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)

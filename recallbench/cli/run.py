@@ -30,65 +30,137 @@ def register(sub: Any) -> None:
         "answers and report the category × checkpoint heatmap.",
     )
     g = p.add_argument_group("adapter & data")
-    g.add_argument("--adapter", metavar="SPEC",
-                   help="pkg.module[:attr] or path/to/file.py[:attr]: an adapter object, class, or "
-                   "factory called with the profile's harness.config (default attr: adapter)")
-    g.add_argument("--profile", type=Path, metavar="PATH",
-                   help="YAML profile supplying adapter, data, models and run settings; flags win")
+    g.add_argument(
+        "--adapter",
+        metavar="SPEC",
+        help="pkg.module[:attr] or path/to/file.py[:attr]: an adapter object, class, or "
+        "factory called with the profile's harness.config (default attr: adapter)",
+    )
+    g.add_argument(
+        "--profile",
+        type=Path,
+        metavar="PATH",
+        help="YAML profile supplying adapter, data, models and run settings; flags win",
+    )
     add_dataset_args(g, data_required=False)
     g.set_defaults(arcs=None)
 
     j = p.add_argument_group("judging")
-    j.add_argument("--judge", metavar="SPEC",
-                   help="stub (zeros, the default) or a Python judge: pkg.module[:attr] or file.py[:attr]")
-    j.add_argument("--appellate-judge", metavar="SPEC",
-                   help="re-scores answers the primary judge failed; its verdict is final")
-    j.add_argument("--judge-memory-window", type=non_negative_int, metavar="N",
-                   help="days of memory around each relevant day shown to the judge (default 0)")
-    j.add_argument("--max-errors", type=non_negative_int, default=10, metavar="N",
-                   help="questions left unscored by judge failures before the run fails (default 10)")
+    j.add_argument(
+        "--judge",
+        metavar="SPEC",
+        help="stub (zeros, the default) or a Python judge: pkg.module[:attr] or file.py[:attr]",
+    )
+    j.add_argument(
+        "--appellate-judge",
+        metavar="SPEC",
+        help="re-scores answers the primary judge failed; its verdict is final",
+    )
+    j.add_argument(
+        "--judge-memory-window",
+        type=non_negative_int,
+        metavar="N",
+        help="days of memory around each relevant day shown to the judge (default 0)",
+    )
+    j.add_argument(
+        "--max-errors",
+        type=non_negative_int,
+        default=10,
+        metavar="N",
+        help="questions left unscored by judge failures before the run fails (default 10)",
+    )
 
     s = p.add_argument_group("selection")
-    s.add_argument("--ranges", nargs="+", action="extend", metavar="RANGE",
-                   help="checkpoints: 30d,90d,6mo,1y,full, day counts, or START:END:STEP series "
-                   "(comma- or space-separated)")
-    s.add_argument("--sample", type=non_negative_int, metavar="N",
-                   help="cap on re-asked historical questions per checkpoint (default: all)")
-    s.add_argument("--groups-enabled", action="store_true", default=None,
-                   help="also ask group-session-attribution and information-boundary questions")
-    s.add_argument("--seed", type=int, metavar="N", help="shuffle seed; 0 = no shuffle (default 42)")
-    s.add_argument("--ignore-irrelevant-after", action="store_true",
-                   help="ignore irrelevant_after (reproduces runs made before the field existed)")
+    s.add_argument(
+        "--ranges",
+        nargs="+",
+        action="extend",
+        metavar="RANGE",
+        help="checkpoints: 30d,90d,6mo,1y,full, day counts, or START:END:STEP series "
+        "(comma- or space-separated)",
+    )
+    s.add_argument(
+        "--sample",
+        type=non_negative_int,
+        metavar="N",
+        help="cap on re-asked historical questions per checkpoint (default: all)",
+    )
+    s.add_argument(
+        "--groups-enabled",
+        action="store_true",
+        default=None,
+        help="also ask group-session-attribution and information-boundary questions",
+    )
+    s.add_argument(
+        "--seed", type=int, metavar="N", help="shuffle seed; 0 = no shuffle (default 42)"
+    )
+    s.add_argument(
+        "--ignore-irrelevant-after",
+        action="store_true",
+        help="ignore irrelevant_after (reproduces runs made before the field existed)",
+    )
 
     e = p.add_argument_group("execution")
-    e.add_argument("--lifecycle", choices=LIFECYCLES,
-                   help="fresh (default): setup → ingest 1..N → teardown per checkpoint; incremental: "
-                   "one setup per persona, new days only; snapshot: incremental with state restored "
-                   "after each checkpoint's queries")
-    e.add_argument("--parallelism", type=positive_int, metavar="N", help="questions in flight (default 1)")
-    e.add_argument("--timeout", type=positive_int, metavar="MS", help="per-question timeout (default 30000)")
-    e.add_argument("--grpc-timeout", type=positive_int, default=120000, metavar="MS",
-                   help="per-RPC timeout of gRPC adapters (default 120000)")
-    e.add_argument("--dry-run", action="store_true",
-                   help="stop each persona after its first evaluated checkpoint")
+    e.add_argument(
+        "--lifecycle",
+        choices=LIFECYCLES,
+        help="fresh (default): setup → ingest 1..N → teardown per checkpoint; incremental: "
+        "one setup per persona, new days only; snapshot: incremental with state restored "
+        "after each checkpoint's queries",
+    )
+    e.add_argument(
+        "--parallelism", type=positive_int, metavar="N", help="questions in flight (default 1)"
+    )
+    e.add_argument(
+        "--timeout", type=positive_int, metavar="MS", help="per-question timeout (default 30000)"
+    )
+    e.add_argument(
+        "--grpc-timeout",
+        type=positive_int,
+        default=120000,
+        metavar="MS",
+        help="per-RPC timeout of gRPC adapters (default 120000)",
+    )
+    e.add_argument(
+        "--dry-run",
+        action="store_true",
+        help="stop each persona after its first evaluated checkpoint",
+    )
     e.add_argument("--skip-preflight", action="store_true", help="skip the startup checks")
 
     o = p.add_argument_group("output & resume")
     o.add_argument("--json", action="store_true", help="print the full result as JSON")
-    o.add_argument("--heatmap", action="store_true", help="print the heatmap grid as JSON (wins over --json)")
-    o.add_argument("--json-out", type=Path, metavar="PATH",
-                   help="write result.json here, with progress.jsonl, questions.jsonl and (with an "
-                   "appellate judge) failures.jsonl beside it")
+    o.add_argument(
+        "--heatmap", action="store_true", help="print the heatmap grid as JSON (wins over --json)"
+    )
+    o.add_argument(
+        "--json-out",
+        type=Path,
+        metavar="PATH",
+        help="write result.json here, with progress.jsonl, questions.jsonl and (with an "
+        "appellate judge) failures.jsonl beside it",
+    )
     o.add_argument("--no-heatmap-png", action="store_true", help="do not render heatmap.png")
-    o.add_argument("--question-log", type=Path, metavar="PATH", help="one JSON line per evaluated question")
+    o.add_argument(
+        "--question-log", type=Path, metavar="PATH", help="one JSON line per evaluated question"
+    )
     o.add_argument("--no-question-log", action="store_true", help="do not write questions.jsonl")
-    o.add_argument("--progress-jsonl", type=Path, metavar="PATH", help="one JSON line per checkpoint")
+    o.add_argument(
+        "--progress-jsonl", type=Path, metavar="PATH", help="one JSON line per checkpoint"
+    )
     o.add_argument("--failure-log", type=Path, metavar="PATH", help="appellate-reviewed questions")
-    o.add_argument("--resume", type=Path, metavar="PROGRESS",
-                   help="resume from a progress.jsonl (and the questions.jsonl beside it): finished "
-                   "checkpoints and questions are not asked again")
-    o.add_argument("--skip-catchup-ingest", action="store_true",
-                   help="on resume, trust the adapter to still hold the days already ingested")
+    o.add_argument(
+        "--resume",
+        type=Path,
+        metavar="PROGRESS",
+        help="resume from a progress.jsonl (and the questions.jsonl beside it): finished "
+        "checkpoints and questions are not asked again",
+    )
+    o.add_argument(
+        "--skip-catchup-ingest",
+        action="store_true",
+        help="on resume, trust the adapter to still hold the days already ingested",
+    )
     p.set_defaults(handler=run)
 
 
@@ -106,7 +178,9 @@ def run(args: argparse.Namespace) -> int:
     prun = profile.run if profile else None
     base_dir = profile.dir if profile else None
 
-    adapter_spec = args.adapter or (profile.harness.adapter if profile and profile.harness else None)
+    adapter_spec = args.adapter or (
+        profile.harness.adapter if profile and profile.harness else None
+    )
     if not adapter_spec:
         raise ConfigError(
             "--adapter is required (or a --profile with harness.adapter): pkg.module[:attr] or "
@@ -116,14 +190,17 @@ def run(args: argparse.Namespace) -> int:
     if data is None:
         raise ConfigError("--data is required (or a --profile with persona.dir)")
     personas = args.personas or ([profile.persona.id] if profile and profile.persona else None)
-    arcs = _pick(args.arcs, profile.persona.arcs if profile and profile.persona else None, "arcs-1000d.yaml")
+    arcs = _pick(
+        args.arcs, profile.persona.arcs if profile and profile.persona else None, "arcs-1000d.yaml"
+    )
     judge_spec = _pick(args.judge, profile.models.judge if profile else None)
-    appellate_spec = _pick(args.appellate_judge, profile.models.appellate_judge if profile else None)
+    appellate_spec = _pick(
+        args.appellate_judge, profile.models.appellate_judge if profile else None
+    )
 
     if not args.skip_preflight:
-        from ..preflight import format_preflight, preflight
-
         from ..dataset import list_personas
+        from ..preflight import format_preflight, preflight
 
         root = Path(data)
         errors = preflight(
@@ -140,9 +217,14 @@ def run(args: argparse.Namespace) -> int:
             return 2
 
     harness_config = dict(profile.harness.config or {}) if profile and profile.harness else {}
-    factory_attr = profile.harness.factory if profile and profile.harness and not args.adapter else None
+    factory_attr = (
+        profile.harness.factory if profile and profile.harness and not args.adapter else None
+    )
     factory = adapter_factory(
-        adapter_spec, harness_config, factory=factory_attr, base_dir=base_dir if not args.adapter else None
+        adapter_spec,
+        harness_config,
+        factory=factory_attr,
+        base_dir=base_dir if not args.adapter else None,
     )
     judge = load_judge(judge_spec, base_dir=base_dir) if judge_spec else None
     appellate = load_judge(appellate_spec, base_dir=base_dir) if appellate_spec else None
@@ -156,13 +238,17 @@ def run(args: argparse.Namespace) -> int:
         selection=SelectionPolicy(
             sample=_pick(args.sample, prun.sample if prun else None),
             seed=_pick(args.seed, prun.seed if prun else None, 42),
-            groups_enabled=bool(_pick(args.groups_enabled, prun.groups_enabled if prun else None, False)),
+            groups_enabled=bool(
+                _pick(args.groups_enabled, prun.groups_enabled if prun else None, False)
+            ),
             respect_irrelevant_after=not args.ignore_irrelevant_after,
         ),
         lifecycle=_pick(args.lifecycle, prun.lifecycle if prun else None, "fresh"),
         parallelism=_pick(args.parallelism, prun.parallelism if prun else None, 1),
         question_timeout=timeout_ms / 1000,
-        judge_memory_window=_pick(args.judge_memory_window, prun.judge_memory_window if prun else None, 0),
+        judge_memory_window=_pick(
+            args.judge_memory_window, prun.judge_memory_window if prun else None, 0
+        ),
         max_judge_errors=args.max_errors,
         dry_run=args.dry_run,
         skip_catchup_ingest=args.skip_catchup_ingest,
@@ -189,8 +275,14 @@ def run(args: argparse.Namespace) -> int:
     from .progress import progress_hooks
 
     harness = Harness(
-        factory, Path(data), judge=judge, appellate_judge=appellate, config=config, output=output,
-        hooks=progress_hooks(sys.stderr), resume=resume,
+        factory,
+        Path(data),
+        judge=judge,
+        appellate_judge=appellate,
+        config=config,
+        output=output,
+        hooks=progress_hooks(sys.stderr),
+        resume=resume,
     )
     try:
         result = _run_async(harness)
