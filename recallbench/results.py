@@ -68,7 +68,11 @@ class DifficultyStats:
     count: int
 
 
-@attrs.frozen(kw_only=True)
+# The large records get short reprs: asyncio formats a finished task's result with reprlib, which
+# builds the full repr before truncating it — seconds for a 50,000-question result.
+
+
+@attrs.frozen(kw_only=True, repr=False)
 class TimeRangeResult:
     range: TimeRange
     days_ingested: int
@@ -82,6 +86,12 @@ class TimeRangeResult:
     unscored_results: tuple[QuestionResult, ...] | None = None
     """Ours: questions whose judge failed after its retries. Their answers are kept, but they are
     left out of every mean and count above (their ``score`` is a placeholder of zeros)."""
+
+    def __repr__(self) -> str:
+        return (
+            f"TimeRangeResult(range={self.range.label!r}, days_ingested={self.days_ingested}, "
+            f"questions_evaluated={self.questions_evaluated}, overall_score={self.overall_score:.3f})"
+        )
 
 
 @attrs.frozen(kw_only=True)
@@ -102,7 +112,7 @@ class DisclosureStats:
     hallucination_rate: float
 
 
-@attrs.frozen(kw_only=True)
+@attrs.frozen(kw_only=True, repr=False)
 class PersonaResult:
     persona_id: str
     adapter_name: str
@@ -115,6 +125,12 @@ class PersonaResult:
     disclosure_breakdown: Mapping[str, DisclosureStats] | None = None
     error: str | None = None
     """Ours: why this persona stopped early (setup, ingestion or teardown failed)."""
+
+    def __repr__(self) -> str:
+        return (
+            f"PersonaResult(persona_id={self.persona_id!r}, checkpoints={len(self.range_results)}, "
+            f"total_evals_run={self.total_evals_run}, error={self.error!r})"
+        )
 
 
 @attrs.frozen(kw_only=True)
@@ -138,7 +154,7 @@ class RunMetadata:
     resumed: bool | None = None
 
 
-@attrs.frozen(kw_only=True)
+@attrs.frozen(kw_only=True, repr=False)
 class BenchmarkResult:
     timestamp: str
     adapter_name: str
@@ -147,3 +163,10 @@ class BenchmarkResult:
     heatmap: tuple[HeatmapCell, ...]
     metadata: RunMetadata
     disclosure_breakdown: Mapping[str, DisclosureStats] | None = None
+
+    def __repr__(self) -> str:
+        return (
+            f"BenchmarkResult(adapter_name={self.adapter_name!r}, "
+            f"personas={[p.persona_id for p in self.personas]!r}, "
+            f"total_evals_run={self.metadata.total_evals_run})"
+        )
