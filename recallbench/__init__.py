@@ -62,7 +62,7 @@ from .results import (
     TimeRangeResult,
 )
 from .runlog import read_resume_log
-from .scoring import JudgeScore
+from .scoring import JudgeScore, StubJudge
 from .selection import (
     CheckpointSelection,
     SelectionPolicy,
@@ -75,11 +75,11 @@ from .shuffle import seeded_shuffle
 from .validate import Problem, validate_dataset
 
 if TYPE_CHECKING:
-    from .harness import Harness, StubJudge, run, run_sync
+    from .harness import Harness, run, run_sync
 
 # The async core loads on first use, so `import recallbench` (and every pure module) stays free of
 # anyio, tenacity and the rest of the run-time stack.
-_LAZY = {"Harness": "harness", "StubJudge": "harness", "run": "harness", "run_sync": "harness"}
+_LAZY = {"Harness": "harness", "run": "harness", "run_sync": "harness"}
 
 
 def __getattr__(name: str) -> Any:

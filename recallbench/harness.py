@@ -47,26 +47,12 @@ from .results import (
     TimeRangeResult,
 )
 from .runlog import JsonlWriter, ResumeLog, iso_now, json_of, question_log_qa, write_result
-from .scoring import JudgeScore
+from .scoring import JudgeScore, StubJudge
 from .selection import CheckpointSelection, iter_checkpoints
 
 __all__ = ["CheckpointTask", "Harness", "StubJudge", "Unit", "run", "run_sync"]
 
 log = logging.getLogger("recallbench")
-
-
-class StubJudge:
-    """Scores every answer 0/0/0 (reference §4.4): the judge when none is given."""
-
-    name = "stub"
-
-    async def score(self, question: str, reference: str, answer: str, context: Any) -> JudgeScore:
-        return JudgeScore(
-            correctness=0,
-            completeness=0,
-            hallucination=0,
-            reasoning="No judge configured — stub scores.",
-        )
 
 
 @attrs.frozen(kw_only=True)

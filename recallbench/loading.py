@@ -29,8 +29,8 @@ from typing import Any, Literal, cast
 import attrs
 
 from .errors import ConfigError
-from .protocols import Adapter, Judge, JudgeContext, as_judge
-from .scoring import JudgeScore
+from .protocols import Adapter, Judge, as_judge
+from .scoring import StubJudge
 
 __all__ = [
     "ADAPTER_METHODS",
@@ -68,7 +68,6 @@ AdapterBuilder = Callable[[], Adapter | Awaitable[Adapter]]
 """What :func:`adapter_factory` returns: builds one adapter, possibly asynchronously. Pass it to
 :func:`make_adapter` to get the adapter either way."""
 
-STUB_REASONING = "No judge configured — stub scores."
 
 _IDENT = r"[A-Za-z_][A-Za-z0-9_]*"
 _DOTTED = re.compile(rf"^{_IDENT}(?:\.{_IDENT})*$")
@@ -485,20 +484,6 @@ def _describe(obj: object) -> str:
 
 # ---------------------------------------------------------------------------------------------------
 # Judges
-
-
-@attrs.frozen
-class StubJudge:
-    """The judge used when none is configured: every answer scores 0/0/0 (reference §4.4), so every
-    question fails and, with an appellate judge, goes to appeal."""
-
-    name: str = "stub"
-
-    async def score(
-        self, question: str, reference: str, answer: str, context: JudgeContext | None
-    ) -> JudgeScore:
-        """Zeros, whatever the answer."""
-        return JudgeScore(correctness=0, completeness=0, hallucination=0, reasoning=STUB_REASONING)
 
 
 def load_judge(spec: str, *, base_dir: Path | None = None) -> Judge:

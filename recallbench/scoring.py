@@ -6,7 +6,7 @@ from typing import Any
 
 import attrs
 
-__all__ = ["MAX_COMPOSITE", "JudgeScore", "is_failure"]
+__all__ = ["MAX_COMPOSITE", "STUB_REASONING", "JudgeScore", "StubJudge", "is_failure"]
 
 MAX_COMPOSITE = 6
 """correctness (0–3) + completeness (0–2) + hallucination (0–1)."""
@@ -51,3 +51,17 @@ class JudgeScore:
 def is_failure(score: JudgeScore) -> bool:
     """The appellate trigger: composite below 4, a hallucination, or correctness 0."""
     return score.composite < 4 or score.hallucination == 0 or score.correctness == 0
+
+
+STUB_REASONING = "No judge configured — stub scores."
+
+
+class StubJudge:
+    """The judge used when none is configured: every answer scores 0/0/0 (reference §4.4), so every
+    question fails and, with an appellate judge, goes to appeal. Reports warn about it."""
+
+    name: str = "stub"
+
+    async def score(self, question: str, reference: str, answer: str, context: Any) -> JudgeScore:
+        """Zeros, whatever the answer."""
+        return JudgeScore(correctness=0, completeness=0, hallucination=0, reasoning=STUB_REASONING)
