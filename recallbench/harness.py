@@ -33,13 +33,15 @@ from .config import RunConfig, RunOutput
 from .corpus import PersonaDataset
 from .dataset import DirectoryDataset
 from .errors import ConfigError, RunFailed
-from .evaluate import Evaluation, Judging, evaluate
+from .evaluate import Evaluation, Judging, evaluate, to_score
 from .hooks import CheckpointDone, CheckpointStarted, Hooks, QuestionDone, RunStarted
 from .protocols import Adapter, AdapterFactory, Dataset, Judge, ScoreFunction, as_judge
-from .qa import QAPair
+from .qa import CATEGORIES, DIFFICULTIES, QAPair
 from .ranges import normalize_ranges
 from .results import (
     BenchmarkResult,
+    CategoryScore,
+    DifficultyStats,
     PersonaResult,
     QuestionError,
     QuestionResult,
@@ -47,7 +49,7 @@ from .results import (
     TimeRangeResult,
 )
 from .runlog import JsonlWriter, ResumeLog, iso_now, json_of, question_log_qa, write_result
-from .scoring import JudgeScore, StubJudge
+from .scoring import StubJudge
 from .selection import CheckpointSelection, iter_checkpoints
 
 __all__ = ["CheckpointTask", "Harness", "StubJudge", "Unit", "run", "run_sync"]
@@ -691,15 +693,6 @@ class _Writers:
                 w.close()
 
 
-def _score(data: Any) -> JudgeScore:
-    return JudgeScore(
-        correctness=int(data["correctness"]),
-        completeness=int(data["completeness"]),
-        hallucination=int(data["hallucination"]),
-        reasoning=data.get("reasoning"),
-    )
-
-
 def _from_log(pair: QAPair, record: Any) -> Evaluation:
     """A question a previous attempt finished, rebuilt from its questions.jsonl record."""
     error = record.get("error")
@@ -707,10 +700,10 @@ def _from_log(pair: QAPair, record: Any) -> Evaluation:
     result = QuestionResult(
         qa=pair,
         system_answer=str(record.get("systemAnswer", "")),
-        score=_score(record["score"]),
+        score=to_score(record["score"]),
         composite_score=record.get("composite", 0),
         latency_ms=record.get("latencyMs", 0),
-        primary_score=_score(primary) if isinstance(primary, dict) else None,
+        primary_score=to_score(primary) if isinstance(primary, dict) else None,
         error=QuestionError(**error) if isinstance(error, dict) else None,
     )
     return Evaluation(
@@ -720,11 +713,8 @@ def _from_log(pair: QAPair, record: Any) -> Evaluation:
 
 def _cached_summary(task: CheckpointTask, record: Any) -> TimeRangeResult:
     """A checkpoint known only from a progress record (reference §2.13): its summary, no questions."""
-    from .results import CategoryScore, DifficultyStats
-
     cats = {c.get("category"): c for c in record.get("categoryScores") or [] if isinstance(c, dict)}
     diffs = record.get("difficultyScores") or {}
-    from .qa import CATEGORIES, DIFFICULTIES
 
     return TimeRangeResult(
         range=task.selection.range,
