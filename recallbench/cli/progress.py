@@ -11,7 +11,7 @@ from ..scoring import MAX_COMPOSITE
 __all__ = ["checkpoint_line", "progress_hooks"]
 
 
-def checkpoint_line(done: CheckpointDone, width: int) -> str:
+def checkpoint_line(done: CheckpointDone) -> str:
     """The reference's per-checkpoint line (§2.15), with ``(resumed)`` for rebuilt checkpoints."""
     r = done.result
     score = f"{r.overall_score / MAX_COMPOSITE * 100:.1f}%" if r.questions_evaluated else "   --   "
@@ -29,7 +29,7 @@ class _Plain:
         self.stream = stream
 
     def checkpoint_done(self, done: CheckpointDone) -> None:
-        print(checkpoint_line(done, 0), file=self.stream, flush=True)
+        print(checkpoint_line(done), file=self.stream, flush=True)
 
 
 class _Live:
@@ -77,9 +77,7 @@ class _Live:
         self.progress.update(self.task, advance=1, rate=f"{self.done / elapsed:.1f} q/s")
 
     def checkpoint_done(self, done: CheckpointDone) -> None:
-        self.console.print(checkpoint_line(done, 0), highlight=False)
-        if done.index == done.total:
-            pass
+        self.console.print(checkpoint_line(done), highlight=False, markup=False)
 
     def close(self) -> None:
         self.progress.stop()
