@@ -164,6 +164,15 @@ def register(sub: Any) -> None:
     p.set_defaults(handler=run)
 
 
+def harness_config_of(profile: Any) -> dict[str, Any]:
+    """The profile's ``harness.config`` (empty without one)."""
+    return dict(profile.harness.config or {}) if profile and profile.harness else {}
+
+
+def _text(value: Any) -> str | None:
+    return value if isinstance(value, str) else None
+
+
 def _pick(*values: Any) -> Any:
     return next((v for v in values if v is not None), None)
 
@@ -177,6 +186,8 @@ def run(args: argparse.Namespace) -> int:
         apply_profile_env(profile)
     prun = profile.run if profile else None
     base_dir = profile.dir if profile else None
+    # A path in --adapter is relative to the working directory; one from the profile, to the profile.
+    adapter_base = None if args.adapter else base_dir
 
     adapter_spec = args.adapter or (
         profile.harness.adapter if profile and profile.harness else None
@@ -210,13 +221,14 @@ def run(args: argparse.Namespace) -> int:
             adapter_spec=adapter_spec,
             judge_spec=judge_spec,
             appellate_spec=appellate_spec,
-            base_dir=base_dir,
+            synthesis_provider=_text(harness_config_of(profile).get("synthesisProvider")),
+            base_dir=adapter_base,
         )
         print(format_preflight(errors), file=sys.stderr)
         if errors:
             return 2
 
-    harness_config = dict(profile.harness.config or {}) if profile and profile.harness else {}
+    harness_config = harness_config_of(profile)
     factory_attr = (
         profile.harness.factory if profile and profile.harness and not args.adapter else None
     )
@@ -224,7 +236,7 @@ def run(args: argparse.Namespace) -> int:
         adapter_spec,
         harness_config,
         factory=factory_attr,
-        base_dir=base_dir if not args.adapter else None,
+        base_dir=adapter_base,
     )
     judge = load_judge(judge_spec, base_dir=base_dir) if judge_spec else None
     appellate = load_judge(appellate_spec, base_dir=base_dir) if appellate_spec else None
