@@ -2,13 +2,12 @@
 
 Two ways to read: :func:`load_yaml` uses the C loader (fast, no positions) and :func:`load_yaml_located`
 uses the round-trip parser to also return the line of every key and item, for error messages. Both
-return plain dicts, lists and scalars, with dates as ``YYYY-MM-DD`` strings.
+return plain dicts, lists and scalars; timestamps stay the text written (``2026-01-01``).
 """
 
 from __future__ import annotations
 
 import contextlib
-import datetime as dt
 import io
 from collections.abc import Mapping
 from pathlib import Path
@@ -115,10 +114,6 @@ def _plain(value: Any) -> Any:
         return {str(k) if not isinstance(k, str) else k: _plain(v) for k, v in value.items()}
     if isinstance(value, list):
         return [_plain(v) for v in value]
-    if isinstance(value, dt.datetime):
-        return value.isoformat()
-    if isinstance(value, dt.date):
-        return value.isoformat()
     return value
 
 

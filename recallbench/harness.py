@@ -22,6 +22,7 @@ from typing import Any
 import anyio
 import attrs
 
+from ._convert import to_json as json_of
 from .aggregate import (
     disclosure_breakdown,
     merge_disclosure,
@@ -48,7 +49,7 @@ from .results import (
     RunMetadata,
     TimeRangeResult,
 )
-from .runlog import JsonlWriter, ResumeLog, iso_now, json_of, question_log_qa, write_result
+from .runlog import JsonlWriter, ResumeLog, iso_now, question_log_qa, write_result
 from .scoring import StubJudge
 from .selection import CheckpointSelection, iter_checkpoints
 

@@ -19,7 +19,7 @@ from typing import IO, Any
 
 import attrs
 
-from ._convert import dumps_pretty, to_json
+from ._convert import dumps_pretty
 from .results import BenchmarkResult
 
 __all__ = [
@@ -142,10 +142,6 @@ def question_log_qa(qa: Any) -> dict[str, Any]:
     if qa.forbidden_sessions is not None:
         out["forbiddenSessions"] = list(qa.forbidden_sessions)
     return out
-
-
-def json_of(value: Any) -> Any:
-    return to_json(value)
 
 
 # ---------------------------------------------------------------------------------------------------
