@@ -20,11 +20,26 @@ def register(sub: Any) -> None:
         "Exit 2 when there are errors, 0 when clean (warnings do not fail).",
     )
     add_dataset_args(p)
+    p.add_argument(
+        "--deep",
+        action="store_true",
+        help="also prove the questions against the corpus: key facts on their relevant days, "
+        "derived facts recomputed, absent subjects absent, leak facts only in their forbidden "
+        "sessions (personas with basic errors are skipped)",
+    )
     p.set_defaults(handler=run)
 
 
 def run(args: argparse.Namespace) -> int:
-    problems = validate_dataset(args.data, args.personas, args.arcs)
+    proven = ""
+    if args.deep:
+        from ..deepcheck import deep_check
+
+        report = deep_check(args.data, args.personas, args.arcs)
+        problems = list(report.problems)
+        proven = f"; {report.proven} of {report.checked} pairs proven against the corpus"
+    else:
+        problems = validate_dataset(args.data, args.personas, args.arcs)
     errors = [p for p in problems if p.severity == "error"]
     warnings = [p for p in problems if p.severity == "warning"]
     for p in problems:
@@ -34,5 +49,5 @@ def run(args: argparse.Namespace) -> int:
         print(f"\n{len(errors)} error(s), {len(warnings)} warning(s) in {files} file(s)")
         return 2
     suffix = f" ({len(warnings)} warning(s))" if warnings else ""
-    print(f"OK: {args.data} is valid with {args.arcs}{suffix}")
+    print(f"OK: {args.data} is valid with {args.arcs}{proven}{suffix}")
     return 0
