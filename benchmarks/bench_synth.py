@@ -1,0 +1,71 @@
+"""Persona engine speed: all shipped variants (6,180 days), in one process and through the CLI.
+
+    python benchmarks/bench_synth.py
+
+Target (issue 4): all six personas generate in at most 60 s on a 2-core machine; ``personas/`` stays under
+40 MB. Prints the wall time of `recallbench synth --all --out DIR` (interpreter start and file writes
+included, worker processes = CPUs), the in-process time per variant, the bytes written and
+`validate --deep` over the result.
+"""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+
+def main() -> None:
+    from recallbench.synth import SHIPPED_VARIANTS, load_domain, synthesize
+
+    total = 0.0
+    for pid, days, seed in SHIPPED_VARIANTS:
+        t = time.perf_counter()
+        synthesize(load_domain(pid), days, seed)
+        dt = time.perf_counter() - t
+        total += dt
+        print(f"  in process: {pid} {days}d: {dt:.2f} s")
+    print(f"in process, one core: {total:.1f} s for {sum(d for _, d, _ in SHIPPED_VARIANTS)} days")
+
+    with tempfile.TemporaryDirectory() as tmp:
+        t = time.perf_counter()
+        subprocess.run(
+            [sys.executable, "-m", "recallbench", "synth", "--all", "--out", tmp],
+            check=True,
+            stderr=subprocess.DEVNULL,
+        )
+        wall = time.perf_counter() - t
+        size = sum(f.stat().st_size for f in Path(tmp).rglob("*") if f.is_file())
+        files = sum(1 for f in Path(tmp).rglob("*") if f.is_file())
+        print(
+            f"`recallbench synth --all --out DIR` ({os.cpu_count()} CPUs): {wall:.1f} s wall, {files} files, {size / 1_048_576:.1f} MB"
+        )
+        for variant in ("arcs-1000d.yaml", "arcs-180d.yaml"):
+            t = time.perf_counter()
+            personas = [] if variant == "arcs-1000d.yaml" else ["--personas", "executive-assistant"]
+            out = subprocess.run(
+                [
+                    sys.executable,
+                    "-m",
+                    "recallbench",
+                    "validate",
+                    "--deep",
+                    "--data",
+                    tmp,
+                    "--arcs",
+                    variant,
+                    *personas,
+                ],
+                capture_output=True,
+                text=True,
+            )
+            print(
+                f"`validate --deep --arcs {variant}`: {time.perf_counter() - t:.1f} s: {out.stdout.strip().splitlines()[-1]}"
+            )
+
+
+if __name__ == "__main__":
+    main()
