@@ -175,7 +175,7 @@ def test_realism_targets(pid: str, days: int) -> None:
 
 def test_sentence_templates_mask_names_numbers_and_files() -> None:
     text = "---\ntype: daily\n---\n\n# session: principal\n\n### Head\n\nMaya paid $1,200 for `a.md` today. Ok then.\n"
-    assert sentence_templates(text) == {"X paid # for `F` today."}
+    assert sentence_templates(text) == {"X paid # for `file` today."}
 
 
 def test_a_generated_persona_passes_deep_validation(tmp_path: Path) -> None:

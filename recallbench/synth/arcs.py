@@ -257,7 +257,14 @@ class ProjectArc(ArcPlan):
         s.add(
             lead(rng, f"I {done[0]}.") + " " + f"{rng.choice(self.participants)} {done[1]}.",
             _outstanding(
-                rng, rng.choice((f"review `{rng.choice(p.artifacts)}`", "update the plan"))
+                rng,
+                rng.choice(
+                    (
+                        f"review `{rng.choice(p.artifacts)}`",
+                        f"line up the {rng.choice(self.milestones)}",
+                        f"a status note on {p.name} for {w.principal}",
+                    )
+                ),
             ),
         )
         return s
@@ -362,8 +369,10 @@ def _plan_project(spec: Project, base: dict[str, Any], blocked: frozenset[int]) 
     k = min(len(spec.milestones), 3 if end - start < 80 else 4)
     milestones = list(spec.milestones[:k])
     q = spec.quantity
-    picks = rng.sample(range(q.choices()), k + 2)
-    values = [q.render(q.lo + i * q.step) for i in picks]
+    picks = sorted(rng.sample(range(q.choices()), k + 2), reverse=rng.chance(0.5))
+    values = [
+        q.render(q.lo + i * q.step) for i in picks
+    ]  # a trend: milestones, final, then the goal
     days = spread_days(start + 1, end - 1, k + 1, blocked | {start, end})
     slip_at = 1 + rng.below(k - 1) if k > 1 else 1
     beat_days = days[:slip_at] + days[slip_at + 1 :]
@@ -376,8 +385,8 @@ def _plan_project(spec: Project, base: dict[str, Any], blocked: frozenset[int]) 
         beats=beats,
         spec=spec,
         values=values[:k],
-        goal_value=values[k],
-        final_value=values[k + 1],
+        goal_value=values[k + 1],
+        final_value=values[k],
         target0=target0,
         risk=rng.below(len(spec.risks)),
         milestones=milestones,
@@ -626,7 +635,7 @@ class DecisionArc(ArcPlan):
                     why=p.rationale[self.rationale],
                     topic=p.topic.log,
                 ),
-                _outstanding(rng, f"write up the {c} decision"),
+                _outstanding(rng, f"write up the decision for {c}"),
             )
         return self._finish(s, day)
 
@@ -824,7 +833,7 @@ class LearningArc(ArcPlan):
         ]
 
     def events(self, w: World) -> list[Event]:
-        return [Event(self.end, f"{w.principal}'s {strip_article(self.spec.assessment)}", self.id)]
+        return [Event(self.end, f"the day {w.principal} completed {self.spec.assessment}", self.id)]
 
 
 def _plan_learning(spec: Learning, base: dict[str, Any], blocked: frozenset[int]) -> LearningArc:

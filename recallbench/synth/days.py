@@ -24,6 +24,9 @@ _QUIET_HEADINGS = (
     "Light day",
     "Minimal log",
 )
+COOLDOWN = 7
+"""Days before a routine line may be written again."""
+
 _STATUSES = (
     "done",
     "checked",
@@ -37,12 +40,26 @@ _STATUSES = (
     "closed",
     "on track",
     "deferred",
+    "signed off",
+    "filed",
+    "sent back with comments",
+    "confirmed by email",
+    "nothing to do",
+    "handed over",
+    "double-checked",
+    "flagged for later",
 )
 _CAL_HEADINGS = ("Calendar", "Calendar note", "Time blocks", "Schedule")
 
 
-def render_day(sched: Schedule, day: int, root: Rng) -> tuple[str, dict[str, list[Section]], bool]:
-    """The day's markdown, its sections by session, and whether it carried no story content."""
+def render_day(
+    sched: Schedule, day: int, root: Rng, recent: dict[str, int]
+) -> tuple[str, dict[str, list[Section]], bool]:
+    """The day's markdown, its sections by session, and whether it carried no story content.
+
+    ``recent`` maps routine lines to the last day they were written; days must be rendered in order
+    with one shared mapping, which keeps a routine line from coming back within a week.
+    """
     w = sched.world
     rng = root.fork("day", day)
     sections: dict[str, list[Section]] = {s: [] for s in sched.active[day]}
@@ -83,7 +100,7 @@ def render_day(sched: Schedule, day: int, root: Rng) -> tuple[str, dict[str, lis
     if quiet is not None:
         sections["principal"].append(_quiet(w, quiet, rng.fork("quiet")))
     else:
-        _add_filler(sched, day, sections, rng.fork("filler"))
+        _add_filler(sched, day, sections, rng.fork("filler"), recent)
     body = []
     for s in w.domain.sessions:
         secs = sections.get(s.id)
@@ -93,7 +110,9 @@ def render_day(sched: Schedule, day: int, root: Rng) -> tuple[str, dict[str, lis
     return text, sections, not story
 
 
-def _add_filler(sched: Schedule, day: int, sections: dict[str, list[Section]], rng: Rng) -> None:
+def _add_filler(
+    sched: Schedule, day: int, sections: dict[str, list[Section]], rng: Rng, recent: dict[str, int]
+) -> None:
     w = sched.world
     fillers = list(w.domain.fillers)
     rng.shuffle(fillers)
@@ -110,7 +129,7 @@ def _add_filler(sched: Schedule, day: int, sections: dict[str, list[Section]], r
             people = _people(w, sid)
         for _ in range(n):
             pos = rng.below(len(secs) + 1)
-            secs.insert(pos, _filler(w, sid, next(it), people, rng))
+            secs.insert(pos, _filler(w, sid, next(it), people, rng, day, recent))
 
 
 def cap_fill(template: str, **slots: object) -> str:
@@ -127,8 +146,20 @@ def _people(w: World, session: str) -> list[str]:
     return members or team_of(w.domain)
 
 
-def _filler(w: World, session: str, topic: FillerTopic, people: list[str], rng: Rng) -> Section:
-    lines = rng.sample(topic.lines, rng.randint(3, 5))
+def _filler(
+    w: World,
+    session: str,
+    topic: FillerTopic,
+    people: list[str],
+    rng: Rng,
+    day: int,
+    recent: dict[str, int],
+) -> Section:
+    want = rng.randint(3, 5)
+    fresh = [x for x in topic.lines if day - recent.get(x, -99) > COOLDOWN]
+    lines = rng.sample(fresh if len(fresh) >= want else topic.lines, want)
+    for x in lines:
+        recent[x] = day
     used: set[str] = set()
     sentences = [
         lead(

@@ -57,8 +57,9 @@ def synthesize(domain: Domain, days: int, seed: int) -> SynthPersona:
     texts: list[str] = []
     bodies: dict[tuple[int, str], str] = {}
     filler_days = set()
+    recent: dict[str, int] = {}
     for day in range(1, days + 1):
-        text, sections, filler = render_day(sched, day, rng.fork("render"))
+        text, sections, filler = render_day(sched, day, rng.fork("render"), recent)
         texts.append(text)
         for sid, secs in sections.items():
             if secs:

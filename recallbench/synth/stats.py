@@ -13,6 +13,7 @@ from typing import Any
 import attrs
 
 from ..qa import CATEGORIES, DIFFICULTIES
+from .domain import normalize
 from .engine import SynthPersona
 from .questions import target_count
 
@@ -20,7 +21,7 @@ __all__ = ["PersonaStats", "format_stats", "persona_stats", "sentence_templates"
 
 _SENTENCE_END = re.compile(r"(?<=[.!?])\s+(?=[A-Z0-9\"'`(])")
 _MASKS = (
-    (re.compile(r"`[^`]*`"), "`F`"),
+    (re.compile(r"`[^`]*`"), "`file`"),
     (re.compile(r"\$?\d[\d,.:/%-]*"), "#"),
     (re.compile(r"\b[A-Z][\w'-]*"), "X"),
 )
@@ -29,7 +30,7 @@ MIN_TEMPLATE_WORDS = 4
 
 def sentence_templates(day_text: str) -> set[str]:
     """The masked shapes of a day's sentences: numbers → ``#``, capitalised words → ``X``,
-    backticked names → ``F``. Headings, front matter and sentences under four words are skipped."""
+    backticked names → ``file``. Headings, front matter and sentences under four words are skipped."""
     out = set()
     body = day_text.split("\n---\n", 1)[-1]
     for line in body.splitlines():
@@ -70,6 +71,8 @@ class PersonaStats:
     top_template: str
     top_template_share: float
     weeks_without_new: int
+    question_overlap: float
+    """Median share of a recall question's content words found in the log sentence that answers it."""
 
 
 def _percentile(sorted_values: Sequence[int], q: float) -> int:
@@ -120,7 +123,107 @@ def persona_stats(p: SynthPersona) -> PersonaStats:
         top_template=top,
         top_template_share=top_n / p.days,
         weeks_without_new=_empty_weeks(p.questions, p.days),
+        question_overlap=question_overlap(p),
     )
+
+
+_STOP = frozenset(
+    [
+        "a",
+        "an",
+        "the",
+        "of",
+        "to",
+        "in",
+        "on",
+        "for",
+        "and",
+        "or",
+        "at",
+        "by",
+        "with",
+        "from",
+        "as",
+        "is",
+        "was",
+        "were",
+        "be",
+        "been",
+        "did",
+        "do",
+        "does",
+        "what",
+        "which",
+        "who",
+        "whom",
+        "when",
+        "where",
+        "why",
+        "how",
+        "this",
+        "that",
+        "these",
+        "those",
+        "it",
+        "its",
+        "their",
+        "his",
+        "her",
+        "our",
+        "my",
+        "i",
+        "we",
+        "you",
+        "they",
+        "he",
+        "she",
+        "there",
+        "any",
+        "about",
+        "into",
+        "after",
+        "before",
+        "over",
+        "under",
+        "up",
+        "out",
+        "than",
+        "then",
+        "so",
+        "if",
+        "not",
+        "no",
+        "yes",
+    ]
+)
+
+
+def _content_words(text: str) -> set[str]:
+    return {w for w in normalize(text).split() if w not in _STOP and not w.isdigit()}
+
+
+def question_overlap(p: SynthPersona) -> float:
+    """For factual and recency pairs: the median share of the question's content words (answer words
+    and stop words aside) that also occur in the sentence of the log holding the answer — how much
+    lexical matching alone gives away. 1.0 would be a copied sentence."""
+    shares = []
+    for q in p.questions:
+        if q["category"] not in ("factual-recall", "recency-bias-resistance") or not q["key_facts"]:
+            continue
+        key = normalize(q["key_facts"][0])
+        words = _content_words(q["question"]) - set(key.split())
+        if not words:
+            continue
+        for day in q["relevant_days"]:
+            hit = [
+                s
+                for s in re.split(r"(?<=[.!?])\s+|\n", p.day_texts[day - 1])
+                if f" {key} " in f" {normalize(s)} "
+            ]
+            if hit:
+                shares.append(max(len(words & _content_words(s)) / len(words) for s in hit))
+                break
+    return statistics.median(shares) if shares else 0.0
 
 
 def _empty_weeks(questions: Iterable[dict[str, Any]], days: int) -> int:
@@ -159,6 +262,8 @@ def format_stats(stats: Sequence[PersonaStats]) -> str:
             "  categories: " + ", ".join(f"{k} {v}" for k, v in s.categories.items() if v),
             "  difficulty: " + ", ".join(f"{k} {v}" for k, v in s.difficulties.items()),
             f"  weekly checkpoints after day 28 with no new pair: {s.weeks_without_new}",
+            f"  question words found in the answering log sentence (median, recall pairs): "
+            f"{s.question_overlap:.0%}",
             f"  most repeated sentence template: {s.top_template_share:.1%} of days: {s.top_template!r}",
             "",
         ]

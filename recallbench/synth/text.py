@@ -170,12 +170,15 @@ def lead(rng: Rng, sentence: str, used: set[str] | None = None) -> str:
     lower-cased, ``Around noon: Maya…`` where it cannot. ``used`` keeps one paragraph from repeating
     a connective."""
     first, _, rest = sentence.partition(" ")
-    if not rest or rng.chance(0.2):
+    if not rest or rng.chance(0.15):
         return sentence
     lowerable = first in _COMMON_STARTS or first in ("I", "I'd", "I'll", "I've", "I'm")
-    prefix = rng.choice(LEADS if lowerable and rng.chance(0.6) else COLON_LEADS)
-    if not prefix or (used is not None and prefix in used):
-        return sentence
+    pool = LEADS if lowerable and rng.chance(0.6) else COLON_LEADS
+    prefix = rng.choice(pool)
+    if used is not None and prefix in used:
+        prefix = rng.choice(pool)
+        if prefix in used:
+            return sentence
     if used is not None:
         used.add(prefix)
     if first in _COMMON_STARTS:

@@ -150,7 +150,7 @@ PROJECTS = (
         goal="cut the wait between arrival and the first antibiotic dose for patients flagged as septic",
         metric=Phrase(
             "median door-to-antibiotic time",
-            "typical minutes from arrival until a septic patient's first antibiotic",
+            "typical wait from arrival to a septic patient's first antibiotic",
             "door-to-antibiotic",
         ),
         quantity=Quantity(38, 96, 1, "{} minutes"),
@@ -168,6 +168,8 @@ PROJECTS = (
             "built a run chart of door-to-antibiotic times split by shift",
             "matched antibiotic scan times against blood culture draw times for the night shift",
             "rewrote the sepsis pocket card so the antibiotic choice comes before the fluid volume",
+            "flagged every septic arrival whose first antibiotic took over three hours",
+            "compared door-to-antibiotic times for ambulance and walk-in arrivals",
         ),
         risks=(
             Phrase(
@@ -211,6 +213,9 @@ PROJECTS = (
             "wrote the script triage nurses use to explain the results-pending chairs",
             "compared walkout times before and after the physician assistant pilot",
             "collected nursing feedback from the pilot weekend",
+            "mapped the walking route from triage to the recliners",
+            "drafted the physician assistant's shift template",
+            "tallied chair turnover per hour during the pilot",
         ),
         risks=(
             Phrase(
@@ -234,7 +239,7 @@ PROJECTS = (
         "before the ambulance arrives",
         metric=Phrase(
             "median door-to-needle time",
-            "how many minutes pass between arrival and the clot-dissolving dose",
+            "typical interval between arrival and the clot-dissolving dose",
             "door-to-needle",
         ),
         quantity=Quantity(24, 72, 1, "{} minutes"),
@@ -251,6 +256,9 @@ PROJECTS = (
             "drafted the stretcher-to-CT-table handoff with the neurology team",
             "timed the route from the ambulance bay to the scanner on the floor plan",
             "reviewed every alert over sixty minutes with the stroke coordinator",
+            "listed the CT table slots held open for stroke alerts",
+            "tracked which alerts arrived without a last known well time",
+            "wrote the unit clerk checklist for pre-arrival registration",
         ),
         risks=(
             Phrase(
@@ -273,7 +281,7 @@ PROJECTS = (
         goal="give the charge nurse a live view of every admitted patient still held in the department",
         metric=Phrase(
             "median boarding hours",
-            "how long admitted patients typically wait in the department for an inpatient bed",
+            "typical wait downstairs for admitted patients before a ward bed opens",
             "boarding hours",
         ),
         quantity=Quantity(40, 180, 5, "{} hours", 10),
@@ -290,6 +298,9 @@ PROJECTS = (
             "reconciled a test week of boarding hours against the bed management system",
             "wrote the monthly boarding summary for the chief medical officer",
             "collected each inpatient unit's discharge-before-noon numbers",
+            "wrote the definitions page for every boarding timestamp",
+            "tested the display on the charge nurse monitor during a busy evening",
+            "tallied boarding hours by admitting service",
         ),
         risks=(
             Phrase(
@@ -323,6 +334,9 @@ PROJECTS = (
             "built a tracker of the scans each attending still needs",
             "scheduled proctored scanning shifts with the ultrasound director",
             "reviewed fifty archived FAST clips for image quality",
+            "matched archived scans to their worksheets for each attending",
+            "drafted the proctoring checklist for aorta scans",
+            "sent each attending a count of the scans they still owe",
         ),
         risks=(
             Phrase(
@@ -358,6 +372,9 @@ PROJECTS = (
             "tracked which buprenorphine starts left with a confirmed appointment",
             "set up the take-home naloxone kit restock with pharmacy",
             "compared show rates between weekday and weekend starts",
+            "built the weekend referral fax cover sheet",
+            "compared withdrawal scores before and after the first dose",
+            "mapped pharmacies near the bridge clinic that stock buprenorphine",
         ),
         risks=(
             Phrase(
@@ -379,7 +396,7 @@ PROJECTS = (
         goal="replace free-text sign-outs with a structured I-PASS handoff at both shift changes",
         metric=Phrase(
             "handoff omissions per audited sign-out",
-            "how many items get dropped in a typical shift change",
+            "average number of items dropped per audited shift change",
             "handoff omissions",
         ),
         quantity=Quantity(2, 31, 1, "{} omissions per sign-out", 10),
@@ -396,6 +413,9 @@ PROJECTS = (
             "audited twenty night-to-day sign-outs",
             "drafted a two-page training guide for attendings",
             "compared omission counts between residents and attendings",
+            "recorded which sign-outs skipped the synthesis step",
+            "built a pocket card of the I-PASS headings",
+            "tallied sign-out length in minutes across a week",
         ),
         risks=(
             Phrase(
@@ -429,6 +449,9 @@ PROJECTS = (
             "compared overtriage against the national verification benchmark",
             "wrote the memo to the trauma committee",
             "built a monthly undertriage check",
+            "listed every activation triggered by mechanism alone",
+            "matched activations against operating room use within six hours",
+            "drafted the field version of the criteria for county paramedics",
         ),
         risks=(
             Phrase(
@@ -462,6 +485,9 @@ PROJECTS = (
             "updated the pediatric dosing reference cards",
             "wrote the huddle message for the triage nurses",
             "checked the length-based tape in every resuscitation bay",
+            "tallied weights entered as stated rather than measured",
+            "checked that the pump drug library reads weight in kilograms",
+            "wrote the parent-facing sign explaining metric weights",
         ),
         risks=(
             Phrase(
@@ -479,7 +505,7 @@ PROJECTS = (
         goal="write shared care plans for the patients who come to the department most often",
         metric=Phrase(
             "monthly ED visits among enrolled patients",
-            "how many times the enrolled group came back in a month",
+            "monthly count of return visits by the enrolled group",
             "enrolled patients",
         ),
         quantity=Quantity(18, 92, 1, "{} visits"),
@@ -496,6 +522,9 @@ PROJECTS = (
             "flagged enrolled patients on the tracking board with a care plan icon",
             "compared imaging and lab use before and after enrollment",
             "summarized the housing needs of the enrolled group",
+            "matched enrolled patients to their primary care clinics",
+            "drafted the consent script for sharing care plans",
+            "logged which care plans were opened during visits",
         ),
         risks=(
             Phrase(
@@ -512,7 +541,7 @@ PROJECTS = (
         goal="replace ad hoc restraint orders with a stepwise verbal, oral and intramuscular agitation protocol",
         metric=Phrase(
             "physical restraint episodes per 1,000 visits",
-            "how often staff had to hold someone down, scaled to volume",
+            "rate of staff physically holding patients, adjusted for volume",
             "restraint episodes",
         ),
         quantity=Quantity(5, 41, 1, "{} per 1,000 visits", 10),
@@ -529,6 +558,9 @@ PROJECTS = (
             "arranged de-escalation training slots for security officers",
             "rewrote the agitation order set to offer oral options first",
             "reviewed every restraint episode longer than four hours",
+            "tallied oral medication offers made before intramuscular doses",
+            "mapped where restraints are stored in each pod",
+            "collected staff injury reports tied to agitation",
         ),
         risks=(
             Phrase(
@@ -545,7 +577,7 @@ PROJECTS = (
         goal="adopt a 0/1-hour high-sensitivity troponin pathway for low-risk chest pain",
         metric=Phrase(
             "median length of stay for discharged chest pain patients",
-            "typical hours downstairs before a chest pain patient goes home",
+            "typical time downstairs before a discharged chest pain patient leaves",
             "length of stay",
         ),
         quantity=Quantity(28, 92, 1, "{} hours", 10),
@@ -562,6 +594,9 @@ PROJECTS = (
             "pulled thirty-day outcomes for discharged patients",
             "built a pocket card with the delta cutoffs",
             "reviewed every return visit within thirty days",
+            "tallied patients who needed a three-hour draw",
+            "wrote the discharge handout for ruled-out chest pain",
+            "compared stress test referrals before and after the pathway",
         ),
         risks=(
             Phrase(
@@ -595,6 +630,9 @@ PROJECTS = (
             "tracked returns that happened after a completed callback",
             "drafted the quarterly review slides",
             "flagged calls that needed a physician to ring back",
+            "tallied unanswered calls by time of day",
+            "wrote the voicemail script for missed callbacks",
+            "matched callbacks to return visits within three days",
         ),
         risks=(
             Phrase(
@@ -623,6 +661,9 @@ PROJECTS = (
             "wrote the restock checklist for the night techs",
             "compared the pediatric drawers against the pediatric readiness list",
             "ran the first monthly audit with the charge nurse",
+            "checked each drawer layout against the code team's reach",
+            "listed expired items found during the audit",
+            "wrote the restock sign-off sheet for each bay",
         ),
         risks=(
             Phrase(
@@ -652,6 +693,9 @@ PROJECTS = (
             "built the checklist scoring sheet",
             "collected resident feedback after each session",
             "matched each case to the residency milestones",
+            "recruited faculty for the pediatric sepsis case",
+            "tallied which milestones each case covered",
+            "recorded debrief length for each session",
         ),
         risks=(
             Phrase(
@@ -669,7 +713,7 @@ PROJECTS = (
         goal="prepare the department to absorb forty casualties arriving within one hour",
         metric=Phrase(
             "minutes to open the surge area",
-            "how long it takes to stand up the overflow treatment space",
+            "time needed to stand up the overflow treatment space",
             "surge area",
         ),
         quantity=Quantity(12, 61, 1, "{} minutes"),
@@ -686,6 +730,9 @@ PROJECTS = (
             "wrote the surge supply cart inventory",
             "timed the opening of the surge area during the drill",
             "collected after-action notes from the charge nurses",
+            "counted spare stretchers across the hospital",
+            "wrote the surge call-in tree for off-duty staff",
+            "drafted the triage tag supply list",
         ),
         risks=(
             Phrase(
@@ -703,7 +750,7 @@ PROJECTS = (
         goal="cut ambulance offload time so crews return to service sooner",
         metric=Phrase(
             "90th-percentile ambulance offload time",
-            "the wait nine in ten ambulance crews beat when handing patients over",
+            "wait that nine in ten ambulance crews beat when handing patients over",
             "offload time",
         ),
         quantity=Quantity(14, 58, 1, "{} minutes"),
@@ -720,6 +767,9 @@ PROJECTS = (
             "built the monthly offload report for EMS",
             "marked the hallway offload spots on the floor plan",
             "reviewed the worst offload delays with the charge nurses",
+            "listed every offload delay over an hour",
+            "wrote the crew-facing explanation of the new arrival timestamp",
+            "tallied offload times by day of week",
         ),
         risks=(
             Phrase(
@@ -754,6 +804,9 @@ PROJECTS = (
             "sent reminders for reviews past thirty days",
             "summarized closed cases for the quarterly report",
             "flagged cases that needed an outside reviewer",
+            "tallied open reviews per reviewer to balance the load",
+            "drafted the reminder template for overdue reviewers",
+            "tracked how long each case waited for its first review",
         ),
         risks=(
             Phrase(
@@ -790,7 +843,7 @@ INCIDENTS = (
     ),
     Incident(
         name="Saturday EHR Blackout",
-        ask="the weekend evening the electronic record went dark",
+        ask="the weekend evening outage of the electronic record",
         system="the electronic health record",
         symptom="the tracking board and order entry went blank in the middle of a busy Saturday evening",
         cause=Phrase(
@@ -889,7 +942,7 @@ INCIDENTS = (
     ),
     Incident(
         name="Boiler Flue Cluster",
-        ask="the group of poisoned residents who all came from one building",
+        ask="the poisoning cluster from a single apartment building",
         system="the triage and toxicology workflow",
         symptom="several members of one household arrived with headaches and vomiting within an hour",
         cause=Phrase(
@@ -909,7 +962,7 @@ INCIDENTS = (
     ),
     Incident(
         name="Bay Door Lockout",
-        ask="the shift change when staff could not get through the ambulance entrance",
+        ask="the access failure at the ambulance entrance",
         system="the ambulance bay doors",
         symptom="the ambulance bay doors stopped accepting staff badges at shift change",
         cause=Phrase(
@@ -967,7 +1020,7 @@ INCIDENTS = (
     ),
     Incident(
         name="Verification Queue Stall",
-        ask="the night nurses kept bypassing pharmacy review to get medications",
+        ask="the night of routine pharmacy bypasses at the medication cabinets",
         system="the automated dispensing cabinets",
         symptom="nurses were overriding the cabinets for routine medications all night",
         cause=Phrase(
@@ -986,7 +1039,7 @@ INCIDENTS = (
     ),
     Incident(
         name="Waiting Room Rash Exposure",
-        ask="the contagious toddler who sat in the lobby too long",
+        ask="the lobby exposure to a contagious toddler",
         system="the main waiting room",
         symptom="a febrile toddler with a rash sat in the main waiting room for ninety minutes before "
         "isolation",
@@ -1007,7 +1060,7 @@ INCIDENTS = (
     ),
     Incident(
         name="Transfer Hunt Group Cap",
-        ask="the evening outside hospitals could not get through to send us patients",
+        ask="the evening of unanswered transfer calls from outside hospitals",
         system="the transfer center phone line",
         symptom="outside hospitals calling to transfer patients got a busy signal for most of an evening",
         cause=Phrase(
@@ -1047,7 +1100,7 @@ INCIDENTS = (
     ),
     Incident(
         name="Missed Dissection Bounce-Back",
-        ask="the chest pain patient who came back with a torn aorta",
+        ask="the missed torn aorta in a discharged chest pain patient",
         system="the chest pain pathway",
         symptom="a 56-year-old discharged from bed 14 with musculoskeletal chest pain returned with an aortic "
         "dissection",
@@ -1096,28 +1149,28 @@ DECISIONS = (
         name="Thrombolytic Agent Choice",
         topic=Phrase(
             "which thrombolytic the stroke pathway should stock",
-            "the clot-busting drug for stroke alerts",
+            "the clot-busting drug kept for stroke alerts",
         ),
-        options=("tenecteplase", "alteplase"),
+        options=("alteplase", "tenecteplase"),
         arguments=(
-            "Tenecteplase is a single bolus, so nobody has to babysit an hour-long infusion in the CT hallway.",
-            "Alteplase is what every nurse already knows, and the dosing card has not changed in years.",
+            "Alteplase is what every stroke nurse already knows, and the dosing card has not changed in years.",
+            "Tenecteplase is a single bolus, so nobody has to babysit an infusion during the move to the scanner.",
         ),
         objections=(
             Phrase(
-                "Switching agents means retraining every nurse on a new dosing card in the middle of the year.",
-                "the retraining load for nursing",
-                "dosing card",
+                "Alteplase ties a nurse to an hour-long infusion while the patient is wheeled to CT and back.",
+                "the nursing time an infusion consumes",
+                "hour-long infusion",
             ),
             Phrase(
-                "Pharmacy says the bolus drug went on backorder twice last year.",
-                "supply interruptions",
-                "backorder",
+                "Alteplase costs more per dose, and the regional center already switched away from it.",
+                "its price and the mismatch with the regional center",
+                "more per dose",
             ),
         ),
         rationale=(
-            "the stroke committee weighted nursing time in the CT hallway above drug cost",
-            "the regional thrombectomy center wanted the same agent on every transfer",
+            "a single bolus frees the stroke nurse during the move to CT",
+            "the regional thrombectomy center already gives the same bolus drug to every transfer",
         ),
     ),
     Decision(
@@ -1139,13 +1192,13 @@ DECISIONS = (
             ),
             Phrase(
                 "Our security officers cannot hold a patient still for fifteen minutes safely.",
-                "the time staff must restrain someone while waiting",
+                "how long staff must restrain someone while it takes effect",
                 "fifteen minutes safely",
             ),
         ),
         rationale=(
-            "most restraint episodes in the audit involved intoxicated patients",
-            "respiratory therapy could not promise bedside monitoring for every dose",
+            "it calms a violent patient within minutes and shortens the time staff spend holding them",
+            "most restraint episodes in the audit involved intoxicated patients, where the slower drug is riskier",
         ),
     ),
     Decision(
@@ -1167,8 +1220,8 @@ DECISIONS = (
             ),
         ),
         rationale=(
-            "cardiology reports its clinic outcomes with one of the two scores",
-            "the order set only had room for a single calculator",
+            "it drops the subjective history item that residents scored inconsistently",
+            "it was validated with the same high-sensitivity assay the core lab runs",
         ),
     ),
     Decision(
@@ -1190,8 +1243,8 @@ DECISIONS = (
             ),
         ),
         rationale=(
-            "the faculty schedule survey ranked fewer days on above shorter shifts",
-            "the handoff audit showed where the errors clustered",
+            "it halves the number of sign-outs, which is where the handoff audit found most errors",
+            "the faculty survey ranked fewer days on above shorter shifts",
         ),
         session="ed-huddle",
     ),
@@ -1214,8 +1267,8 @@ DECISIONS = (
             ),
         ),
         rationale=(
-            "the airway registry's first-pass success data settled the argument",
-            "the residents need a blade that transfers to every hospital they will work in",
+            "the airway registry showed better first-pass success with it among trainees",
+            "it teaches a view that still works when the screen fogs or fails",
         ),
         session="residents",
     ),
@@ -1239,8 +1292,8 @@ DECISIONS = (
             ),
         ),
         rationale=(
-            "the teaching session wanted a technique that avoids sedation",
-            "orthopedics asked for one method so follow-up notes read consistently",
+            "it works with the patient sitting up and rarely needs sedation",
+            "orthopedics found it the gentlest option for older patients",
         ),
         session="residents",
     ),
@@ -1263,8 +1316,8 @@ DECISIONS = (
             ),
         ),
         rationale=(
-            "the chief nursing officer would not staff a new unit this fiscal year",
-            "the boarding data showed most waits ended within a shift",
+            "it keeps boarders on monitors under a single accountable team",
+            "the wards could not offer call lights or oxygen in their hallways",
         ),
         session="ed-huddle",
     ),
@@ -1290,8 +1343,8 @@ DECISIONS = (
             ),
         ),
         rationale=(
-            "the transfer center already records every call for review",
-            "the overnight attending is usually alone in the department after 2 a.m.",
+            "it keeps the overnight attending at the bedside instead of on the phone",
+            "the transfer center records every call, so a physician can review any acceptance within minutes",
         ),
         session="ems-liaison",
     ),
@@ -1315,8 +1368,8 @@ DECISIONS = (
             ),
         ),
         rationale=(
-            "the county's drive times to the thrombectomy center are under thirty minutes",
-            "the field stroke scale the crews use picks out most clot cases",
+            "drive times from most of the county to the thrombectomy center are under thirty minutes",
+            "it spares clot patients a second transfer",
         ),
         session="ems-liaison",
     ),
@@ -1340,8 +1393,8 @@ DECISIONS = (
             ),
         ),
         rationale=(
-            "the bylaws revision was already open for comment",
-            "the nursing peer review committee uses a matching method",
+            "it separates system failures from individual choices",
+            "the nursing peer review committee already grades its cases the same way",
         ),
         session="quality-review",
     ),
@@ -1364,8 +1417,8 @@ DECISIONS = (
             ),
         ),
         rationale=(
-            "the committee has time for about two cases a month",
-            "risk management asked for a defensible, written selection rule",
+            "the committee only has time for about two cases a month",
+            "nominations let it choose cases with a clear teaching point",
         ),
         session="quality-review",
     ),
@@ -1388,8 +1441,8 @@ DECISIONS = (
             ),
         ),
         rationale=(
-            "the state prescribing report flagged the department as an outlier",
-            "orthopedic follow-up usually happens within three days",
+            "a short supply covers the worst nights after a fracture without leaving pills behind",
+            "orthopedic follow-up almost always happens within three days",
         ),
     ),
     Decision(
@@ -1412,8 +1465,8 @@ DECISIONS = (
             ),
         ),
         rationale=(
-            "the compliance office had to sign off on any recording in patient rooms",
-            "the pilot measured time spent charting after each shift",
+            "the compliance office would not approve recording in patient rooms",
+            "macros never invent a finding nobody examined",
         ),
     ),
 )
@@ -1711,13 +1764,13 @@ RELATIONSHIPS = (
             Fact(
                 "{name} asked {principal} to chair the department's protocol committee starting in the fall.",
                 "Which role did {name} invite {principal} to take on?",
-                "Chair of the department's protocol committee.",
+                "{name} asked {principal} to chair the department's protocol committee.",
                 ("protocol committee",),
             ),
             Fact(
                 "{name} announced he will step down as medical director at the end of the academic year.",
                 "What did {name} announce about his own position?",
-                "That he would step down as medical director at the end of the academic year.",
+                "{name} announced he will step down as medical director at the end of the academic year.",
                 ("step down",),
             ),
         ),
@@ -1755,13 +1808,13 @@ RELATIONSHIPS = (
             Fact(
                 "{name} won approval for two new night-shift nursing positions in the ED.",
                 "What staffing did {name} get approved for the department?",
-                "Two new night-shift nursing positions.",
+                "{name} won approval for two new night-shift nursing positions.",
                 ("two new night-shift nursing positions",),
             ),
             Fact(
                 "{name} was named the hospital's nurse leader of the year.",
                 "What honor did {name} receive from the hospital?",
-                "Nurse leader of the year.",
+                "{name} was named the hospital's nurse leader of the year.",
                 ("nurse leader of the year",),
             ),
         ),
@@ -1799,13 +1852,13 @@ RELATIONSHIPS = (
             Fact(
                 "{name} matched into the critical care fellowship at his first-choice program.",
                 "How did {name}'s fellowship application turn out?",
-                "He matched at his first-choice program.",
+                "{name} matched into critical care at his first-choice program.",
                 ("first-choice program",),
             ),
             Fact(
                 "{name} ran his first mass casualty simulation as the team lead.",
                 "Which exercise did {name} direct for the first time?",
-                "A mass casualty simulation.",
+                "{name} led his first mass casualty simulation.",
                 ("mass casualty simulation",),
             ),
         ),
@@ -1845,13 +1898,13 @@ RELATIONSHIPS = (
             Fact(
                 "{name} passed her board certification in emergency medicine pharmacy.",
                 "What specialty credential did {name} obtain?",
-                "Board certification in emergency medicine pharmacy.",
+                "{name} earned board certification in emergency medicine pharmacy.",
                 ("emergency medicine pharmacy",),
             ),
             Fact(
                 "{name} took over as chair of the hospital's antimicrobial stewardship committee.",
                 "Which hospital group does {name} now lead?",
-                "The antimicrobial stewardship committee.",
+                "{name} became chair of the antimicrobial stewardship committee.",
                 ("antimicrobial stewardship committee",),
             ),
         ),
@@ -1888,13 +1941,13 @@ RELATIONSHIPS = (
             Fact(
                 "{name} was promoted to deputy chief of the county EMS division.",
                 "What promotion did {name} receive?",
-                "Deputy chief of the county EMS division.",
+                "{name} was promoted to deputy chief of the county EMS division.",
                 ("deputy chief",),
             ),
             Fact(
                 "{name} asked {principal} to serve as medical director of the new community paramedic program.",
                 "What did {name} ask {principal} to lead?",
-                "The new community paramedic program, as medical director.",
+                "{name} asked {principal} to be medical director of the new community paramedic program.",
                 ("community paramedic program",),
             ),
         ),
@@ -1933,13 +1986,13 @@ RELATIONSHIPS = (
             Fact(
                 "{name} became trauma medical director after her predecessor retired.",
                 "Which post did {name} step into?",
-                "Trauma medical director.",
+                "{name} became trauma medical director.",
                 ("trauma medical director",),
             ),
             Fact(
                 "{name} co-authored the revised trauma activation criteria with {principal}.",
                 "What document did {name} write together with {principal}?",
-                "The revised trauma activation criteria.",
+                "{name} and {principal} co-wrote the revised trauma activation criteria.",
                 ("revised trauma activation criteria",),
             ),
         ),
@@ -1956,7 +2009,7 @@ RELATIONSHIPS = (
             Fact(
                 "{name} insists every peer review file is named by case number, never by bed or diagnosis.",
                 "What naming rule does {name} enforce for confidential review documents?",
-                "By case number only, never by bed or diagnosis.",
+                "Files are named by case number only, never by bed or diagnosis.",
                 ("case number",),
             ),
             Fact(
@@ -1976,13 +2029,13 @@ RELATIONSHIPS = (
             Fact(
                 "{name} moved the committee's case files into a locked folder that only members can open.",
                 "Where are the committee's documents kept since {name} reorganized them?",
-                "Into a locked folder only committee members can open.",
+                "{name} moved the case files into a locked folder that only committee members can open.",
                 ("locked folder",),
             ),
             Fact(
                 "{name} presented the committee's annual summary to the board's quality subcommittee.",
                 "Which board body heard {name}'s yearly report?",
-                "The board's quality subcommittee.",
+                "{name} presented the annual summary to the board's quality subcommittee.",
                 ("quality subcommittee",),
             ),
         ),
@@ -2020,13 +2073,13 @@ RELATIONSHIPS = (
             Fact(
                 "{name} was certified as an instructor for the trauma nursing core course.",
                 "What teaching credential did {name} earn?",
-                "Instructor for the trauma nursing core course.",
+                "{name} became an instructor for the trauma nursing core course.",
                 ("trauma nursing core course",),
             ),
             Fact(
                 "{name} moved from nights to the day charge role for a year.",
                 "What change did {name} make to his shifts?",
-                "He moved from nights to day charge for a year.",
+                "{name} moved from nights to the day charge role for a year.",
                 ("day charge role",),
             ),
         ),
@@ -2636,10 +2689,10 @@ ERRANDS = (
     Errand(
         topic="Vacation request",
         things=(
-            "the spring week",
-            "the late-summer week",
-            "the winter break week",
-            "the fall long weekend",
+            "her first leave block",
+            "her second leave block",
+            "a long weekend off",
+            "the family reunion week",
         ),
         log="The scheduler approved {principal}'s request for {thing}, starting {value}.",
         ask="On what date does {principal}'s approved time off for {thing} begin?",
@@ -3063,7 +3116,7 @@ MEETINGS = (
         "residents",
         (
             Stance(
-                "End-of-block feedback is useless; I cannot remember the shift it refers to.",
+                "End-of-block feedback is useless; nobody remembers the shift it refers to.",
                 "complained that feedback arrived too late",
             ),
             Stance(
@@ -3071,7 +3124,7 @@ MEETINGS = (
                 "suggested short post-shift notes in the app",
             ),
             Stance(
-                "If it is a critique, I would rather hear it in person before it goes in writing.",
+                "A critique should be said in person before it ever goes in writing.",
                 "wanted criticism delivered face to face first",
             ),
         ),
@@ -3350,7 +3403,7 @@ MEETINGS = (
         "ems-liaison",
         (
             Stance(
-                "Our crews want intramuscular ketamine for excited patients; right now they only carry "
+                "County crews want intramuscular ketamine for excited patients; right now they only carry "
                 "midazolam.",
                 "asked for ketamine in the field for agitation",
             ),
@@ -3359,7 +3412,7 @@ MEETINGS = (
                 "made end-tidal monitoring a condition of field ketamine",
             ),
             Stance(
-                "I have seen three laryngospasms in flight with it; dose by estimated weight and cap it.",
+                "Flight crews have seen three laryngospasms with it; dose by estimated weight and cap it.",
                 "warned about airway spasm and asked for a dose limit",
             ),
         ),
@@ -3422,7 +3475,7 @@ MEETINGS = (
         "ems-liaison",
         (
             Stance(
-                "My crews waited more than an hour on the wall six times last week.",
+                "Ambulance crews waited more than an hour on the wall six times last week.",
                 "reported repeated long waits to hand over patients",
             ),
             Stance(
@@ -3498,11 +3551,11 @@ MEETINGS = (
                 "gave the crowd estimate for the downtown festival",
             ),
             Stance(
-                "We will post two bike teams and a cooling tent at the main stage.",
+                "EMS will post two bike teams and a cooling tent at the main stage.",
                 "planned mobile teams and an on-site medical tent",
             ),
             Stance(
-                "Send me hourly patient counts so I can open beds before the evening rush.",
+                "Hourly patient counts from the festival would let the charge nurse open beds before the evening rush.",
                 "asked for hourly updates from the event",
             ),
         ),
@@ -4393,10 +4446,10 @@ LEAVES = (
     Leave(
         "vacation",
         ("Lisbon", "the Oregon coast", "Kyoto", "Banff", "Oaxaca", "the Outer Banks"),
-        "{principal} is on vacation in {place} until {date}; {person} is covering her shifts and her "
-        "committee email.",
+        "{principal} is on vacation in {place} until {date}; {person} is the point of contact for her "
+        "committee work and messages.",
         "Where did {principal} go for the vacation that ended on {date}?",
-        "Who took over {principal}'s shifts during the vacation that ended on {date}?",
+        "Who fielded {principal}'s committee work and messages during the vacation that ended on {date}?",
         (
             "Nothing needed a decision today; I filed {n} newsletters unread.",
             "A quiet day: her inbox got sorted and nothing else.",
@@ -4415,9 +4468,9 @@ LEAVES = (
         "conference trip",
         ("Denver", "New Orleans", "Toronto", "Nashville", "San Diego"),
         "{principal} is in {place} for the emergency medicine scientific assembly and flies home on "
-        "{date}; {person} is holding her department pager.",
+        "{date}; {person} is fielding anything that needs her before then.",
         "Which city hosted the conference {principal} attended before coming back on {date}?",
-        "Who held {principal}'s department pager during the conference trip that ended on {date}?",
+        "Who handled matters for {principal} while she was at the conference that ended on {date}?",
         (
             "She is at the assembly; I only filed the day's routine mail.",
             "No department business needed her today.",
@@ -4436,9 +4489,9 @@ LEAVES = (
         "family leave",
         ("Accra", "Montreal", "Atlanta", "Nairobi", "San Juan"),
         "{principal} flew to {place} to help care for her father after his surgery and is back on {date}; "
-        "{person} picked up her scheduled shifts.",
+        "{person} is handling her messages and committee items.",
         "Where was {principal} during the family leave that ended on {date}?",
-        "Who picked up {principal}'s shifts during the family leave that ended on {date}?",
+        "Who took care of {principal}'s messages and committee items during the family leave that ended on {date}?",
         (
             "I kept everything off her plate today.",
             "Nothing came in that could not wait.",

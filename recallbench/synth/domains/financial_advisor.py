@@ -105,7 +105,7 @@ SESSIONS = (
     Session(
         "client-whitcombe",
         "group",
-        "the Whitcombe household meetings",
+        "the Whitcombe family group",
         "Reviews and family meetings with Gordon, Celeste and Julian Whitcombe about the proceeds "
         "of the family business sale, their trusts and the next generation.",
         participants=(PRINCIPAL, "Gordon Whitcombe", "Celeste Whitcombe", "Julian Whitcombe"),
@@ -122,7 +122,7 @@ SESSIONS = (
     Session(
         "client-adeyemi",
         "group",
-        "the Adeyemi household meetings",
+        "the Adeyemi family group",
         "Planning sessions with Folake and Babatunde Adeyemi about Folake's early retirement, "
         "the sale of Babatunde's studio stake, college savings and their estate documents.",
         participants=(PRINCIPAL, "Folake Adeyemi", "Babatunde Adeyemi"),
@@ -139,7 +139,7 @@ SESSIONS = (
     Session(
         "client-ferreira",
         "group",
-        "the Ferreira household meetings",
+        "the Ferreira planning group",
         "Working sessions with Beatriz Ferreira and her CPA Declan Moriarty on diversifying her "
         "Corvina Therapeutics stock, her equity compensation and her tax payments.",
         participants=(PRINCIPAL, "Beatriz Ferreira", "Declan Moriarty"),
@@ -158,14 +158,17 @@ SESSIONS = (
         "investment-committee",
         "group",
         "the investment committee",
-        "The firm's investment committee: model portfolios, bond ladders, alternatives, capital "
-        "market assumptions and manager reviews.",
+        "The firm's investment committee, with the associate advisor and the tax director sitting "
+        "in: model portfolios, bond ladders, alternatives, capital market assumptions and manager "
+        "reviews.",
         participants=(
             PRINCIPAL,
             "Wendell Park",
             "Tobias Achterberg",
             "Yusuf Karaman",
             "Mei-Lin Zhou",
+            "Nkechi Obiora",
+            "Sunita Raghavan",
         ),
         cadence=0.3,
         weekend=0.0,
@@ -184,7 +187,7 @@ PROJECTS = (
         "index cores",
         metric=Phrase(
             "weighted expense ratio of the Growth model",
-            "blended annual fund cost inside the Growth portfolio",
+            "Growth portfolio fund cost",
             "weighted expense ratio",
         ),
         quantity=Quantity(9, 34, 1, "{} bps"),
@@ -237,7 +240,7 @@ PROJECTS = (
         "municipal ladders",
         metric=Phrase(
             "average yield to worst of the ladder sleeve",
-            "the ladders' blended worst-case yield",
+            "ladder worst-case yield",
             "yield to worst",
         ),
         quantity=Quantity(28, 54, 1, "{}%", 10),
@@ -283,7 +286,7 @@ PROJECTS = (
         "household",
         metric=Phrase(
             "harvested losses year to date",
-            "total realised tax losses captured so far this year",
+            "year-to-date realised tax losses",
             "harvested losses",
         ),
         quantity=Quantity(40000, 960000, 10000, "${:,}"),
@@ -328,7 +331,7 @@ PROJECTS = (
         "Cloud",
         metric=Phrase(
             "household records with unresolved mapping errors",
-            "client files still failing field translation",
+            "client-file translation failure count",
             "unresolved mapping errors",
         ),
         quantity=Quantity(0, 240, 4, "{} records"),
@@ -372,7 +375,7 @@ PROJECTS = (
         "delivery",
         metric=Phrase(
             "recommendations missing a best-interest memo",
-            "advice on file that lacks its written suitability support",
+            "undocumented-recommendation count",
             "best-interest memo",
         ),
         quantity=Quantity(0, 130, 2, "{} recommendations"),
@@ -416,7 +419,7 @@ PROJECTS = (
         "ones",
         metric=Phrase(
             "households live on the portal",
-            "client families onboarded to the online reporting site",
+            "reporting-site onboarding count",
             "live on the portal",
         ),
         quantity=Quantity(4, 164, 4, "{} households"),
@@ -460,7 +463,7 @@ PROJECTS = (
         goal="consolidate every account still held at Pellham Clearing onto Northfield Custody",
         metric=Phrase(
             "accounts still held at Pellham Clearing",
-            "client accounts remaining with the smaller custodian",
+            "secondary-custodian account count",
             "still held at Pellham Clearing",
         ),
         quantity=Quantity(0, 180, 3, "{} accounts"),
@@ -505,7 +508,7 @@ PROJECTS = (
         "household holds",
         metric=Phrase(
             "appreciated shares gifted into donor-advised funds",
-            "value of low-basis stock moved into giving accounts",
+            "low-basis stock donated so far",
             "appreciated shares",
         ),
         quantity=Quantity(50000, 1400000, 25000, "${:,}"),
@@ -549,7 +552,7 @@ PROJECTS = (
         goal="put a written continuity plan in place so every household has a named second advisor",
         metric=Phrase(
             "households with a named backup advisor",
-            "client families assigned a second point of contact",
+            "second-contact coverage count",
             "backup advisor",
         ),
         quantity=Quantity(0, 52, 1, "{} households"),
@@ -588,7 +591,7 @@ PROJECTS = (
         "funds",
         metric=Phrase(
             "average idle cash across the book",
-            "typical uninvested balance per account",
+            "average uninvested balance share",
             "idle cash",
         ),
         quantity=Quantity(6, 48, 1, "{}%", 10),
@@ -631,7 +634,7 @@ PROJECTS = (
         "allocation over eighteen months",
         metric=Phrase(
             "share of the sale proceeds still parked in Treasury bills",
-            "portion of the business-sale cash not yet invested",
+            "uninvested share of the business-sale cash",
             "still parked in Treasury bills",
         ),
         quantity=Quantity(4, 96, 2, "{}%"),
@@ -678,7 +681,7 @@ PROJECTS = (
         "insurance trust",
         metric=Phrase(
             "projected federal estate-tax exposure",
-            "estimated estate tax the heirs would owe",
+            "heirs' projected estate tax bill",
             "estate-tax exposure",
         ),
         quantity=Quantity(28, 142, 2, "${} million", 10),
@@ -726,7 +729,7 @@ PROJECTS = (
         "accounts without penalty",
         metric=Phrase(
             "Monte Carlo success rate of the retire-at-56 plan",
-            "probability that the early-retirement plan never runs dry",
+            "plan survival probability",
             "success rate",
         ),
         quantity=Quantity(61, 95, 1, "{}%"),
@@ -772,7 +775,7 @@ PROJECTS = (
         "installment sale",
         metric=Phrase(
             "after-tax value of the partnership stake",
-            "net proceeds from the studio interest once taxes are paid",
+            "post-tax studio proceeds",
             "after-tax value",
         ),
         quantity=Quantity(850000, 2400000, 25000, "${:,}"),
@@ -813,7 +816,7 @@ PROJECTS = (
         "tripping insider-trading rules",
         metric=Phrase(
             "share of net worth held in Corvina stock",
-            "fraction of her total wealth tied up in the biotech's shares",
+            "single-stock concentration",
             "Corvina stock",
         ),
         quantity=Quantity(22, 81, 1, "{}%"),
@@ -1205,7 +1208,7 @@ DECISIONS = (
             "the wrapper for the non-traded lending allocation",
             "private credit exposure",
         ),
-        options=("Listed BDC basket", "Interval fund"),
+        options=("listed BDCs", "interval funds"),
         arguments=(
             "A basket of listed business development companies trades every day, so we can "
             "rebalance it and harvest losses like any stock.",
@@ -1233,7 +1236,7 @@ DECISIONS = (
             "the rule that decides when portfolios are brought back to target",
             "trigger a rebalance",
         ),
-        options=("Quarterly calendar", "Tolerance bands"),
+        options=("calendar rebalancing", "tolerance bands"),
         arguments=(
             "A fixed quarterly date is easy to explain to clients and easy to audit.",
             "Bands only trade when a sleeve has actually drifted, which cuts turnover and taxes.",
@@ -1260,7 +1263,7 @@ DECISIONS = (
             "the home for uninvested balances",
             "excess client cash",
         ),
-        options=("Insured bank sweep", "Treasury money market fund"),
+        options=("insured bank sweeps", "Treasury money funds"),
         arguments=(
             "The insured sweep spreads deposits across partner banks, so every dollar has FDIC "
             "cover.",
@@ -1289,7 +1292,7 @@ DECISIONS = (
             "holding the index's individual stocks instead of funds in big taxable portfolios",
             "direct indexing",
         ),
-        options=("Direct indexing for every taxable account", "ETF swap pairs"),
+        options=("direct indexing", "ETF swap pairs"),
         arguments=(
             "Owning the individual stocks lets us harvest losses in single names even when the "
             "index is up.",
@@ -1324,7 +1327,7 @@ DECISIONS = (
             "the duration of the family's annuity trusts",
             "Whitcombe GRAT",
         ),
-        options=("Single ten-year GRAT", "Rolling two-year GRATs"),
+        options=("one ten-year GRAT", "rolling two-year GRATs"),
         arguments=(
             "One long trust locks in today's 7520 rate for a decade and needs a single set of "
             "paperwork.",
@@ -1351,7 +1354,7 @@ DECISIONS = (
             "the age at which she begins drawing federal retirement benefits",
             "Social Security benefit",
         ),
-        options=("Claim at 62", "Delay to 70"),
+        options=("claiming at 62", "delaying to 70"),
         arguments=(
             "Claiming at 62 means the bridge account does not have to carry the whole gap on its "
             "own.",
@@ -1380,7 +1383,7 @@ DECISIONS = (
             "the vehicle for spreading out her locked-up biotech holding",
             "Corvina shares",
         ),
-        options=("Charitable remainder trust", "Exchange fund"),
+        options=("charitable remainder trusts", "exchange funds"),
         arguments=(
             "A charitable remainder trust sells the shares tax-free inside the trust and pays her "
             "an income for twenty years.",
@@ -1435,7 +1438,7 @@ DECISIONS = (
             "fees for the very largest client families",
             "above ten million dollars",
         ),
-        options=("Tiered asset-based fee", "Flat annual retainer"),
+        options=("tiered asset fees", "flat annual retainers"),
         arguments=(
             "A tiered asset fee is what clients expect, and it scales with the work as portfolios "
             "grow.",
@@ -1463,7 +1466,7 @@ DECISIONS = (
             "the yardstick for judging portfolio results in client statements",
             "which benchmark",
         ),
-        options=("Global 60/40 index", "Blended custom benchmark"),
+        options=("a single global 60/40 index", "blended custom benchmarks"),
         arguments=(
             "A single global 60/40 index is simple and public, and nobody can accuse us of picking "
             "an easy target.",
@@ -1491,7 +1494,7 @@ DECISIONS = (
             "the frequency of scheduled client check-ins",
             "formal review meeting",
         ),
-        options=("Quarterly in person", "Semiannual reviews with video check-ins"),
+        options=("quarterly in-person reviews", "semiannual reviews with video check-ins"),
         arguments=(
             "Four face-to-face meetings a year is what the largest families have come to expect.",
             "Two deep reviews a year plus short video check-ins covers the same ground with far "
@@ -1555,7 +1558,7 @@ LEARNINGS = (
             ),
         ),
         exercise="a full tax projection for a sample founder with ISOs, RSUs and a 10b5-1 plan",
-        assessment="the course's final case exam",
+        assessment="the final case exam",
         score=Quantity(72, 98, 1, "{} out of 100"),
     ),
     Learning(
@@ -1588,7 +1591,7 @@ LEARNINGS = (
             ),
         ),
         exercise="a mock administration checklist for a fictional family with three trusts",
-        assessment="Marcus's review of my checklist",
+        assessment="the checklist review with Marcus",
         score=Quantity(6, 10, 1, "{} of 10 items right on the first pass"),
     ),
     Learning(
@@ -1621,7 +1624,7 @@ LEARNINGS = (
             ),
         ),
         exercise="a guardrail withdrawal model for a sample couple retiring at 60",
-        assessment="Tobias's review of the model",
+        assessment="the model review with Tobias",
         score=Quantity(70, 96, 1, "{} percent agreement with Tobias's reference model"),
     ),
     Learning(
@@ -1653,7 +1656,7 @@ LEARNINGS = (
             ),
         ),
         exercise="a credit memo on a fictional county hospital revenue bond",
-        assessment="Yusuf's grading of the memo",
+        assessment="the credit-memo grading by Yusuf",
         score=Quantity(2, 5, 1, "grade {} of 5"),
         session="investment-committee",
     ),
@@ -1686,7 +1689,7 @@ LEARNINGS = (
             ),
         ),
         exercise="a role-play call with Nkechi playing a client who wants to sell everything",
-        assessment="the workshop's recorded role-play rubric",
+        assessment="the recorded role-play assessment",
         score=Quantity(60, 95, 5, "{} out of 100"),
     ),
     Learning(
@@ -1720,7 +1723,7 @@ LEARNINGS = (
             ),
         ),
         exercise="a mock document-request response built from the best-interest memo library",
-        assessment="Ingrid's mock-exam scorecard",
+        assessment="the mock exam run by Ingrid",
         score=Quantity(55, 100, 5, "{} percent"),
     ),
     Learning(
@@ -1754,7 +1757,7 @@ LEARNINGS = (
             ),
         ),
         exercise="a script that flags every household more than three points off its target",
-        assessment="the course capstone review",
+        assessment="the capstone review",
         score=Quantity(75, 100, 1, "{} out of 100"),
     ),
 )
@@ -1793,13 +1796,13 @@ RELATIONSHIPS = (
                 "{name} passed the CFA Level III exam, and the team took him to lunch to "
                 "celebrate.",
                 "What credential milestone did {name} clear?",
-                "CFA Level III.",
+                "He passed CFA Level III, and the team took him to lunch.",
                 ("CFA Level III",),
             ),
             Fact(
                 "{name} was promoted to head of portfolio analytics.",
                 "What promotion did {name} receive?",
-                "Head of portfolio analytics.",
+                "He was promoted to head of portfolio analytics.",
                 ("head of portfolio analytics",),
             ),
         ),
@@ -1838,13 +1841,13 @@ RELATIONSHIPS = (
                 "{name} led the firm through its SEC examination, which closed with two minor "
                 "deficiency findings.",
                 "How did the regulatory inspection that {name} led conclude?",
-                "With two minor deficiency findings.",
+                "She led the SEC examination, which closed with two minor deficiency findings.",
                 ("two minor deficiency findings",),
             ),
             Fact(
                 "{name} rolled out the new marketing-rule policy and had everyone re-certify.",
                 "Which new rulebook did {name} require the whole staff to sign off on again?",
-                "The marketing-rule policy.",
+                "She rolled out the marketing-rule policy and had everyone re-certify.",
                 ("marketing-rule policy",),
             ),
         ),
@@ -1886,14 +1889,14 @@ RELATIONSHIPS = (
                 "dissent "
                 "to be minuted.",
                 "Which allocation did {name} alone oppose?",
-                "The private credit sleeve.",
+                "He cast the only vote against the private credit sleeve.",
                 ("private credit sleeve",),
             ),
             Fact(
                 "{name} announced he will step down as chair at year-end and stay on as a voting "
                 "member.",
                 "What did {name} announce about his committee role?",
-                "He will step down as chair but remain a voting member.",
+                "He announced he will step down as chair but remain a voting member.",
                 ("step down as chair",),
             ),
         ),
@@ -1932,14 +1935,14 @@ RELATIONSHIPS = (
             Fact(
                 "{name} passed the CFP exam on her first attempt.",
                 "What was the outcome of {name}'s planner certification attempt?",
-                "She passed the CFP on her first attempt.",
+                "She passed the CFP exam on her first attempt.",
                 ("first attempt",),
             ),
             Fact(
                 "{name} took over primary coverage of twelve smaller households under the "
                 "continuity plan.",
                 "How many households did {name} take on as primary advisor?",
-                "Twelve.",
+                "She took over twelve smaller households as primary advisor.",
                 ("twelve smaller households",),
             ),
         ),
@@ -1978,13 +1981,13 @@ RELATIONSHIPS = (
             Fact(
                 "{name} earned his Series 7 license.",
                 "Which securities licensing exam did {name} clear?",
-                "The Series 7.",
+                "He earned his Series 7 license.",
                 ("Series 7",),
             ),
             Fact(
                 "{name} moved to a hybrid schedule, in the office Monday to Wednesday.",
                 "What working pattern did {name} switch to?",
-                "Hybrid, in the office Monday to Wednesday.",
+                "He moved to a hybrid schedule, in the office Monday to Wednesday.",
                 ("Monday to Wednesday",),
             ),
         ),
@@ -2024,13 +2027,13 @@ RELATIONSHIPS = (
             Fact(
                 "{name} was named a partner in the firm's tax practice.",
                 "What title was {name} given?",
-                "Partner in the tax practice.",
+                "She was named a partner in the tax practice.",
                 ("named a partner",),
             ),
             Fact(
                 "{name} hired a second tax associate so households get projections within a week.",
                 "Whom did {name} add to her team?",
-                "A second tax associate.",
+                "She hired a second tax associate.",
                 ("second tax associate",),
             ),
         ),
@@ -2069,13 +2072,13 @@ RELATIONSHIPS = (
             Fact(
                 "{name} opened a second office in the suburbs and moved his trust team there.",
                 "Where did {name} relocate his trust staff?",
-                "A second office in the suburbs.",
+                "He opened a second office in the suburbs for his trust team.",
                 ("second office",),
             ),
             Fact(
                 "{name} spoke at the regional estate-planning council about insurance trusts.",
                 "Before which professional body did {name} present on policy-holding trusts?",
-                "At the regional estate-planning council.",
+                "He spoke at the regional estate-planning council.",
                 ("estate-planning council",),
             ),
         ),
@@ -2113,13 +2116,13 @@ RELATIONSHIPS = (
             Fact(
                 "{name} had a knee replacement and asked to hold the spring review at home.",
                 "What operation made {name} ask for the seasonal review in his own house?",
-                "He had had a knee replacement.",
+                "He had a knee replacement and asked for the spring review at home.",
                 ("knee replacement",),
             ),
             Fact(
                 "{name} handed Julian signing authority on the Marital Trust.",
                 "What power did {name} pass to his son?",
-                "Signing authority on the Marital Trust.",
+                "He gave Julian signing authority on the Marital Trust.",
                 ("signing authority",),
             ),
         ),
@@ -2159,13 +2162,13 @@ RELATIONSHIPS = (
             Fact(
                 "{name} pledged $2 million to her alma mater's chemistry department.",
                 "What pledge did {name} make to her old university?",
-                "$2 million to the chemistry department.",
+                "She pledged $2 million to her alma mater's chemistry department.",
                 ("chemistry department",),
             ),
             Fact(
                 "{name} moved up from chief scientific officer to chief executive of Corvina.",
                 "What role did {name} step into at her company?",
-                "Chief executive.",
+                "She moved up to chief executive of Corvina.",
                 ("chief executive",),
             ),
         ),
@@ -2324,7 +2327,7 @@ _OTHER_REVIEWS = (
 
 ERRANDS = (
     Errand(
-        topic="meeting room booking",
+        topic="Meeting room booking",
         things=_OTHER_REVIEWS,
         log="I reserved {value} for {thing} and put the dial-in on the invite.",
         ask="Which room was booked for {thing}?",
@@ -2339,7 +2342,7 @@ ERRANDS = (
         ),
     ),
     Errand(
-        topic="wire reference",
+        topic="Wire reference",
         things=(
             "the Marchetti property-tax payment",
             "the Castellanos tuition wire",
@@ -2352,22 +2355,21 @@ ERRANDS = (
         quantity=Quantity(20240, 89990, 10, "FR-{}"),
     ),
     Errand(
-        topic="required distribution amount",
+        topic="Scheduled distribution",
         things=(
             "Harold Pemberton's IRA",
             "Agnes Marchetti's inherited IRA",
             "Dolores Castellanos's rollover IRA",
             "Walter Lindqvist's 403(b)",
         ),
-        log="I calculated this year's required minimum distribution for {thing} at {value} and "
-        "sent "
-        "it to Rafael to schedule.",
-        ask="How large is the required withdrawal I worked out for {thing}?",
+        log="I set the next scheduled distribution from {thing} at {value} and sent it to Rafael "
+        "to release.",
+        ask="How large was the payout I lined up from {thing}?",
         answer="{value}.",
-        quantity=Quantity(8400, 96000, 100, "${:,}"),
+        quantity=Quantity(2400, 36000, 100, "${:,}"),
     ),
     Errand(
-        topic="vendor quote",
+        topic="Vendor quote",
         things=(
             "the aggregation add-on for the portal",
             "the e-signature upgrade",
@@ -2381,12 +2383,12 @@ ERRANDS = (
         quantity=Quantity(2400, 38000, 200, "${:,}"),
     ),
     Errand(
-        topic="continuing education credit",
+        topic="Continuing education credit",
         things=(
-            "the ethics module",
-            "the estate-planning webinar",
-            "the retirement income course",
-            "the cybersecurity refresher",
+            "this month's webinars",
+            "the quarterly ethics session",
+            "the estate-planning study group",
+            "the custodian's product training",
         ),
         log="{principal}'s CE tracker now shows {value} credit hours for {thing}.",
         ask="How many continuing-education hours did {thing} earn {principal}?",
@@ -2394,7 +2396,7 @@ ERRANDS = (
         quantity=Quantity(1, 8),
     ),
     Errand(
-        topic="conference hotel",
+        topic="Conference hotel",
         things=(
             "the estate-planning summit in Chicago",
             "the custodian's advisor conference in Denver",
@@ -2414,26 +2416,25 @@ ERRANDS = (
         ),
     ),
     Errand(
-        topic="custodian form revision",
+        topic="Transfer turnaround",
         things=(
-            "the IRA distribution form",
-            "the transfer-on-death form",
-            "the standing letter of authorisation",
-            "the beneficiary change form",
-            "the trust certification form",
+            "an incoming ACAT from a wirehouse",
+            "an outgoing trust transfer",
+            "a retirement plan rollover check",
+            "a DTC transfer of single stocks",
         ),
-        log="Northfield's current version of {thing} is {value}; anything older will be rejected.",
-        ask="Which revision of {thing} does the custodian accept now?",
+        log="Rafael says {thing} is running at {value} right now.",
+        ask="According to Rafael, how long is {thing} currently taking?",
         answer="{value}.",
-        values=("rev. 03-24", "rev. 11-23", "rev. 07-24", "rev. 01-25", "rev. 09-24", "rev. 05-25"),
+        quantity=Quantity(2, 15, 1, "{} business days"),
     ),
     Errand(
-        topic="courier tracking",
+        topic="Courier tracking",
         things=(
-            "the notarised trust certification",
-            "the original paper stock certificates",
-            "the signed buy-sell agreement",
-            "the medallion-guaranteed transfer form",
+            "the trust certifications for Greywater",
+            "a set of original stock certificates",
+            "the medallion-guaranteed transfer forms",
+            "the signed account applications",
         ),
         log="I sent {thing} by overnight courier under tracking number {value}.",
         ask="What number traces the delivery of {thing}?",
@@ -2441,12 +2442,12 @@ ERRANDS = (
         quantity=Quantity(100003, 999997, 7, "7741-{}"),
     ),
     Errand(
-        topic="client gift",
+        topic="Client gift",
         things=(
-            "Agnes Marchetti's 80th birthday",
+            "Agnes Marchetti's birthday",
             "the Castellanos wedding anniversary",
-            "Walter Lindqvist's retirement party",
-            "the Okonkwo baby's arrival",
+            "Walter Lindqvist's birthday",
+            "the Okonkwo family's holiday gift",
         ),
         log="For {thing} I ordered {value} from the approved gift list, inside the firm's gift "
         "limit.",
@@ -2462,12 +2463,12 @@ ERRANDS = (
         ),
     ),
     Errand(
-        topic="notary appointment",
+        topic="Notary appointment",
         things=(
-            "the Pemberton power of attorney",
-            "the Lindqvist trust restatement",
-            "the Marchetti deed transfer",
-            "the Castellanos account application",
+            "the Pemberton paperwork",
+            "the Lindqvist trust signing",
+            "the Marchetti real estate documents",
+            "the Castellanos account forms",
         ),
         log="The mobile notary is booked for {thing} at {value}.",
         ask="At what time is the notary coming for {thing}?",
@@ -2475,12 +2476,12 @@ ERRANDS = (
         values=("9:30 am", "10:15 am", "11:00 am", "1:45 pm", "3:30 pm", "4:15 pm"),
     ),
     Errand(
-        topic="custodian service case",
+        topic="Custodian service case",
         things=(
-            "the missing dividend on the Lindqvist account",
-            "the duplicate 1099 sent to the Marchettis",
-            "the stray margin flag on a trust account",
-            "the stuck address change for the Pembertons",
+            "a missing dividend",
+            "a duplicate tax form",
+            "a stray margin flag",
+            "a stuck address change",
         ),
         log="Gideon opened case {value} at Northfield for {thing}.",
         ask="Which case number is the custodian tracking {thing} under?",
@@ -2488,20 +2489,20 @@ ERRANDS = (
         quantity=Quantity(40001, 49999, 3, "NC-{}"),
     ),
     Errand(
-        topic="fund minimum",
+        topic="Money fund yield",
         things=(
-            "the Treasury money market fund",
-            "the intermediate municipal fund",
-            "the private credit interval fund",
-            "the international small-cap fund",
+            "the Treasury money fund",
+            "the municipal money fund",
+            "the bank sweep's top tier",
+            "the government money fund at Pellham",
         ),
-        log="I confirmed that the initial minimum for {thing} is {value} at Northfield.",
-        ask="What is the smallest first purchase allowed in {thing}?",
+        log="I checked the seven-day yield on {thing}: {value}.",
+        ask="What seven-day yield did {thing} show when I looked?",
         answer="{value}.",
-        values=("$1,000", "$2,500", "$0", "$25,000", "$50,000", "$100,000"),
+        quantity=Quantity(310, 540, 1, "{:.2f}%", 100),
     ),
     Errand(
-        topic="tax document deadline",
+        topic="Tax document deadline",
         things=(
             "the Castellanos K-1 package",
             "the Pemberton estimated payment worksheet",
@@ -2514,7 +2515,7 @@ ERRANDS = (
         values=("February 20", "March 6", "April 3", "June 9", "September 8", "October 2"),
     ),
     Errand(
-        topic="seminar headcount",
+        topic="Seminar headcount",
         things=(
             "the spring market outlook breakfast",
             "the estate planning lunch for surviving spouses",
@@ -2527,7 +2528,7 @@ ERRANDS = (
         quantity=Quantity(14, 86),
     ),
     Errand(
-        topic="software release",
+        topic="Software release",
         things=(
             "the PlanForge planning software",
             "the Meridian mobile app",
@@ -2541,7 +2542,7 @@ ERRANDS = (
         values=("4.12", "5.0.3", "2.8.1", "7.4", "3.16.2", "6.1"),
     ),
     Errand(
-        topic="visitor parking",
+        topic="Visitor parking",
         things=(
             "Mr. Pemberton's visit",
             "the Castellanos family meeting",
@@ -2554,7 +2555,7 @@ ERRANDS = (
         values=("P2-14", "P2-31", "P1-07", "P3-22", "P1-18", "P2-09"),
     ),
     Errand(
-        topic="insurance premium quote",
+        topic="Insurance premium quote",
         things=(
             "a 20-year term policy for Mr. Okonkwo",
             "an umbrella liability policy for the Castellanos family",
@@ -2567,7 +2568,7 @@ ERRANDS = (
         quantity=Quantity(900, 14800, 50, "${:,}"),
     ),
     Errand(
-        topic="capital call",
+        topic="Capital call",
         things=(
             "the Pemberton buyout fund",
             "the Lindqvist real estate fund",
@@ -2580,7 +2581,7 @@ ERRANDS = (
         quantity=Quantity(25000, 400000, 5000, "${:,}"),
     ),
     Errand(
-        topic="donor-advised grant",
+        topic="Donor-advised grant",
         things=(
             "the children's hospital",
             "the regional land trust",
@@ -2594,7 +2595,7 @@ ERRANDS = (
         quantity=Quantity(1000, 50000, 500, "${:,}"),
     ),
     Errand(
-        topic="client dinner reservation",
+        topic="Client dinner reservation",
         things=(
             "the Pemberton anniversary dinner",
             "the holiday dinner with the Lindqvists",
@@ -2614,7 +2615,7 @@ ERRANDS = (
         ),
     ),
     Errand(
-        topic="conference flight",
+        topic="Conference flight",
         things=(
             "the Chicago estate summit",
             "the Denver custodian conference",
@@ -2627,7 +2628,7 @@ ERRANDS = (
         values=("UA 1142", "DL 2287", "AA 516", "WN 3310", "B6 871", "AS 404"),
     ),
     Errand(
-        topic="compliance attestation",
+        topic="Compliance attestation",
         things=(
             "the quarterly personal trading attestation",
             "the annual code of ethics certification",
@@ -2640,10 +2641,10 @@ ERRANDS = (
         values=("January 12", "April 10", "July 14", "October 9", "February 2", "November 3"),
     ),
     Errand(
-        topic="client survey score",
+        topic="Client survey score",
         things=(
             "the spring client survey",
-            "the portal pilot survey",
+            "the portal satisfaction survey",
             "the seminar feedback form",
             "the onboarding survey",
         ),
@@ -2653,12 +2654,12 @@ ERRANDS = (
         quantity=Quantity(71, 98, 1, "{}", 10),
     ),
     Errand(
-        topic="records storage",
+        topic="Records storage",
         things=(
-            "the 2016 client files",
-            "the Redwing printouts",
-            "the old account applications",
-            "the closed-account folders",
+            "expired client files",
+            "Redwing printouts",
+            "old account applications",
+            "closed-account folders",
         ),
         log="The records vendor collected {value} boxes of {thing} for secure storage.",
         ask="How many boxes of {thing} went off to secure storage?",
@@ -2666,21 +2667,20 @@ ERRANDS = (
         quantity=Quantity(3, 40),
     ),
     Errand(
-        topic="custodian desk extension",
+        topic="Custodian hold time",
         things=(
             "the alternatives desk",
             "the trust operations team",
             "the wire room",
-            "the margin desk",
             "the tax reporting group",
         ),
-        log="Gideon says {thing} at Northfield now answers on extension {value}.",
-        ask="What internal line should be dialled for {thing} at the custodian?",
-        answer="Extension {value}.",
-        quantity=Quantity(2100, 2999, 7),
+        log="Hold time for {thing} at Northfield was {value} when I called.",
+        ask="How long was I kept waiting by {thing} at the custodian?",
+        answer="{value}.",
+        quantity=Quantity(2, 48, 1, "{} minutes"),
     ),
     Errand(
-        topic="held-away statement",
+        topic="Held-away statement",
         things=(
             "the Pemberton 401(k)",
             "the Castellanos pension",
@@ -2693,7 +2693,7 @@ ERRANDS = (
         quantity=Quantity(45000, 2400000, 5000, "${:,}"),
     ),
     Errand(
-        topic="due-diligence call",
+        topic="Due-diligence call",
         things=(
             "the private credit manager",
             "the municipal ladder dealer",
@@ -2714,7 +2714,7 @@ ERRANDS = (
         session="investment-committee",
     ),
     Errand(
-        topic="model drift snapshot",
+        topic="Model drift snapshot",
         things=(
             "the Conservative model",
             "the Balanced model",
@@ -2730,21 +2730,21 @@ ERRANDS = (
         session="investment-committee",
     ),
     Errand(
-        topic="manager fee negotiation",
+        topic="Manager performance check",
         things=(
             "the private credit interval fund",
             "the international value fund",
-            "the ladder separately managed account",
+            "the small-cap value manager",
             "the emerging-markets equity fund",
         ),
-        log="Mei-Lin negotiated the fee on {thing} down to {value}.",
-        ask="To what level did Mei-Lin bring down the charges on {thing}?",
-        answer="{value}.",
-        quantity=Quantity(18, 95, 1, "{} bps"),
+        log="Mei-Lin's monthly check had {thing} at {value} against its benchmark.",
+        ask="Relative to its benchmark, how was {thing} doing in Mei-Lin's review?",
+        answer="{value} relative to its benchmark.",
+        quantity=Quantity(-180, 240, 5, "{} bps"),
         session="investment-committee",
     ),
     Errand(
-        topic="trust distribution approval",
+        topic="Trust distribution approval",
         things=(
             "Julian's quarterly distribution",
             "Rosalind's tuition distribution",
@@ -2758,11 +2758,11 @@ ERRANDS = (
         session="client-whitcombe",
     ),
     Errand(
-        topic="family meeting venue",
+        topic="Family meeting venue",
         things=(
             "the spring family meeting",
             "the autumn trustee briefing",
-            "Julian's trustee orientation",
+            "the annual trustee review",
             "the year-end gifting session",
         ),
         log="Celeste asked to hold {thing} at {value}.",
@@ -2779,21 +2779,21 @@ ERRANDS = (
         session="client-whitcombe",
     ),
     Errand(
-        topic="college savings contribution",
+        topic="College savings contribution",
         things=(
             "Tolu's 529 plan",
             "Kemi's 529 plan",
             "their niece's custodial account",
-            "Folake's Roth IRA",
+            "Tolu's custodial brokerage account",
         ),
-        log="The Adeyemis approved a {value} contribution to {thing} for this year.",
-        ask="How much did the Adeyemis agree to put into {thing} this year?",
+        log="The Adeyemis approved a {value} contribution to {thing}.",
+        ask="How much did the Adeyemis agree to add to {thing}?",
         answer="{value}.",
         quantity=Quantity(2000, 38000, 500, "${:,}"),
         session="client-adeyemi",
     ),
     Errand(
-        topic="health premium quote",
+        topic="Health premium quote",
         things=(
             "the marketplace silver plan",
             "the marketplace gold plan",
@@ -2821,7 +2821,7 @@ ERRANDS = (
         session="client-ferreira",
     ),
     Errand(
-        topic="estimated tax payment",
+        topic="Estimated tax payment",
         things=(
             "the April estimate",
             "the June estimate",
@@ -2832,6 +2832,90 @@ ERRANDS = (
         ask="How large is {thing} according to Declan?",
         answer="{value}.",
         quantity=Quantity(40000, 420000, 5000, "${:,}"),
+        session="client-ferreira",
+    ),
+    Errand(
+        topic="Trust ledger payment",
+        things=(
+            "the first GRAT's annuity payment",
+            "the second GRAT's annuity payment",
+            "the insurance trust premium",
+            "the Marital Trust's quarterly tax estimate",
+        ),
+        log="The trust ledger shows {thing} settled at {value} this cycle.",
+        ask="What amount did {thing} come to on the trust books?",
+        answer="{value}.",
+        quantity=Quantity(40000, 900000, 5000, "${:,}"),
+        session="client-whitcombe",
+    ),
+    Errand(
+        topic="Grandchild tuition payment",
+        things=(
+            "Harper's tuition at Ridgefield Academy",
+            "Owen's tuition at Carleton Day School",
+            "Maeve's university tuition",
+            "Theo's summer program fees",
+        ),
+        log="Gordon and Celeste authorised a direct payment of {value} for {thing}.",
+        ask="How much did the grandparents send straight to the school for {thing}?",
+        answer="{value}.",
+        quantity=Quantity(6000, 62000, 250, "${:,}"),
+        session="client-whitcombe",
+    ),
+    Errand(
+        topic="Roth conversion size",
+        things=(
+            "a conversion tranche from Folake's IRA",
+            "a conversion tranche from Babatunde's IRA",
+            "the year-end top-up conversion",
+            "a mid-year conversion tranche",
+        ),
+        log="Sunita and I sized {thing} at {value} to stay under the bracket ceiling.",
+        ask="What amount did we settle on for {thing}?",
+        answer="{value}.",
+        quantity=Quantity(18000, 96000, 500, "${:,}"),
+        session="client-adeyemi",
+    ),
+    Errand(
+        topic="Studio note payment",
+        things=(
+            "the first quarter",
+            "the second quarter",
+            "the third quarter",
+            "the fourth quarter",
+        ),
+        log="The Kestrel Row installment for {thing} landed at {value}, interest included.",
+        ask="How much arrived from the studio buyout note for {thing}?",
+        answer="{value}.",
+        quantity=Quantity(38000, 61000, 250, "${:,}"),
+        session="client-adeyemi",
+    ),
+    Errand(
+        topic="Selling plan fill",
+        things=(
+            "the first-quarter tranche",
+            "the second-quarter tranche",
+            "the third-quarter tranche",
+            "the fourth-quarter tranche",
+        ),
+        log="The plan broker filled {thing} of Corvina shares at an average of {value}.",
+        ask="What average price did {thing} of the selling plan achieve?",
+        answer="{value} a share.",
+        quantity=Quantity(1850, 7400, 5, "${:.2f}", 100),
+        session="client-ferreira",
+    ),
+    Errand(
+        topic="Exchange fund valuation",
+        things=(
+            "the March statement",
+            "the June statement",
+            "the September statement",
+            "the December statement",
+        ),
+        log="According to {thing}, Beatriz's exchange fund units were worth {value}.",
+        ask="What were Beatriz's exchange fund units valued at in {thing}?",
+        answer="{value}.",
+        quantity=Quantity(2100000, 6800000, 50000, "${:,}"),
         session="client-ferreira",
     ),
 )
@@ -3312,7 +3396,7 @@ MEETINGS = (
         ),
     ),
     Meeting(
-        title="Roth conversion sizing",
+        title="Sizing the yearly conversions",
         session=_AD,
         stances=(
             Stance(
@@ -3444,7 +3528,7 @@ MEETINGS = (
         ),
     ),
     Meeting(
-        title="ISO exercise timing",
+        title="Timing of option exercises",
         session=_FE,
         stances=(
             Stance(
@@ -3530,7 +3614,7 @@ MEETINGS = (
         ),
     ),
     Meeting(
-        title="Carmel house financing",
+        title="Financing the new house",
         session=_FE,
         stances=(
             Stance(
@@ -3682,7 +3766,7 @@ FILLERS = (
         ),
     ),
     FillerTopic(
-        "CRM housekeeping",
+        "Client database housekeeping",
         (
             "Merged {n} duplicate contact cards that had crept in from email imports.",
             "Phone numbers for three households changed after their data-verification forms came "
@@ -3812,7 +3896,7 @@ FILLERS = (
             "A fund manager's quarterly letter went into the manager notes.",
             "Most of the research feed repeated last week's themes.",
             "A long article on estate tax proposals is saved for a quieter day.",
-            "{principal}'s weekend reading list came together from {n} pieces.",
+            "{principal}'s reading list for the quieter days came together from {n} pieces.",
             "A vendor white paper turned out to be mostly marketing, so I archived it.",
             "Our custodian's bond outlook was sensible and mercifully short.",
             "Nothing read today changes anything in the models.",
@@ -4144,19 +4228,18 @@ FILLERS = (
         ),
     ),
     FillerTopic(
-        "Weekend catch-up",
+        "Quiet-hour catch-up",
         (
-            "Saturday was quiet; I prepared Monday's agenda and stopped there.",
-            "A client emailed about a statement over the weekend, and a reply is queued for "
-            "Monday.",
-            "The quiet day went to tidying the shared drive.",
-            "Sunday brought no market news worth a note.",
-            "Next week's review packets are pre-built while everything else is still.",
+            "A lull between calls went to preparing tomorrow's agenda.",
+            "A client emailed about a statement late, and a reply is queued for the morning.",
+            "The quiet hour went to tidying the shared drive.",
+            "The afternoon brought no market news worth a note.",
+            "Upcoming review packets got pre-built while everything else was still.",
             "{principal} sent one question from her phone, answered with a link.",
             "Filing that piled up during the week is caught up.",
             "The overnight custodian files held nothing unusual.",
-            "The week-ahead summary is drafted for {principal} to read on Monday.",
-            "Only newsletters reached the inbox this weekend.",
+            "A short look-ahead note is drafted for {principal} to read first thing.",
+            "Only newsletters reached the inbox after lunch.",
         ),
     ),
 )
@@ -4281,82 +4364,86 @@ NEGATIVES = (
 
 LINKS = (
     Link(
-        value="the HH-RESTRICT flag in the Northfield account feed",
-        log_a="Part of the delay on {arc} traced back to the HH-RESTRICT flag in the Northfield "
-        "account feed, which blocks any automated change.",
-        log_b="For {arc} I had to ask Gideon to clear the HH-RESTRICT flag in the Northfield "
-        "account "
-        "feed on several accounts.",
-        question="Which two pieces of work were both held up by the same restriction flag in the "
-        "custodian's account data?",
+        value="the ops-transfers shared mailbox",
+        log_a="Messages about {arc} kept landing in the ops-transfers shared mailbox, where nobody "
+        "watches on Fridays.",
+        log_b="I rescued a stuck reply about {arc} from the ops-transfers shared mailbox.",
+        question="Which two pieces of work both had messages stranded in the same shared "
+        "operations "
+        "inbox?",
     ),
     Link(
-        value="the Monte Carlo template with a 6.1 percent return assumption",
-        log_a="The numbers behind {arc} came from the Monte Carlo template with a 6.1 percent "
-        "return "
-        "assumption, and I said so in the footnote.",
-        log_b="I reran {arc} on the Monte Carlo template with a 6.1 percent return assumption "
-        "because "
-        "that was the approved version at the time.",
-        question="Which two efforts relied on the same simulation template and its return figure?",
-    ),
-    Link(
-        value="the basis_override_2019 spreadsheet",
-        log_a="{arc} still leaned on the basis_override_2019 spreadsheet for a handful of lots.",
-        log_b="While checking {arc}, I found figures pulled from the basis_override_2019 "
-        "spreadsheet "
-        "that nobody had refreshed.",
-        question="Which two pieces of work both depended on the same old cost-basis override file?",
-    ),
-    Link(
-        value="the Thursday 8:30 custodian call",
-        log_a="I raised {arc} on the Thursday 8:30 custodian call and had an answer the same day.",
-        log_b="The open item on {arc} went onto the agenda for the Thursday 8:30 custodian call.",
-        question="Which two pieces of work were both taken to the same standing weekly call with "
-        "the custodian?",
+        value="the Thursday 8:30 operations huddle",
+        log_a="I raised {arc} at the Thursday 8:30 operations huddle and had an answer the same "
+        "day.",
+        log_b="The open item on {arc} went onto the agenda for the Thursday 8:30 operations "
+        "huddle.",
+        question="Which two pieces of work were both taken to the same standing weekly operations "
+        "meeting?",
     ),
     Link(
         value="the retired e-signature template ESIG-14",
-        log_a="Signatures for {arc} bounced because the packet went out on the retired e-signature "
+        log_a="The sign-off form for {arc} bounced because it went out on the retired e-signature "
         "template ESIG-14.",
-        log_b="It turned out {arc} had paperwork sent on the retired e-signature template "
-        "ESIG-14, so "
-        "it had to be redone.",
+        log_b="It turned out the approval paperwork for {arc} had been sent on the retired "
+        "e-signature template ESIG-14, so it had to be redone.",
         question="Which two efforts were tripped up by the same outdated electronic signature "
         "template?",
     ),
     Link(
-        value="the outdated 2021 state tax table",
-        log_a="The projections in {arc} came out slightly high because PlanForge was still loaded "
-        "with the outdated 2021 state tax table.",
-        log_b="Sunita spotted the outdated 2021 state tax table behind the estimates in {arc}.",
-        question="Which two pieces of work were skewed by the same stale state tax data in the "
-        "planning software?",
+        value="the tracker tab named OLD-DO-NOT-USE",
+        log_a="Someone had been logging progress on {arc} in the tracker tab named OLD-DO-NOT-USE, "
+        "so I moved the entries back.",
+        log_b="Half the status notes for {arc} turned up in the tracker tab named OLD-DO-NOT-USE.",
+        question="Which two pieces of work had status notes misfiled in the same abandoned "
+        "spreadsheet tab?",
     ),
     Link(
-        value="the ops-transfers shared mailbox",
-        log_a="Requests for {arc} kept landing in the ops-transfers shared mailbox, where nobody "
-        "watches on Fridays.",
-        log_b="I rescued a stuck confirmation for {arc} from the ops-transfers shared mailbox.",
-        question="Which two pieces of work both had items stranded in the same shared operations "
-        "inbox?",
+        value="the bridge line 4471 that drops calls at 55 minutes",
+        log_a="The review call on {arc} cut off mid-sentence on the bridge line 4471 that drops "
+        "calls "
+        "at 55 minutes.",
+        log_b="We lost the last five minutes of the {arc} discussion to the bridge line 4471 that "
+        "drops calls at 55 minutes.",
+        question="Which two discussions were cut short by the same faulty conference line?",
+    ),
+    Link(
+        value="the draft watermark left on the firm letterhead template",
+        log_a="The summary memo for {arc} went out with the draft watermark left on the firm "
+        "letterhead template.",
+        log_b="I reissued the write-up for {arc} because it carried the draft watermark left on "
+        "the "
+        "firm letterhead template.",
+        question="Which two write-ups went out marred by the same leftover mark on the firm's "
+        "stationery template?",
+    ),
+    Link(
+        value="Amara's temporary admin account",
+        log_a="Changes for {arc} were made under Amara's temporary admin account, which compliance "
+        "later asked about.",
+        log_b="The audit trail for {arc} shows edits from Amara's temporary admin account.",
+        question="Which two pieces of work were both edited through the same stopgap administrator "
+        "login?",
     ),
     Link(
         value="the Calloway Pricing overnight file",
-        log_a="Valuations for {arc} came from the Calloway Pricing overnight file, which arrived "
+        log_a="Figures quoted in {arc} came from the Calloway Pricing overnight file, which "
+        "arrived "
         "late that week.",
-        log_b="{arc} relied on the Calloway Pricing overnight file for its month-end marks.",
-        question="Which two efforts drew their valuations from the same overnight vendor pricing "
+        log_b="The numbers in the {arc} write-up were pulled from the Calloway Pricing overnight "
+        "file.",
+        question="Which two efforts drew their figures from the same overnight vendor pricing "
         "file?",
     ),
     Link(
-        value="the Meridian household-merge script",
-        log_a="For {arc} Amara ran the Meridian household-merge script to fold duplicate records "
-        "together.",
-        log_b="A bug in the Meridian household-merge script briefly split the records touched by "
-        "{arc}.",
-        question="Which two pieces of work both involved the same CRM script for combining "
-        "duplicate client records?",
+        value="the 15th-floor printer that jams on duplex jobs",
+        log_a="The printed pack for {arc} came out scrambled from the 15th-floor printer that jams "
+        "on "
+        "duplex jobs.",
+        log_b="I reprinted the handouts for {arc} after the 15th-floor printer that jams on duplex "
+        "jobs chewed the first set.",
+        question="Which two pieces of work lost printed material to the same unreliable office "
+        "printer?",
     ),
 )
 
