@@ -13,7 +13,7 @@ questions claim about the day logs. The claims are optional keys of a pair in ``
 - ``leak_facts`` — what an information-boundary pair must not disclose: each occurs in one of its
   ``forbidden_sessions`` on a relevant day and never in its ``query_session`` up to its last day.
 
-Matching is :func:`recallbench.synth.domain.contains`: normalised text, whole words. Each day is
+Matching is :func:`recallbench.matching.contains`: normalised text, whole words. Each day is
 normalised once and indexed by the words the claims use, so a claim costs a look at the few days that
 hold all its words rather than a scan of the corpus.
 """
@@ -31,9 +31,9 @@ from ._yaml import KeyPath, load_yaml_located
 from .corpus import Day
 from .dataset import DEFAULT_ARCS_FILE, list_personas, load_persona, persona_dir
 from .errors import ConfigError, DatasetError
+from .matching import contains, normalize
 from .persona import PRINCIPAL
 from .qa import QAPair
-from .synth.domain import contains, normalize
 from .validate import Problem, validate_dataset
 
 __all__ = ["DERIVATION_OPS", "DeepReport", "deep_check"]

@@ -22,7 +22,7 @@ from recallbench._yaml import dump_yaml, load_yaml
 from recallbench.cli import main
 from recallbench.corpus import Day, split_sessions
 from recallbench.deepcheck import DeepReport, _Corpus, deep_check
-from recallbench.synth.domain import contains, normalize
+from recallbench.matching import contains, normalize
 from recallbench.testing import write_persona
 from recallbench.validate import Problem, format_problem
 

@@ -17,13 +17,13 @@ Pure data and a pure checker (:func:`check_domain`); no I/O.
 
 from __future__ import annotations
 
-import re
 import string
-import unicodedata
 from collections.abc import Iterator
 from typing import Any, Literal, cast
 
 import attrs
+
+from ..matching import contains, normalize
 
 __all__ = [
     "Correction",
@@ -49,22 +49,6 @@ __all__ = [
     "contains",
     "normalize",
 ]
-
-
-def normalize(text: str) -> str:
-    """Casefolded words separated by single spaces: what key-fact matching compares.
-
-    Every character that is not a letter or digit separates words, so ``$48,000`` and ``48 000``
-    normalise alike and a fact at the end of a sentence still matches.
-    """
-    text = unicodedata.normalize("NFKC", text).casefold()
-    return " ".join(re.sub(r"[^\w]+|_", " ", text).split())
-
-
-def contains(haystack_normalized: str, needle: str) -> bool:
-    """Whether ``needle`` occurs in already-normalised text on word boundaries."""
-    n = normalize(needle)
-    return bool(n) and f" {n} " in f" {haystack_normalized} "
 
 
 @attrs.frozen
