@@ -10,6 +10,7 @@ One root, so an embedding framework can catch everything of ours in one clause::
     ├── JudgeError                      the judge failed on one answer
     │   └── JudgeParseError (ValueError)
     ├── ModelError                      a text model / provider call failed
+    │   └── ModelTimeout (TimeoutError)
     └── RunFailed                       a run stopped (setup, ingestion or too many errors)
 
 "You called it wrong" (ConfigError, DatasetError) is raised at once and never retried. An adapter or
@@ -28,6 +29,7 @@ __all__ = [
     "JudgeError",
     "JudgeParseError",
     "ModelError",
+    "ModelTimeout",
     "RecallBenchError",
     "RunFailed",
 ]
@@ -79,7 +81,11 @@ class JudgeParseError(JudgeError, ValueError):
 
 
 class ModelError(RecallBenchError):
-    """A text model or provider call failed."""
+    """A text model or provider call failed (after its retries, if it has any)."""
+
+
+class ModelTimeout(ModelError, TimeoutError):
+    """A model call, or a CLI agent, did not finish within its time limit."""
 
 
 class RunFailed(RecallBenchError):

@@ -1,4 +1,4 @@
-"""Fakes and fixtures for testing recallbench and the memory systems benchmarked with it.
+"""Scripted adapters and judges, and a small checkable persona.
 
 * :class:`ScriptedAdapter` and :class:`ScriptedJudge` record every call and take knobs for delays, hangs
   and failures; they are real objects the harness drives, not patches.
@@ -16,10 +16,10 @@ from typing import Any
 
 import attrs
 
-from ._yaml import dump_yaml
-from .corpus import DayMetadata
-from .persona import day_date
-from .scoring import JudgeScore
+from .._yaml import dump_yaml
+from ..corpus import DayMetadata
+from ..persona import day_date
+from ..scoring import JudgeScore
 
 __all__ = [
     "ScriptedAdapter",
