@@ -60,6 +60,9 @@ class RunConfig:
         dry_run: stop each persona after its first evaluated checkpoint.
         skip_catchup_ingest: on resume, trust the adapter to still hold the days already ingested.
         judge_model, appellate_judge_model: how the judges are named in results.
+        judge_cache: a directory of cached judge scores (:mod:`recallbench.judges.cache`); judges
+            that declare a ``cache_identity`` (LLM judges) are looked up there first. None: no
+            cache. The command line turns it on by default.
         harness_config: the profile's ``harness.config``; its string ``synthesisModel``,
             ``embeddingProvider`` and ``embeddingModel`` are recorded in the results.
     """
@@ -81,6 +84,7 @@ class RunConfig:
     skip_catchup_ingest: bool = False
     judge_model: str | None = None
     appellate_judge_model: str | None = None
+    judge_cache: Path | None = attrs.field(default=None, converter=attrs.converters.optional(Path))
     harness_config: Mapping[str, Any] = attrs.field(factory=dict)
 
 

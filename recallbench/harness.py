@@ -36,6 +36,7 @@ from .dataset import DirectoryDataset
 from .errors import ConfigError, RunFailed
 from .evaluate import Evaluation, Judging, evaluate, to_score
 from .hooks import CheckpointDone, CheckpointStarted, Hooks, QuestionDone, RunStarted
+from .judges.usage import JudgeUsage
 from .protocols import Adapter, AdapterFactory, Dataset, Judge, ScoreFunction, as_judge
 from .qa import CATEGORIES, DIFFICULTIES, QAPair
 from .ranges import normalize_ranges
@@ -90,6 +91,8 @@ class _RunState:
     """What the run accumulates as it goes."""
 
     adapter_name: str
+    judge_usage: JudgeUsage | None = None
+    appellate_usage: JudgeUsage | None = None
     judge_errors: int = 0
     adapter_errors: int = 0
     appellate_invocations: int = 0
@@ -147,6 +150,10 @@ class Harness:
         )
         self.judge = as_judge(judge) if judge is not None else StubJudge()
         self.appellate = as_judge(appellate_judge) if appellate_judge is not None else None
+        if self.config.judge_cache is not None:
+            self.judge = _cached(self.judge, self.config.judge_cache)
+            if self.appellate is not None:
+                self.appellate = _cached(self.appellate, self.config.judge_cache)
         if self.config.judge_model is None and not isinstance(self.judge, StubJudge):
             # Name a judge given as an object, so results never look stub-judged when they are not.
             name = getattr(self.judge, "name", None) or type(self.judge).__name__
@@ -198,7 +205,11 @@ class Harness:
         timestamp = iso_now()
         ids = list(self.config.personas or self.dataset.persona_ids())
         datasets = [self.dataset.load(pid) for pid in ids]
-        state = _RunState(adapter_name=self._initial_name())
+        state = _RunState(
+            adapter_name=self._initial_name(),
+            judge_usage=_usage_now(self.judge),
+            appellate_usage=_usage_now(self.appellate),
+        )
         progress = JsonlWriter(self.output.progress) if self.output.progress else None
         questions = JsonlWriter(self.output.questions) if self.output.questions else None
         failures = (
@@ -249,6 +260,10 @@ class Harness:
             }
             if self.appellate is not None:
                 summary["appellateInvocations"] = state.appellate_invocations
+            if result.metadata.judge_usage is not None:
+                summary["judgeUsage"] = dict(result.metadata.judge_usage)
+            if result.metadata.appellate_judge_usage is not None:
+                summary["appellateJudgeUsage"] = dict(result.metadata.appellate_judge_usage)
             progress.write(summary)
         writers.close()
         if self.output.result_json is not None:
@@ -670,6 +685,8 @@ class Harness:
             adapter_errors=state.adapter_errors,
             judge_errors=state.judge_errors,
             resumed=True if (self.resume.checkpoints or self.resume.questions) else None,
+            judge_usage=_usage_since(self.judge, state.judge_usage),
+            appellate_judge_usage=_usage_since(self.appellate, state.appellate_usage),
         )
         return BenchmarkResult(
             timestamp=timestamp,
@@ -680,6 +697,27 @@ class Harness:
             metadata=metadata,
             disclosure_breakdown=merge_disclosure(p.disclosure_breakdown for p in personas),
         )
+
+
+def _cached(judge: Judge, directory: Path) -> Judge:
+    from .judges.cache import CachedJudge, JudgeCache, is_cacheable
+
+    if isinstance(judge, CachedJudge) or not is_cacheable(judge):
+        return judge
+    return CachedJudge(judge, JudgeCache(directory))
+
+
+def _usage_now(judge: object) -> JudgeUsage | None:
+    usage = getattr(judge, "usage", None)
+    return usage.copy() if isinstance(usage, JudgeUsage) else None
+
+
+def _usage_since(judge: object, start: JudgeUsage | None) -> dict[str, int] | None:
+    """What a judge's counters grew by over the run (None for judges that keep none)."""
+    usage = getattr(judge, "usage", None)
+    if not isinstance(usage, JudgeUsage) or start is None:
+        return None
+    return usage.since(start).to_json()
 
 
 @attrs.define

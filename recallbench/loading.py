@@ -73,10 +73,6 @@ _IDENT = r"[A-Za-z_][A-Za-z0-9_]*"
 _DOTTED = re.compile(rf"^{_IDENT}(?:\.{_IDENT})*$")
 _CLI_AGENTS = ("claude", "codex", "copilot")
 _PROVIDERS = ("openai", "anthropic", "azure")
-_LLM_JUDGE_HINT = (
-    "LLM judges arrive with the judges issue; use stub or a Python judge "
-    "(pkg.module:attr or file.py:attr)"
-)
 
 
 # ---------------------------------------------------------------------------------------------------
@@ -486,27 +482,42 @@ def _describe(obj: object) -> str:
 # Judges
 
 
-def load_judge(spec: str, *, base_dir: Path | None = None) -> Judge:
+def load_judge(
+    spec: str, *, base_dir: Path | None = None, timeout: float | None = None
+) -> Judge:
     """A judge from a ``--judge`` / ``--appellate-judge`` spec.
 
-    ``stub`` is :class:`StubJudge`. Otherwise the spec is loaded with :func:`load_object` (default
-    attribute ``judge``); the attribute may be a judge object (an async ``score``), a judge class
-    (instantiated without arguments) or an async ``score(question, reference, answer, context)``
-    function.
+    * ``stub``: :class:`StubJudge` (zeros); ``rubric``: the offline
+      :class:`~recallbench.judges.rubric.RubricJudge`;
+    * a model selector (``claude``, ``codex``, ``copilot``, ``openai[:model[;endpoint]]``,
+      ``anthropic:model[;endpoint]``, ``azure:deployment[;endpoint]``): an
+      :class:`~recallbench.judges.llm.LlmJudge` over that model, named by the spec;
+    * a Python spec (``pkg.module[:attr]`` or ``file.py[:attr]``, default attribute ``judge``): a
+      judge object (an async ``score``), a judge class (instantiated without arguments), an async
+      ``score(question, reference, answer, context)`` function — or a text model (an async
+      ``complete``), which is wrapped in an LLM judge.
 
     Args:
-        spec: ``stub``, ``pkg.module[:attr]`` or ``path/to/file.py[:attr]``.
+        spec: the selector.
         base_dir: where relative file paths are resolved from.
+        timeout: seconds per model call for LLM judges (None: the model's default).
 
     Raises:
-        ConfigError: the spec names an LLM judge (``claude``, ``openai:…``, ``azure:…``; not
-            available yet), cannot be loaded, or does not give a judge.
+        ConfigError: the spec cannot be parsed or loaded, or does not give a judge.
     """
     text = spec.strip()
-    if text.lower() == "stub":
+    lowered = text.lower()
+    if lowered == "stub":
         return StubJudge()
+    if lowered == "rubric":
+        from .judges.rubric import RubricJudge
+
+        return RubricJudge()
     if model_provider(text) is not None:
-        raise ConfigError(f'judge "{text}": {_LLM_JUDGE_HINT}')
+        from .judges.llm import LlmJudge
+        from .models.factory import load_model
+
+        return cast(Judge, LlmJudge(load_model(text, timeout=timeout), name=text))
     obj = load_object(text, default_attr=DEFAULT_JUDGE_ATTR, base_dir=base_dir)
     label = f'judge "{text}"'
     if inspect.isclass(obj):
@@ -526,10 +537,17 @@ def load_judge(spec: str, *, base_dir: Path | None = None) -> Judge:
             "async def score(question, reference, answer, context)"
         )
     score = getattr(obj, "score", None)
+    if score is None:
+        complete = getattr(obj, "complete", None)
+        if complete is not None and _is_async(complete):
+            from .judges.llm import LlmJudge
+
+            return cast(Judge, LlmJudge(cast(Any, obj), name=text))
     if score is None or not _is_async(score):
         found = "no score method" if score is None else "a score that is not async"
         raise ConfigError(
             f"{label} did not produce a judge: {_describe(obj)} has {found}; a judge has "
-            "async score(question, reference, answer, context)"
+            "async score(question, reference, answer, context) (or a text model, async "
+            "complete(system_prompt, user_message))"
         )
     return cast(Judge, obj)

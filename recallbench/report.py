@@ -9,7 +9,7 @@ would round those ties to even.
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from decimal import ROUND_HALF_UP, Context, Decimal
 from typing import Any
 
@@ -72,6 +72,18 @@ def _duration(ms: float) -> str:
     return f"{seconds}s"
 
 
+def _usage(usage: Mapping[str, int]) -> str:
+    """``12 calls · cache 30 hits / 12 misses · 5,120 in / 610 out tokens``."""
+    parts = [f"{usage.get('calls', 0):,} calls"]
+    hits, misses = usage.get("cacheHits", 0), usage.get("cacheMisses", 0)
+    if hits or misses:
+        parts.append(f"cache {hits:,} hits / {misses:,} misses")
+    tokens_in, tokens_out = usage.get("inputTokens", 0), usage.get("outputTokens", 0)
+    if tokens_in or tokens_out:
+        parts.append(f"{tokens_in:,} in / {tokens_out:,} out tokens")
+    return " · ".join(parts)
+
+
 def _all_results(result: BenchmarkResult) -> Iterable[QuestionResult]:
     for persona in result.personas:
         for rr in persona.range_results:
@@ -102,6 +114,12 @@ def _header(result: BenchmarkResult) -> list[str]:
         if md.appellate_invocations is not None:
             reviews = f" · {md.appellate_invocations} appellate reviews"
         lines.append(f"Appellate judge:  {md.appellate_judge_model}{reviews}")
+    for label, usage in (
+        ("Judge usage:", md.judge_usage),
+        ("Appellate usage:", md.appellate_judge_usage),
+    ):
+        if usage is not None:
+            lines.append(f"{label:<18}{_usage(usage)}")
     sample = f" · sample={md.sample}/checkpoint" if md.sample is not None else ""
     lines.append(
         f"Q&A pairs:        {md.unique_qa_pair_count} unique · "

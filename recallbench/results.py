@@ -152,6 +152,9 @@ class RunMetadata:
     adapter_errors: int | None = None
     judge_errors: int | None = None
     resumed: bool | None = None
+    judge_usage: Mapping[str, int] | None = None
+    """Ours: the primary judge's calls, cache hits and misses, and tokens over this run."""
+    appellate_judge_usage: Mapping[str, int] | None = None
 
 
 @attrs.frozen(kw_only=True, repr=False)

@@ -49,7 +49,9 @@ def register(sub: Any) -> None:
     j.add_argument(
         "--judge",
         metavar="SPEC",
-        help="stub (zeros, the default) or a Python judge: pkg.module[:attr] or file.py[:attr]",
+        help="stub (zeros, the default), rubric (offline, deterministic), an LLM judge "
+        "(claude|codex|copilot, openai[:MODEL[;URL]], anthropic:MODEL[;URL], "
+        "azure:DEPLOYMENT[;URL]) or a Python judge or text model (pkg.module[:attr], file.py[:attr])",
     )
     j.add_argument(
         "--appellate-judge",
@@ -61,6 +63,16 @@ def register(sub: Any) -> None:
         type=non_negative_int,
         metavar="N",
         help="days of memory around each relevant day shown to the judge (default 0)",
+    )
+    j.add_argument(
+        "--judge-cache",
+        type=Path,
+        metavar="DIR",
+        help="where LLM judge scores are cached across runs (default: the user cache directory, "
+        "e.g. ~/.cache/recallbench/judge); an identical re-run makes no judge calls",
+    )
+    j.add_argument(
+        "--no-judge-cache", action="store_true", help="always call the judge; store nothing"
     )
     j.add_argument(
         "--max-errors",
@@ -164,6 +176,15 @@ def register(sub: Any) -> None:
     p.set_defaults(handler=run)
 
 
+JUDGE_TIMEOUT_FACTOR = 10
+"""An LLM judge's whole score may take this many question timeouts (retries included)."""
+
+
+def _calls_models(judge: Any) -> bool:
+    """Whether a judge calls a text model (its score then takes model round trips, retries)."""
+    return judge is not None and hasattr(judge, "cache_identity")
+
+
 def harness_config_of(profile: Any) -> dict[str, Any]:
     """The profile's ``harness.config`` (empty without one)."""
     return dict(profile.harness.config or {}) if profile and profile.harness else {}
@@ -238,11 +259,23 @@ def run(args: argparse.Namespace) -> int:
         factory=factory_attr,
         base_dir=adapter_base,
     )
-    judge = load_judge(judge_spec, base_dir=base_dir) if judge_spec else None
-    appellate = load_judge(appellate_spec, base_dir=base_dir) if appellate_spec else None
-
     ranges = ranges_arg(args.ranges) or (prun.ranges if prun else None) or DEFAULT_RANGES
     timeout_ms = _pick(args.timeout, prun.timeout if prun else None, 30000)
+    # Judge models get the question timeout per call, as the reference does (§4.5).
+    judge = (
+        load_judge(judge_spec, base_dir=base_dir, timeout=timeout_ms / 1000) if judge_spec else None
+    )
+    appellate = (
+        load_judge(appellate_spec, base_dir=base_dir, timeout=timeout_ms / 1000)
+        if appellate_spec
+        else None
+    )
+    uses_model = any(_calls_models(j) for j in (judge, appellate))
+    judge_cache = None
+    if not args.no_judge_cache:
+        from ..judges.cache import default_cache_dir
+
+        judge_cache = args.judge_cache or default_cache_dir()
     config = RunConfig(
         ranges=ranges,
         personas=tuple(personas) if personas else None,
@@ -258,6 +291,10 @@ def run(args: argparse.Namespace) -> int:
         lifecycle=_pick(args.lifecycle, prun.lifecycle if prun else None, "fresh"),
         parallelism=_pick(args.parallelism, prun.parallelism if prun else None, 1),
         question_timeout=timeout_ms / 1000,
+        # A model judge's own calls are bounded by the timeout above; the score as a whole may
+        # also wait out provider back-offs and one re-ask after an unparsable reply.
+        judge_timeout=JUDGE_TIMEOUT_FACTOR * timeout_ms / 1000 if uses_model else None,
+        judge_cache=judge_cache,
         judge_memory_window=_pick(
             args.judge_memory_window, prun.judge_memory_window if prun else None, 0
         ),

@@ -1,0 +1,148 @@
+"""``recallbench judge``: score one answer, to debug a judge or its prompts.
+
+Exit codes: 0 scored; 1 the judge failed on it (a model error, a timeout, a reply that held no
+score); 2 bad input.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+from typing import Any
+
+from ..errors import ConfigError
+from ..qa import CATEGORIES, DISCLOSURES
+from ._common import positive_int
+
+__all__ = ["register"]
+
+
+def register(sub: Any) -> None:
+    p = sub.add_parser(
+        "judge",
+        help="score one answer with a judge",
+        description="Score one system answer against a reference, as a run would, and print the "
+        "verdict. For debugging judges and their prompts.",
+    )
+    p.add_argument("--question", required=True, metavar="TEXT")
+    p.add_argument("--reference", required=True, metavar="TEXT", help="the reference answer")
+    p.add_argument("--answer", required=True, metavar="TEXT", help="the system's answer")
+    p.add_argument(
+        "--judge",
+        default="rubric",
+        metavar="SPEC",
+        help="rubric (offline, the default), stub, claude|codex|copilot, openai[:MODEL[;URL]], "
+        "anthropic:MODEL[;URL], azure:DEPLOYMENT[;URL], or pkg.module:attr / file.py[:attr]",
+    )
+    p.add_argument(
+        "--timeout",
+        type=positive_int,
+        default=120000,
+        metavar="MS",
+        help="per model call (default 120000)",
+    )
+    p.add_argument(
+        "--memory",
+        type=Path,
+        metavar="FILE",
+        help="memory excerpts shown to the judge (the grounded prompt), from a file",
+    )
+    p.add_argument(
+        "--category",
+        choices=CATEGORIES,
+        default="factual-recall",
+        help="the question's category (the rubric judge treats abstentions by category)",
+    )
+    p.add_argument(
+        "--expected-disclosure",
+        choices=DISCLOSURES,
+        help="an information-boundary question: refuse, partial or answer (the boundary prompt)",
+    )
+    p.add_argument("--query-session", metavar="ID", help="with --expected-disclosure")
+    p.add_argument(
+        "--forbidden-sessions", nargs="+", metavar="ID", help="with --expected-disclosure"
+    )
+    p.add_argument("--json", action="store_true", help="print the score as JSON")
+    p.set_defaults(handler=judge_command)
+
+
+def judge_command(args: argparse.Namespace) -> int:
+    import anyio
+
+    from ..corpus import Day
+    from ..evaluate import to_score
+    from ..judges.cache import usage_of
+    from ..loading import load_judge
+    from ..protocols import JudgeContext
+    from ..qa import QAPair
+
+    memory = None
+    if args.memory is not None:
+        try:
+            memory = args.memory.read_text(encoding="utf-8")
+        except OSError as exc:
+            raise ConfigError(f"--memory: cannot read {args.memory}: {exc.strerror}") from None
+    boundary = args.expected_disclosure is not None
+    pair = QAPair(
+        id="cli",
+        question=args.question,
+        answer=args.reference,
+        category="information-boundary" if boundary else args.category,
+        difficulty="medium",
+        relevant_days=(1,),
+        requires_synthesis=False,
+        query_session=args.query_session if boundary else None,
+        forbidden_sessions=tuple(args.forbidden_sessions) if args.forbidden_sessions else None,
+        expected_disclosure=args.expected_disclosure,
+    )
+    days = (Day(number=1, date="", content=memory),) if memory and memory.strip() else ()
+    context = JudgeContext(
+        memory_excerpts=memory if memory and memory.strip() else None,
+        expected_disclosure=args.expected_disclosure,
+        query_session=(args.query_session or "principal") if boundary else None,
+        forbidden_sessions=tuple(args.forbidden_sessions or ()) if boundary else None,
+        qa=pair,
+        days=days,
+    )
+    judge = load_judge(args.judge, timeout=args.timeout / 1000)
+
+    async def score() -> Any:
+        return to_score(await judge.score(args.question, args.reference, args.answer, context))
+
+    try:
+        result = anyio.run(score, backend="asyncio")
+    except ConfigError:
+        raise
+    except Exception as exc:  # the judge failed on this answer: say so in one line
+        print(f"recallbench judge: {type(exc).__name__}: {exc}", file=sys.stderr)
+        return 1
+    usage = usage_of(judge)
+    if args.json:
+        out: dict[str, Any] = {
+            "judge": args.judge,
+            "correctness": result.correctness,
+            "completeness": result.completeness,
+            "hallucination": result.hallucination,
+            "composite": result.composite,
+        }
+        if result.reasoning:
+            out["reasoning"] = result.reasoning
+        if usage is not None:
+            out["usage"] = usage.to_json()
+        print(json.dumps(out, ensure_ascii=False, indent=2))
+        return 0
+    print(
+        f"correctness {result.correctness}/3 · completeness {result.completeness}/2 · "
+        f"hallucination {result.hallucination}/1 ({'grounded' if result.hallucination else 'fabricated'})"
+        f" · composite {result.composite}/6"
+    )
+    if result.reasoning:
+        print(f"reasoning: {result.reasoning}")
+    if usage is not None and usage.calls:
+        print(
+            f"judge: {args.judge} · {usage.calls} calls · "
+            f"{usage.input_tokens} in / {usage.output_tokens} out tokens"
+        )
+    return 0

@@ -1,0 +1,197 @@
+"""A persistent, content-addressed cache of judge scores.
+
+A score is stored under the SHA-256 of everything that determines it: the judge's identity (its spec,
+prompt version and sampling settings), the question, the reference, the answer, and the context the
+judge sees (memory excerpts and the boundary fields). Re-running an identical run makes no judge
+calls; change any of those and the entry no longer matches. Only judges that declare a
+``cache_identity`` are cached (the LLM judge does; the rubric judge is faster than a cache lookup).
+
+Entries are small JSON files, two directory levels deep, written atomically (a temporary file renamed
+into place), so concurrent runs — or processes of a distributed sweep — can share one directory.
+Failures are never cached: a judge error is retried on the next run.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import logging
+import os
+import sys
+import tempfile
+from pathlib import Path
+from typing import Any
+
+import attrs
+
+from ..evaluate import to_score
+from ..protocols import Judge, JudgeContext
+from ..scoring import JudgeScore
+from .usage import JudgeUsage
+
+__all__ = [
+    "CACHE_FORMAT",
+    "CachedJudge",
+    "JudgeCache",
+    "cache_key",
+    "default_cache_dir",
+    "is_cacheable",
+    "usage_of",
+]
+
+log = logging.getLogger("recallbench")
+
+CACHE_FORMAT = 1
+"""Bumped when the key or entry layout changes; part of every key."""
+
+
+def default_cache_dir() -> Path:
+    """The per-user cache directory for judge scores.
+
+    ``$RECALLBENCH_CACHE_DIR/judge`` when that is set; else the platform's user cache directory:
+    ``$XDG_CACHE_HOME`` or ``~/.cache`` on Linux, ``~/Library/Caches`` on macOS, ``%LOCALAPPDATA%``
+    on Windows — with ``recallbench/judge`` below it.
+    """
+    override = os.environ.get("RECALLBENCH_CACHE_DIR")
+    if override:
+        return Path(override).expanduser() / "judge"
+    if sys.platform == "win32":
+        base = Path(os.environ.get("LOCALAPPDATA") or Path.home() / "AppData" / "Local")
+    elif sys.platform == "darwin":
+        base = Path.home() / "Library" / "Caches"
+    else:
+        base = Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache")
+    return base / "recallbench" / "judge"
+
+
+def cache_key(
+    identity: str, question: str, reference: str, answer: str, context: JudgeContext | None
+) -> str:
+    """The content address of one judgement (hex SHA-256)."""
+    ctx = context or JudgeContext()
+    material = [
+        CACHE_FORMAT,
+        identity,
+        question,
+        reference,
+        answer,
+        ctx.memory_excerpts or None,
+        ctx.expected_disclosure,
+        ctx.query_session,
+        list(ctx.forbidden_sessions) if ctx.forbidden_sessions is not None else None,
+    ]
+    blob = json.dumps(material, ensure_ascii=False, separators=(",", ":"))
+    return hashlib.sha256(blob.encode("utf-8")).hexdigest()
+
+
+@attrs.define
+class JudgeCache:
+    """Scores on disk under ``directory`` (created on first write)."""
+
+    directory: Path = attrs.field(converter=Path)
+
+    def _path(self, key: str) -> Path:
+        return self.directory / key[:2] / f"{key}.json"
+
+    def get(self, key: str) -> JudgeScore | None:
+        """The stored score, or None (missing, or an entry that cannot be read: treated as a miss)."""
+        path = self._path(key)
+        try:
+            data = json.loads(path.read_text(encoding="utf-8"))
+            s = data["score"]
+            reasoning = s.get("reasoning")
+            return JudgeScore(
+                correctness=s["correctness"],
+                completeness=s["completeness"],
+                hallucination=s["hallucination"],
+                reasoning=reasoning if isinstance(reasoning, str) else None,
+            )
+        except FileNotFoundError:
+            return None
+        except (OSError, ValueError, KeyError, TypeError, AttributeError) as exc:
+            log.warning("[bench] judge cache entry %s is unreadable (%s); judging again", path, exc)
+            return None
+
+    def put(self, key: str, score: JudgeScore, *, identity: str) -> None:
+        """Store a score atomically. A cache that cannot be written is reported, not fatal."""
+        path = self._path(key)
+        entry: dict[str, Any] = {
+            "format": CACHE_FORMAT,
+            "judge": identity,
+            "score": {
+                "correctness": score.correctness,
+                "completeness": score.completeness,
+                "hallucination": score.hallucination,
+                **({"reasoning": score.reasoning} if score.reasoning else {}),
+            },
+        }
+        try:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=".tmp-", suffix=".json")
+            try:
+                with os.fdopen(fd, "w", encoding="utf-8") as fh:
+                    json.dump(entry, fh, ensure_ascii=False)
+                os.replace(tmp, path)
+            except BaseException:
+                Path(tmp).unlink(missing_ok=True)
+                raise
+        except OSError as exc:
+            log.warning("[bench] cannot write judge cache entry %s: %s", path, exc)
+
+
+def usage_of(judge: object) -> JudgeUsage | None:
+    """A judge's usage counters, when it keeps them."""
+    usage = getattr(judge, "usage", None)
+    return usage if isinstance(usage, JudgeUsage) else None
+
+
+@attrs.define(eq=False)
+class CachedJudge:
+    """A judge whose scores are looked up in, and stored to, a :class:`JudgeCache`.
+
+    Args:
+        inner: the judge; it must have a string ``cache_identity``.
+        cache: where scores live.
+
+    ``usage`` reports the inner judge's calls and tokens plus this cache's hits and misses.
+    """
+
+    inner: Judge
+    cache: JudgeCache
+    _hits: int = 0
+    _misses: int = 0
+
+    @property
+    def identity(self) -> str:
+        return str(getattr(self.inner, "cache_identity"))  # noqa: B009 - checked by callers
+
+    @property
+    def name(self) -> str:
+        return str(getattr(self.inner, "name", None) or type(self.inner).__name__)
+
+    @property
+    def usage(self) -> JudgeUsage:
+        inner = usage_of(self.inner) or JudgeUsage()
+        merged = inner.copy()
+        merged.cache_hits += self._hits
+        merged.cache_misses += self._misses
+        return merged
+
+    async def score(
+        self, question: str, reference: str, answer: str, context: JudgeContext | None
+    ) -> JudgeScore:
+        identity = self.identity
+        key = cache_key(identity, question, reference, answer, context)
+        stored = self.cache.get(key)
+        if stored is not None:
+            self._hits += 1
+            return stored
+        self._misses += 1
+        score = to_score(await self.inner.score(question, reference, answer, context))
+        self.cache.put(key, score, identity=identity)
+        return score
+
+
+def is_cacheable(judge: object) -> bool:
+    """Whether a judge declares a ``cache_identity`` (and so may be cached)."""
+    return isinstance(getattr(judge, "cache_identity", None), str)
