@@ -237,6 +237,19 @@ class Harness:
             return await self._finish(timestamp, started, state, personas, writers, failure)
         finally:
             writers.close()
+            await self._close_judges()
+
+    async def _close_judges(self) -> None:
+        """Release the judges' connections (an HTTP provider reopens its session if used again)."""
+        for judge in (self.judge, self.appellate):
+            aclose = getattr(judge, "aclose", None)
+            if aclose is None:
+                continue
+            with anyio.CancelScope(shield=True):
+                try:
+                    await aclose()
+                except Exception as exc:  # closing is best effort; the run's results stand
+                    log.warning("[bench] closing judge %s failed: %s", judge, exc)
 
     async def _finish(
         self,

@@ -15,18 +15,29 @@ from pathlib import Path
 from ._yaml import load_yaml
 from .dataset import derive_sibling_dir, list_personas, persona_dir
 from .errors import ConfigError, DatasetError
-from .loading import is_grpc_spec, model_provider, parse_object_spec
+from .loading import is_grpc_spec, parse_object_spec
 
-__all__ = ["AZURE_ENV_VARS", "OPENAI_ENV_VARS", "format_preflight", "preflight"]
+__all__ = [
+    "ANTHROPIC_ENV_VARS",
+    "AZURE_ENV_VARS",
+    "OPENAI_ENV_VARS",
+    "format_preflight",
+    "preflight",
+]
 
 AZURE_ENV_VARS: tuple[str, ...] = (
     "AZURE_OPENAI_API_KEY",
     "AZURE_OPENAI_ENDPOINT",
     "AZURE_OPENAI_API_VERSION",
 )
-"""Needed when a judge is ``azure:…`` or the adapter's synthesis provider is ``azure``."""
+"""Needed when the adapter's synthesis provider is ``azure``. An ``azure:`` judge needs a key
+(``AZURE_OPENAI_API_KEY``, else ``OPENAI_API_KEY``) and, without an endpoint in its spec,
+``AZURE_OPENAI_ENDPOINT``; the API version defaults to 2024-10-21."""
 OPENAI_ENV_VARS: tuple[str, ...] = ("OPENAI_API_KEY",)
-"""Needed when a judge is ``openai`` / ``openai:…`` or the synthesis provider is ``openai``."""
+"""Needed when a judge is ``openai`` / ``openai:<model>`` (no endpoint of its own) or the synthesis
+provider is ``openai``."""
+ANTHROPIC_ENV_VARS: tuple[str, ...] = ("ANTHROPIC_API_KEY",)
+"""Needed when a judge is ``anthropic:<model>`` without an endpoint of its own."""
 
 _PREFIX = "[bench preflight]"
 
@@ -147,30 +158,64 @@ def _check_adapter(spec: str, base_dir: Path | None) -> list[str]:
     return []
 
 
+def _needs_of(spec: str) -> tuple[str, tuple[str, ...]] | None:
+    """What a model selector needs from the environment: ``("env", variables)`` (each variable
+    alternatives joined by ``|``), ``("path", (command,))``, or None."""
+    from .modelspec import parse_model_spec
+
+    try:
+        parsed = parse_model_spec(spec)
+    except ConfigError:
+        return None  # load_judge reports a bad spec with the accepted forms
+    if parsed.kind == "agent" and parsed.agent is not None:
+        return ("path", (parsed.agent,))
+    if parsed.kind != "provider":
+        return None
+    custom = parsed.endpoint is not None
+    if parsed.provider == "openai":
+        # A custom endpoint (vLLM, llama.cpp, Ollama) may need no key at all.
+        return None if custom else ("env", OPENAI_ENV_VARS)
+    if parsed.provider == "anthropic":
+        return None if custom else ("env", ANTHROPIC_ENV_VARS)
+    variables = ["AZURE_OPENAI_API_KEY|OPENAI_API_KEY"]
+    if not custom:
+        variables.append("AZURE_OPENAI_ENDPOINT")
+    return ("env", tuple(variables))
+
+
 def _check_env(
     judge_spec: str | None, appellate_spec: str | None, synthesis_provider: str | None
 ) -> list[str]:
+    """Keys, endpoints and agent commands the judges (and a synthesis provider) will need."""
+    import shutil
+
     needs: dict[str, list[str]] = {}
+    commands: dict[str, list[str]] = {}
     for flag, spec in (("judge", judge_spec), ("appellate judge", appellate_spec)):
         if spec is None:
             continue
-        provider = model_provider(spec)
-        if provider in ("azure", "openai"):
-            needs.setdefault(provider, []).append(f'{flag} "{spec.strip()}"')
+        need = _needs_of(spec)
+        user = f'{flag} "{spec.strip()}"'
+        if need is None:
+            continue
+        kind, items = need
+        for item in items:
+            (commands if kind == "path" else needs).setdefault(item, []).append(user)
     if synthesis_provider is not None:
         provider = synthesis_provider.strip().lower()
-        if provider in ("azure", "openai"):
-            needs.setdefault(provider, []).append(f'synthesisProvider "{synthesis_provider}"')
+        variables = {"azure": AZURE_ENV_VARS, "openai": OPENAI_ENV_VARS}.get(provider, ())
+        for name in variables:
+            needs.setdefault(name, []).append(f'synthesisProvider "{synthesis_provider}"')
     errors: list[str] = []
-    for provider, variables in (("azure", AZURE_ENV_VARS), ("openai", OPENAI_ENV_VARS)):
-        if provider not in needs:
-            continue
-        users = ", ".join(needs[provider])
-        errors.extend(
-            f"{name} is not set (needed by {users})"
-            for name in variables
-            if not os.environ.get(name)
-        )
+    for name, users in needs.items():
+        alternatives = name.split("|")
+        if not any(os.environ.get(v) for v in alternatives):
+            errors.append(f"{' or '.join(alternatives)} is not set (needed by {', '.join(users)})")
+    for command, users in commands.items():
+        if shutil.which(command) is None:
+            errors.append(
+                f"agent command {command!r} is not on PATH (needed by {', '.join(users)})"
+            )
     return errors
 
 

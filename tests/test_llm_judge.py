@@ -342,10 +342,10 @@ async def test_model_errors_propagate_without_a_parse_retry() -> None:
     with pytest.raises(ModelError, match="HTTP 503"):
         await judge.score("Q", "R", "A", None)
     assert len(model.calls) == 1
-    assert judge.usage.calls == 0  # a failed call returned nothing to count
+    assert judge.usage.calls == 1  # attempted calls count: a failed one may still be billed
     # The harness retries it: the next attempt is an ordinary call.
     assert await judge.score("Q", "R", "A", None) == PASS_SCORE
-    assert judge.usage.calls == 1
+    assert judge.usage.calls == 2
 
     model = ScriptedModel(["not json", TimeoutError("slow")])
     with pytest.raises(TimeoutError):

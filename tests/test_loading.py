@@ -526,21 +526,53 @@ def test_judge_object_class_and_function(pkg: str, files: Path) -> None:
 
 
 @pytest.mark.parametrize(
-    "spec",
+    ("spec", "model_type"),
     [
-        "claude",
-        "codex",
-        "copilot",
-        "openai",
-        "openai:gpt-4o-mini",
-        "anthropic:claude-x",
-        "AZURE:gpt-5.4",
+        ("claude", "CliAgentModel"),
+        ("codex", "CliAgentModel"),
+        ("copilot", "CliAgentModel"),
+        ("openai", "OpenAIModel"),
+        ("openai:gpt-4o-mini", "OpenAIModel"),
+        ("openai:llama3;http://127.0.0.1:8000/v1", "OpenAIModel"),
+        ("anthropic:claude-x", "AnthropicModel"),
+        ("AZURE:gpt-5.4", "AzureOpenAIModel"),
     ],
 )
-def test_llm_judges_not_available_yet(spec: str) -> None:
-    with pytest.raises(ConfigError, match=r"LLM judges arrive with the judges issue") as err:
-        load_judge(spec)
-    assert f'"{spec}"' in str(err.value)
+def test_llm_judges_wrap_their_model(
+    spec: str, model_type: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from recallbench.judges.llm import LlmJudge
+
+    for name in ("OPENAI_API_KEY", "ANTHROPIC_API_KEY", "AZURE_OPENAI_API_KEY"):
+        monkeypatch.setenv(name, "sk-test")
+    monkeypatch.setenv("AZURE_OPENAI_ENDPOINT", "https://example.invalid")
+    judge = load_judge(spec, timeout=5)
+    assert isinstance(judge, LlmJudge)
+    assert judge.name == spec
+    assert type(judge.model).__name__ == model_type
+    assert "sk-test" not in repr(judge) + repr(judge.model)
+
+
+def test_llm_judge_without_its_key_names_the_variable(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.delenv("ANTHROPIC_API_KEY", raising=False)
+    with pytest.raises(ConfigError, match="ANTHROPIC_API_KEY"):
+        load_judge("anthropic:claude-x")
+
+
+def test_rubric_judge_and_python_text_models(tmp_path: Path) -> None:
+    from recallbench.judges.llm import LlmJudge
+    from recallbench.judges.rubric import RubricJudge
+
+    assert isinstance(load_judge(" Rubric "), RubricJudge)
+    (tmp_path / "mymodel.py").write_text(
+        "class Model:\n"
+        "    async def complete(self, system_prompt, user_message, **options):\n"
+        "        return '{\"correctness\": 3, \"completeness\": 2, \"hallucination\": 1}'\n"
+        "model = Model()\n"
+    )
+    judge = load_judge("mymodel.py:model", base_dir=tmp_path)
+    assert isinstance(judge, LlmJudge)
+    assert score(judge) == JudgeScore(correctness=3, completeness=2, hallucination=1)
 
 
 @pytest.mark.parametrize(

@@ -11,7 +11,7 @@ import pytest
 from recallbench.preflight import AZURE_ENV_VARS, format_preflight, preflight
 from recallbench.testing import write_persona
 
-PROVIDER_VARS = (*AZURE_ENV_VARS, "OPENAI_API_KEY")
+PROVIDER_VARS = (*AZURE_ENV_VARS, "OPENAI_API_KEY", "ANTHROPIC_API_KEY")
 
 
 @pytest.fixture(autouse=True)
@@ -173,20 +173,34 @@ def test_adapter_spec_malformed(data: Path) -> None:
     assert errors[0].startswith('adapter: spec "not a spec" is neither a module path')
 
 
-def test_azure_judge_needs_azure_variables(data: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_azure_judge_needs_key_and_endpoint(data: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     errors = check(data, judge_spec="azure:gpt-5.4-mini", appellate_spec="Azure:gpt-5.4")
+    users = '(needed by judge "azure:gpt-5.4-mini", appellate judge "Azure:gpt-5.4")'
     assert errors == [
-        f'{name} is not set (needed by judge "azure:gpt-5.4-mini", appellate judge "Azure:gpt-5.4")'
-        for name in AZURE_ENV_VARS
+        f"AZURE_OPENAI_API_KEY or OPENAI_API_KEY is not set {users}",
+        f"AZURE_OPENAI_ENDPOINT is not set {users}",
     ]
-    monkeypatch.setenv("AZURE_OPENAI_API_KEY", "key")
+    monkeypatch.setenv("OPENAI_API_KEY", "sk-test")  # the fallback key
+    assert check(data, judge_spec="azure:gpt-5.4-mini;https://example.invalid") == []
+    monkeypatch.setenv("AZURE_OPENAI_ENDPOINT", "")  # empty counts as unset
+    assert len(check(data, judge_spec="azure:gpt-5.4-mini")) == 1
     monkeypatch.setenv("AZURE_OPENAI_ENDPOINT", "https://example.invalid")
-    monkeypatch.setenv("AZURE_OPENAI_API_VERSION", "")  # empty counts as unset
-    assert check(data, judge_spec="azure:gpt-5.4-mini") == [
-        'AZURE_OPENAI_API_VERSION is not set (needed by judge "azure:gpt-5.4-mini")'
-    ]
-    monkeypatch.setenv("AZURE_OPENAI_API_VERSION", "2024-10-21")
     assert check(data, judge_spec="azure:gpt-5.4-mini") == []
+
+
+def test_custom_endpoints_need_no_key(data: Path) -> None:
+    for spec in ("openai:llama3;http://127.0.0.1:8000/v1", "anthropic:claude-x;http://127.0.0.1:9"):
+        assert check(data, judge_spec=spec) == []
+    assert check(data, judge_spec="anthropic:claude-x") == [
+        'ANTHROPIC_API_KEY is not set (needed by judge "anthropic:claude-x")'
+    ]
+
+
+def test_agent_judges_need_their_command(data: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("PATH", "")
+    assert check(data, judge_spec="claude") == [
+        "agent command 'claude' is not on PATH (needed by judge \"claude\")"
+    ]
 
 
 @pytest.mark.parametrize(
@@ -217,9 +231,7 @@ def test_synthesis_provider_azure(data: Path) -> None:
     assert all('(needed by synthesisProvider "azure")' in e for e in errors)
 
 
-@pytest.mark.parametrize(
-    "judge", ["stub", "claude", "anthropic:claude-sonnet-4-6", "openai_judge.py", "judges:azure"]
-)
+@pytest.mark.parametrize("judge", ["stub", "rubric", "openai_judge.py", "judges:azure"])
 def test_judges_needing_no_openai_or_azure_variables(data: Path, judge: str) -> None:
     assert check(data, judge_spec=judge, appellate_spec=judge) == []
 

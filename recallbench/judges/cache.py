@@ -177,6 +177,12 @@ class CachedJudge:
         merged.cache_misses += self._misses
         return merged
 
+    async def aclose(self) -> None:
+        """Close the inner judge's resources, when it has any."""
+        aclose = getattr(self.inner, "aclose", None)
+        if aclose is not None:
+            await aclose()
+
     async def score(
         self, question: str, reference: str, answer: str, context: JudgeContext | None
     ) -> JudgeScore:

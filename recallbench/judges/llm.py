@@ -107,7 +107,15 @@ class LlmJudge:
             separators=(",", ":"),
         )
 
+    async def aclose(self) -> None:
+        """Close the model's resources (an HTTP provider's session); it reopens on the next call."""
+        from ..models.factory import aclose_model
+
+        await aclose_model(self.model)
+
     async def _call(self, system_prompt: str, user_message: str) -> Completion:
+        # Counted before the call: a call that fails may still have been billed.
+        self.usage.calls += 1
         reply = await complete(
             self.model,
             system_prompt,
@@ -115,7 +123,6 @@ class LlmJudge:
             temperature=self.temperature,
             max_tokens=self.max_tokens,
         )
-        self.usage.calls += 1
         self.usage.add_tokens(reply.input_tokens, reply.output_tokens)
         return reply
 

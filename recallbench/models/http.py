@@ -1,0 +1,383 @@
+"""What the HTTP providers share: one aiohttp session each, a timeout per attempt, and retries.
+
+No vendor SDK: each provider (:mod:`.openai`, :mod:`.anthropic`, :mod:`.azure`) builds its URL,
+headers and JSON body, and :class:`HttpModel` sends it.
+
+How a call behaves:
+
+* **Timeout per attempt.** Each attempt runs in an anyio cancel scope of ``timeout`` seconds (the
+  session itself has no timeout, so there is one clock). An attempt that runs out raises
+  :class:`~recallbench.errors.ModelTimeout`, which is retried like a lost connection: a slow reply is
+  usually load, not a bad request. The caller bounds the whole call, retries included, with its
+  own scope if it needs to (the harness does, per judge attempt).
+* **Retries** (the project's one tenacity factory, :func:`recallbench._retry.retrying`): on HTTP 429,
+  HTTP 5xx, timeouts and connection errors (refused, reset, server disconnected, truncated body), up
+  to ``retry.attempts`` calls in all, with exponential backoff and jitter. A ``Retry-After`` header
+  (seconds or an HTTP date; OpenAI's ``retry-after-ms`` too) replaces the backoff, capped at
+  :data:`~recallbench._retry.DEFAULT_RETRY_AFTER_CAP`. Any other 4xx is the caller's mistake (bad
+  key, unknown model, content filter) and is raised at once.
+* **A 2xx body that is not a JSON object** raises a :class:`ProviderError` at once, without retry: in
+  practice it means the endpoint is not the API (a web page, a proxy's login form, a base URL
+  missing ``/v1``), which another attempt will not fix.
+* **Keys never leave the request.** They are kept out of reprs, and every error message is
+  scrubbed of them before it is raised (a server may echo what it was sent).
+
+A provider opens its :class:`aiohttp.ClientSession` on the first call, inside the running event
+loop, and keeps it (and its pooled connections) until :meth:`HttpModel.aclose`; use the model as
+``async with`` or call ``aclose()`` when done. Concurrent calls share the session safely.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+import math
+from collections.abc import Mapping
+from datetime import UTC, datetime
+from email.utils import parsedate_to_datetime
+from types import TracebackType
+from typing import Any, ClassVar, Self
+
+import aiohttp
+import anyio
+from yarl import URL
+
+from .._retry import Backoff, retrying
+from ..config import RetryPolicy
+from ..errors import ConfigError, ModelError, ModelTimeout
+from .base import Completion
+
+__all__ = [
+    "DEFAULT_HTTP_RETRY",
+    "DEFAULT_TIMEOUT",
+    "HttpModel",
+    "ProviderError",
+    "parse_retry_after",
+    "token_count",
+]
+
+logger = logging.getLogger("recallbench")
+
+DEFAULT_TIMEOUT = 600.0
+"""Seconds one attempt may take, as the vendors' SDKs default to: long generations are slow."""
+
+DEFAULT_HTTP_RETRY = RetryPolicy(attempts=5, initial_delay=0.5, max_delay=8.0)
+"""Five calls in all, waiting about 0.5, 1, 2 and 4 s (plus jitter) between them."""
+
+_SNIPPET = 200
+
+
+class ProviderError(ModelError):
+    """An HTTP provider refused or failed a request (after its retries, when it was retryable).
+
+    Attributes:
+        provider: ``openai``, ``anthropic`` or ``azure``.
+        status: the HTTP status, or None when no response came (a connection error).
+        code: the provider's error code (``rate_limit_exceeded``, ``content_filter``, Anthropic's
+            error ``type``), when it sent one.
+        inner_code: Azure's ``innererror.code`` (``ResponsibleAIPolicyViolation``), when sent.
+        provider_message: the provider's own error message (scrubbed of keys), when it sent one.
+        retry_after: the seconds the server asked us to wait, when it said.
+        retryable: whether another attempt could succeed (429, 5xx, lost connection).
+    """
+
+    def __init__(
+        self,
+        message: str,
+        *,
+        provider: str = "",
+        status: int | None = None,
+        code: str | None = None,
+        inner_code: str | None = None,
+        provider_message: str | None = None,
+        retry_after: float | None = None,
+        retryable: bool = False,
+    ) -> None:
+        super().__init__(message)
+        self.provider = provider
+        self.status = status
+        self.code = code
+        self.inner_code = inner_code
+        self.provider_message = provider_message
+        self.retry_after = retry_after
+        self.retryable = retryable
+
+
+def _retryable(exc: BaseException) -> bool:
+    if isinstance(exc, ProviderError):
+        return exc.retryable
+    return isinstance(exc, ModelTimeout)
+
+
+def parse_retry_after(headers: Mapping[str, str]) -> float | None:
+    """The wait a response asks for, in seconds, or None.
+
+    Reads ``retry-after-ms`` (OpenAI and Azure send it, finer than whole seconds) and then
+    ``Retry-After`` as seconds (fractions accepted) or an HTTP date. Negative, unparsable or
+    non-finite values are ignored; a date in the past is a wait of 0.
+    """
+    millis = _number(headers.get("retry-after-ms"))
+    if millis is not None:
+        return millis / 1000.0
+    value = headers.get("retry-after")
+    if value is None:
+        return None
+    seconds = _number(value)
+    if seconds is not None:
+        return seconds
+    try:
+        when = parsedate_to_datetime(value.strip())
+    except (TypeError, ValueError, IndexError):
+        return None
+    if when.tzinfo is None:  # RFC 9110 dates are GMT; a naive parse means "no zone given"
+        when = when.replace(tzinfo=UTC)
+    return max((when - datetime.now(UTC)).total_seconds(), 0.0)
+
+
+def _number(value: str | None) -> float | None:
+    if value is None:
+        return None
+    try:
+        number = float(value.strip())
+    except ValueError:
+        return None
+    return number if math.isfinite(number) and number >= 0 else None
+
+
+def token_count(usage: object, key: str) -> int | None:
+    """A token count from a provider's ``usage`` object, or None when absent or not a count."""
+    if not isinstance(usage, Mapping):
+        return None
+    value = usage.get(key)
+    if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+        return None
+    return value
+
+
+def _where(url: str) -> str:
+    """The URL as error messages show it: no user info, no query string."""
+    try:
+        return str(URL(url).with_user(None).with_query(None))
+    except (TypeError, ValueError):
+        return "<invalid URL>"
+
+
+def _collapse(text: str) -> str:
+    flat = " ".join(text.split())
+    return flat if len(flat) <= _SNIPPET else flat[:_SNIPPET] + "…"
+
+
+def _error_fields(payload: object) -> tuple[str | None, str | None, str | None]:
+    """(code, inner code, message) from an error body in OpenAI's, Azure's or Anthropic's shape."""
+    error = payload.get("error") if isinstance(payload, Mapping) else None
+    if isinstance(error, str):
+        return None, None, error
+    if not isinstance(error, Mapping):
+        return None, None, None
+    code = error.get("code")
+    if not isinstance(code, str):
+        code = error.get("type")  # Anthropic names the error by type; OpenAI's code may be null
+    inner = error.get("innererror")
+    inner_code = inner.get("code") if isinstance(inner, Mapping) else None
+    message = error.get("message")
+    return (
+        code if isinstance(code, str) else None,
+        inner_code if isinstance(inner_code, str) else None,
+        message if isinstance(message, str) else None,
+    )
+
+
+class HttpModel:
+    """The base of the HTTP providers: session, per-attempt timeout, retries and error mapping.
+
+    Subclasses set :attr:`provider`, implement :meth:`complete` and :attr:`name`, and send through
+    :meth:`_post_json`.
+
+    Args:
+        timeout: seconds one attempt may take; None for no limit.
+        retry: attempts and backoff (:class:`recallbench.RetryPolicy` or anything with
+            ``attempts``, ``initial_delay`` and ``max_delay``).
+        secrets: strings (API keys) scrubbed from every error message.
+    """
+
+    provider: ClassVar[str] = "http"
+
+    def __init__(
+        self,
+        *,
+        timeout: float | None = DEFAULT_TIMEOUT,
+        retry: Backoff = DEFAULT_HTTP_RETRY,
+        secrets: tuple[str, ...] = (),
+    ) -> None:
+        if timeout is not None and not (math.isfinite(timeout) and timeout > 0):
+            raise ConfigError(
+                f"timeout must be a positive number of seconds or None, got {timeout!r}"
+            )
+        self.timeout = timeout
+        self.retry = retry
+        self._secrets = tuple(s for s in secrets if s)
+        self._session: aiohttp.ClientSession | None = None
+        self._loop: asyncio.AbstractEventLoop | None = None
+
+    @property
+    def name(self) -> str:
+        """How the model is named in results and messages, e.g. ``openai:gpt-4o-mini``."""
+        raise NotImplementedError
+
+    async def complete(
+        self,
+        system_prompt: str,
+        user_message: str,
+        *,
+        temperature: float | None = None,
+        max_tokens: int | None = None,
+    ) -> Completion:
+        """Complete one (system prompt, user message) pair; see the subclasses."""
+        raise NotImplementedError
+
+    # -- lifecycle -------------------------------------------------------------------------------
+
+    async def aclose(self) -> None:
+        """Close the HTTP session and its pooled connections. Safe to call more than once; the
+        next call opens a new session."""
+        session, self._session, self._loop = self._session, None, None
+        if session is not None and not session.closed:
+            await session.close()
+
+    async def __aenter__(self) -> Self:
+        return self
+
+    async def __aexit__(
+        self,
+        exc_type: type[BaseException] | None,
+        exc: BaseException | None,
+        tb: TracebackType | None,
+    ) -> None:
+        await self.aclose()
+
+    def _session_for_loop(self) -> aiohttp.ClientSession:
+        # Created here, not in __init__: a ClientSession belongs to the loop it was made in, and a
+        # model is often built before any loop runs (a CLI flag, a profile). Nothing awaits between
+        # the check and the assignment, so concurrent first calls share one session.
+        loop = asyncio.get_running_loop()
+        session = self._session
+        if session is not None and not session.closed and self._loop is loop:
+            return session
+        if session is not None and not session.closed:
+            # A new event loop (a second anyio.run): the old session's connections belong to a
+            # loop that is gone and cannot be closed from here. Drop it without touching them.
+            logger.debug("%s: event loop changed; opening a new HTTP session", self.name)
+            session.detach()
+        # The cancel scope in _attempt is the only clock: no aiohttp timeout racing it.
+        self._session = aiohttp.ClientSession(timeout=aiohttp.ClientTimeout(total=None))
+        self._loop = loop
+        return self._session
+
+    # -- sending ---------------------------------------------------------------------------------
+
+    def _scrub(self, text: str) -> str:
+        for secret in self._secrets:
+            text = text.replace(secret, "***")
+        return text
+
+    async def _post_json(
+        self,
+        url: str,
+        *,
+        headers: Mapping[str, str],
+        body: Mapping[str, Any],
+        params: Mapping[str, str] | None = None,
+    ) -> Mapping[str, Any]:
+        """POST ``body`` as JSON, with the timeout and retries; return the JSON object replied.
+
+        Raises:
+            ProviderError: a non-2xx status (after retries when retryable), a lost connection
+                (after retries), or a 2xx body that is not a JSON object.
+            ModelTimeout: the last attempt ran out of time.
+        """
+        async for attempt in retrying(
+            self.retry, retryable=_retryable, describe=f"{self.name} request"
+        ):
+            with attempt:
+                return await self._attempt(url, headers, body, params)
+        raise AssertionError("unreachable: tenacity re-raises after the last attempt")
+
+    async def _attempt(
+        self,
+        url: str,
+        headers: Mapping[str, str],
+        body: Mapping[str, Any],
+        params: Mapping[str, str] | None,
+    ) -> Mapping[str, Any]:
+        session = self._session_for_loop()
+        if self.timeout is None:
+            return await self._send(session, url, headers, body, params)
+        # anyio's scope, not asyncio.timeout: it composes with the caller's own cancel scopes and
+        # cancels the in-flight request cleanly (the connection is released, not leaked).
+        with anyio.move_on_after(self.timeout):
+            return await self._send(session, url, headers, body, params)
+        raise ModelTimeout(f"{self.name}: no reply from {_where(url)} within {self.timeout:g} s")
+
+    async def _send(
+        self,
+        session: aiohttp.ClientSession,
+        url: str,
+        headers: Mapping[str, str],
+        body: Mapping[str, Any],
+        params: Mapping[str, str] | None,
+    ) -> Mapping[str, Any]:
+        where = _where(url)
+        try:
+            async with session.post(url, json=body, headers=dict(headers), params=params) as resp:
+                raw = await resp.read()
+                status = resp.status
+                retry_after = parse_retry_after(resp.headers)
+        except (aiohttp.ClientConnectionError, aiohttp.ClientPayloadError) as exc:
+            raise ProviderError(
+                self._scrub(
+                    f"{self.name}: connection to {where} failed: {type(exc).__name__}: {exc}"
+                ),
+                provider=self.provider,
+                retryable=True,
+            ) from exc
+        except aiohttp.ClientError as exc:  # an invalid URL and the like: retrying will not help
+            raise ProviderError(
+                self._scrub(f"{self.name}: request to {where} failed: {type(exc).__name__}: {exc}"),
+                provider=self.provider,
+            ) from exc
+        text = raw.decode("utf-8", errors="replace")
+        try:
+            payload: object = json.loads(text)
+        except ValueError:
+            payload = None
+        if not 200 <= status < 300:
+            raise self._status_error(status, payload, text, retry_after, where)
+        if not isinstance(payload, Mapping):
+            what = "no JSON" if payload is None else f"JSON {type(payload).__name__}"
+            raise ProviderError(
+                self._scrub(
+                    f"{self.name}: {where} answered HTTP {status} with {what}, not a JSON object "
+                    f"(is the endpoint right?): {_collapse(text) or '<empty body>'}"
+                ),
+                provider=self.provider,
+                status=status,
+            )
+        return payload
+
+    def _status_error(
+        self, status: int, payload: object, text: str, retry_after: float | None, where: str
+    ) -> ProviderError:
+        code, inner_code, message = _error_fields(payload)
+        detail = message if message is not None else _collapse(text) or "<empty body>"
+        tag = f" ({code})" if code else ""
+        return ProviderError(
+            self._scrub(f"{self.name}: HTTP {status}{tag} from {where}: {detail}"),
+            provider=self.provider,
+            status=status,
+            code=code,
+            inner_code=inner_code,
+            provider_message=self._scrub(message) if message is not None else None,
+            retry_after=retry_after,
+            retryable=status == 429 or status >= 500,
+        )
