@@ -209,39 +209,20 @@ async def judge_with_retry(
         if retry.attempts <= 1:
             raise
         log.debug("judge attempt 1 failed on %s; retrying", pair.id, exc_info=True)
-    from tenacity import (
-        AsyncRetrying,
-        retry_if_not_exception_type,
-        stop_after_attempt,
-        wait_exponential_jitter,
-    )
+    from ._retry import retrying
 
-    retrying = AsyncRetrying(
-        sleep=anyio.sleep,
-        stop=stop_after_attempt(retry.attempts - 1),
-        # multiplier scales the exponential (tenacity deprecated `initial` for this); jitter is kept
-        # on the policy's own scale rather than tenacity's default of up to a second.
-        wait=wait_exponential_jitter(
-            multiplier=retry.initial_delay, max=retry.max_delay, jitter=retry.initial_delay
-        ),
-        before=_first_wait(retry),
-        retry=retry_if_not_exception_type(JudgeParseError),
-        reraise=True,
-    )
-    async for attempt in retrying:
+    # The first attempt ran above, outside tenacity; wait before the first retry as the policy says,
+    # then let the shared factory run the remaining attempts.
+    await anyio.sleep(retry.initial_delay)
+    remaining = attrs.evolve(retry, attempts=retry.attempts - 1)
+    async for attempt in retrying(
+        remaining,
+        retryable=lambda exc: not isinstance(exc, JudgeParseError),
+        describe=f"judge on {pair.id}",
+    ):
         with attempt:
             return await judge_once(judge, pair, answer, context, timeout)
     raise AssertionError("unreachable")  # pragma: no cover
-
-
-def _first_wait(retry: RetryPolicy) -> Any:
-    """Tenacity waits between its own attempts only: wait once before the first retry too."""
-
-    async def before(state: Any) -> None:
-        if state.attempt_number == 1:
-            await anyio.sleep(retry.initial_delay)
-
-    return before
 
 
 @attrs.frozen(kw_only=True)
