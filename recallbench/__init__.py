@@ -26,10 +26,13 @@ from .errors import (
     JudgeError,
     JudgeParseError,
     ModelError,
+    ModelTimeout,
     RecallBenchError,
     RunFailed,
 )
 from .hooks import CheckpointDone, CheckpointStarted, Hooks, QuestionDone, RunStarted
+from .judges.usage import JudgeUsage
+from .models.base import Completion, TextModel
 from .persona import Arc, Persona, PersonaDefinition, SessionDef, Story
 from .plan import Plan, plan_persona, plan_run
 from .protocols import (
@@ -76,10 +79,24 @@ from .validate import Problem, validate_dataset
 
 if TYPE_CHECKING:
     from .harness import Harness, run, run_sync
+    from .judges.cache import JudgeCache
+    from .judges.llm import LlmJudge
+    from .judges.rubric import RubricJudge
+    from .loading import load_judge
+    from .models.factory import load_model
 
 # The async core loads on first use, so `import recallbench` (and every pure module) stays free of
 # anyio, tenacity and the rest of the run-time stack.
-_LAZY = {"Harness": "harness", "run": "harness", "run_sync": "harness"}
+_LAZY = {
+    "Harness": "harness",
+    "JudgeCache": "judges.cache",
+    "LlmJudge": "judges.llm",
+    "RubricJudge": "judges.rubric",
+    "load_judge": "loading",
+    "load_model": "models.factory",
+    "run": "harness",
+    "run_sync": "harness",
+}
 
 
 def __getattr__(name: str) -> Any:
@@ -111,6 +128,7 @@ __all__ = [
     "CheckpointDone",
     "CheckpointSelection",
     "CheckpointStarted",
+    "Completion",
     "ConfigError",
     "Dataset",
     "DatasetError",
@@ -121,11 +139,15 @@ __all__ = [
     "HeatmapCell",
     "Hooks",
     "Judge",
+    "JudgeCache",
     "JudgeContext",
     "JudgeError",
     "JudgeParseError",
     "JudgeScore",
+    "JudgeUsage",
+    "LlmJudge",
     "ModelError",
+    "ModelTimeout",
     "Persona",
     "PersonaDataset",
     "PersonaDefinition",
@@ -140,6 +162,7 @@ __all__ = [
     "RecallBenchError",
     "RetrievalEntry",
     "RetryPolicy",
+    "RubricJudge",
     "RunConfig",
     "RunFailed",
     "RunMetadata",
@@ -149,6 +172,7 @@ __all__ = [
     "SessionDef",
     "Story",
     "StubJudge",
+    "TextModel",
     "TimeRange",
     "TimeRangeResult",
     "ToolCall",
@@ -160,6 +184,8 @@ __all__ = [
     "format_text_report",
     "iter_checkpoints",
     "list_personas",
+    "load_judge",
+    "load_model",
     "load_persona",
     "load_persona_definition",
     "normalize_ranges",

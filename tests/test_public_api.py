@@ -20,6 +20,7 @@ EXPECTED = {
     "Arc",
     "BenchmarkResult",
     "CategoryScore",
+    "Completion",
     "CheckpointSelection",
     "ConfigError",
     "DatasetError",
@@ -29,7 +30,9 @@ EXPECTED = {
     "JudgeError",
     "JudgeParseError",
     "JudgeScore",
+    "JudgeUsage",
     "ModelError",
+    "ModelTimeout",
     "Persona",
     "PersonaDataset",
     "PersonaDefinition",
@@ -44,6 +47,7 @@ EXPECTED = {
     "SelectionPolicy",
     "SessionDef",
     "Story",
+    "TextModel",
     "TimeRange",
     "TimeRangeResult",
     "__version__",
@@ -90,6 +94,12 @@ EXPECTED = {
     "run",
     "run_sync",
     "to_heatmap_grid",
+    # judges and models (issue 5)
+    "JudgeCache",
+    "LlmJudge",
+    "RubricJudge",
+    "load_judge",
+    "load_model",
 }
 
 
@@ -123,7 +133,20 @@ def test_import_is_cheap() -> None:
     assert json.loads(out.stdout) == []
 
 
-PURE = ("ranges", "shuffle", "selection", "plan", "qa", "scoring", "results", "persona", "corpus")
+PURE = (
+    "ranges",
+    "shuffle",
+    "selection",
+    "plan",
+    "qa",
+    "scoring",
+    "results",
+    "persona",
+    "corpus",
+    "modelspec",
+    "judges.parse",
+    "judges.prompts",
+)
 
 
 def test_pure_modules_import_no_async_or_io_stacks() -> None:
