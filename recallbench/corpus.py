@@ -43,6 +43,9 @@ class DayMetadata:
     date: str
     persona_id: str
     active_arcs: tuple[str, ...] = attrs.field(default=(), converter=str_tuple)
+    isolated_sessions: tuple[str, ...] = attrs.field(default=(), converter=str_tuple)
+    """Ours: the persona's sessions marked ``isolated`` — their content may be used only to answer
+    questions asked in that same session."""
 
 
 @attrs.frozen(kw_only=True)
@@ -55,12 +58,13 @@ class Day:
     active_arcs: tuple[str, ...] = attrs.field(default=(), converter=str_tuple)
     sessions: Mapping[str, str] = attrs.field(factory=dict, repr=False, eq=False)
 
-    def metadata(self, persona_id: str) -> DayMetadata:
+    def metadata(self, persona_id: str, isolated_sessions: tuple[str, ...] = ()) -> DayMetadata:
         return DayMetadata(
             day_number=self.number,
             date=self.date,
             persona_id=persona_id,
             active_arcs=self.active_arcs,
+            isolated_sessions=isolated_sessions,
         )
 
 

@@ -61,20 +61,21 @@ class Evaluation:
 
 
 @functools.lru_cache(maxsize=256)
-def _function_accepts_session(fn: Any) -> bool:
+def _function_accepts(fn: Any, name: str) -> bool:
     try:
-        return "session" in inspect.signature(fn).parameters
+        return name in inspect.signature(fn).parameters
     except (TypeError, ValueError):
         return False
 
 
-def _accepts_session(method: Any) -> bool:
+def _accepts(method: Any, name: str) -> bool:
+    """Whether a query method takes the keyword ``name`` (``session``, ``qa``)."""
     # Cached on the underlying function: signature inspection costs more than a fast adapter call.
     fn = getattr(method, "__func__", method)
     try:
-        return _function_accepts_session(fn)
+        return _function_accepts(fn, name)
     except TypeError:  # unhashable callable
-        return _function_accepts_session.__wrapped__(fn)
+        return _function_accepts.__wrapped__(fn, name)
 
 
 def _to_detail(value: Any) -> QueryDetail:
@@ -112,9 +113,15 @@ def _to_detail(value: Any) -> QueryDetail:
 
 async def ask(adapter: Adapter, pair: QAPair, timeout: float | None) -> QueryDetail:
     """Query the adapter (``query_detail`` when it has one), passing the query session to methods that
-    take ``session``. Raises AdapterTimeout when ``timeout`` seconds pass first."""
+    take ``session`` and the pair itself to methods that take ``qa`` (reference systems such as the
+    oracle). Raises AdapterTimeout when ``timeout`` seconds pass first."""
     method = getattr(adapter, "query_detail", None) or adapter.query
-    kwargs = {"session": pair.query_session or "principal"} if _accepts_session(method) else {}
+    kwargs: dict[str, Any] = {}
+    if _accepts(method, "session"):
+        kwargs["session"] = pair.query_session or "principal"
+    if _accepts(method, "qa"):
+        # Only reference systems (the oracle, echo-reference) ask for the pair itself.
+        kwargs["qa"] = pair
     if timeout is None:
         return _to_detail(await method(pair.question, **kwargs))
     # A bare cancel scope rather than anyio.fail_after: the same semantics without the generator

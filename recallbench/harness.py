@@ -496,6 +496,7 @@ class Harness:
 
     async def _ingest(self, adapter: Adapter, ds: PersonaDataset, after: int, cutoff: int) -> int:
         days = ds.days_through(cutoff, after=after)
+        isolated = tuple(s.id for s in ds.definition.sessions if s.isolated)
         for day in days:
             await self._step(
                 adapter,
@@ -503,7 +504,7 @@ class Harness:
                 f"ingesting day {day.number}",
                 day.number,
                 day.content,
-                day.metadata(ds.id),
+                day.metadata(ds.id, isolated),
             )
         await self._step(adapter, "finalize_ingestion", "finalize_ingestion")
         return len(days)

@@ -72,7 +72,10 @@ class Adapter(Protocol):
     * ``async snapshot() -> token`` and ``async restore(token)``: enable the ``snapshot`` lifecycle.
 
     ``query`` and ``query_detail`` that accept a keyword argument ``session`` are passed the question's
-    query session (``principal`` unless the pair names another).
+    query session (``principal`` unless the pair names another); a memory system must not answer it
+    from the content of another session listed in ``DayMetadata.isolated_sessions``. Methods that
+    accept ``qa`` are passed the :class:`~recallbench.qa.QAPair` itself — only for reference systems
+    that are meant to cheat (the oracle and echo-reference baselines).
     """
 
     name: str
