@@ -496,7 +496,7 @@ class Harness:
 
     async def _ingest(self, adapter: Adapter, ds: PersonaDataset, after: int, cutoff: int) -> int:
         days = ds.days_through(cutoff, after=after)
-        isolated = tuple(s.id for s in ds.definition.sessions if s.isolated)
+        isolated = tuple(s.id for s in ds.definition.sessions() if s.isolated)
         for day in days:
             await self._step(
                 adapter,
