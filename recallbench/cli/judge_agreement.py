@@ -1,0 +1,317 @@
+"""``recallbench judge-agreement``: how far a judge agrees with the scores of a finished run.
+
+It reads a run's judged answers (``result.json``, or a ``questions.jsonl``), has a judge score every
+answer again and prints the agreement: Spearman correlation of composites, mean absolute composite
+error, and for the hallucination verdict balanced accuracy and Cohen's kappa, overall and per
+category. With ``--data`` the judge sees the persona's days up to each answer's checkpoint, as in a
+run (the rubric judge grounds claims in them).
+
+Exit codes: 0 measured; 2 bad input (a missing or unreadable file, not a result, a persona not in
+``--data``, a judge that cannot be loaded).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import sys
+from collections.abc import Mapping, Sequence
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from ..dataset import DEFAULT_ARCS_FILE
+from ..errors import ConfigError, DatasetError
+from ._common import non_negative_int, positive_int, print_json
+
+if TYPE_CHECKING:
+    from ..corpus import Day, PersonaDataset
+    from ..judges.agreement import AgreementReport, AgreementStats, JudgedAnswer
+    from ..protocols import Judge
+    from ..scoring import JudgeScore
+
+__all__ = ["register"]
+
+
+def register(sub: Any) -> None:
+    """Add the ``judge-agreement`` command to the ``recallbench`` sub-parsers."""
+    p = sub.add_parser(
+        "judge-agreement",
+        help="measure how far a judge agrees with the scores of a finished run",
+        description="Score the judged answers of a run again with a judge and print how far the "
+        "two agree: Spearman correlation and mean absolute error of composites, and balanced "
+        "accuracy and Cohen's kappa of the hallucination verdict, overall and per category.",
+    )
+    p.add_argument(
+        "result",
+        type=Path,
+        metavar="RESULT.json",
+        help="a run's result.json (or its questions.jsonl): the answers and their scores",
+    )
+    p.add_argument(
+        "--judge",
+        default="rubric",
+        metavar="SPEC",
+        help="the judge to measure: rubric (the default), or any --judge spec of run",
+    )
+    p.add_argument(
+        "--data",
+        type=Path,
+        metavar="DIR",
+        help="personas root: the judge sees each persona's days up to each answer's checkpoint",
+    )
+    p.add_argument(
+        "--personas",
+        nargs="+",
+        action="extend",
+        metavar="ID",
+        help="only the answers of these personas (default: every persona in the result)",
+    )
+    p.add_argument(
+        "--arcs",
+        default=DEFAULT_ARCS_FILE,
+        metavar="FILE",
+        help=f"with --data: the arcs file that selects the days (default {DEFAULT_ARCS_FILE})",
+    )
+    p.add_argument(
+        "--hallucination-window",
+        type=non_negative_int,
+        metavar="N",
+        help="rubric judge only: ground claims in the days within N of each pair's relevant days, "
+        "as an LLM judge shown a ±N-day memory window does (default: every ingested day)",
+    )
+    p.add_argument(
+        "--judge-memory-window",
+        type=non_negative_int,
+        metavar="N",
+        help="with --data: memory excerpts of ±N days for judges that read them (default: the "
+        "run's judgeMemoryWindow, else 0)",
+    )
+    p.add_argument(
+        "--parallelism",
+        type=positive_int,
+        default=4,
+        metavar="N",
+        help="judge calls in flight (default 4; only model-backed judges gain)",
+    )
+    p.add_argument(
+        "--timeout",
+        type=positive_int,
+        default=120000,
+        metavar="MS",
+        help="per model call of a model-backed judge (default 120000)",
+    )
+    p.add_argument(
+        "--worst",
+        type=non_negative_int,
+        default=0,
+        metavar="N",
+        help="also list the N answers whose composites differ most (text output only)",
+    )
+    p.add_argument("--json", action="store_true", help="print the agreement as JSON")
+    p.set_defaults(handler=judge_agreement_command)
+
+
+def judge_agreement_command(args: argparse.Namespace) -> int:
+    """Run ``judge-agreement``; bad input raises ConfigError / DatasetError (exit 2)."""
+    import anyio
+
+    from ..judges.agreement import agreement, rescore
+
+    answers, metadata = _read_answers(args.result)
+    if args.personas:
+        wanted = set(args.personas)
+        unknown = sorted(wanted - {a.persona_id for a in answers})
+        if unknown:
+            raise ConfigError(f"--personas: {', '.join(unknown)} not in {args.result}")
+        answers = [a for a in answers if a.persona_id in wanted]
+    judge = _judge(args)
+    days_for = _days_for(args, answers) if args.data is not None else None
+    window = args.judge_memory_window
+    if window is None:
+        run_window = metadata.get("judgeMemoryWindow")
+        window = run_window if isinstance(run_window, int) and run_window >= 0 else 0
+
+    async def measure() -> list[JudgeScore | None]:
+        return await rescore(
+            judge,
+            answers,
+            days_for=days_for,
+            memory_window=window if days_for is not None else 0,
+            parallelism=args.parallelism,
+        )
+
+    scores = anyio.run(measure, backend="asyncio")
+    kept = [(a, s) for a, s in zip(answers, scores, strict=True) if s is not None]
+    failed = len(answers) - len(kept)
+    if not kept:
+        raise ConfigError(f"the judge failed on every answer of {args.result}")
+    report = agreement(
+        [a.label for a, _ in kept], [s for _, s in kept], [a.qa.category for a, _ in kept]
+    )
+    if args.json:
+        print_json(report.to_json())
+        return 0
+    _print_report(args, report, len(answers), failed)
+    if args.worst:
+        _print_worst(kept, args.worst)
+    return 0
+
+
+def _read_answers(path: Path) -> tuple[list[JudgedAnswer], Mapping[str, Any]]:
+    """The judged answers of a result.json or questions.jsonl, and the run's metadata."""
+    from ..judges.agreement import judged_answers, logged_answers
+
+    try:
+        text = path.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise ConfigError(f"{path}: no such file") from None
+    except (OSError, UnicodeDecodeError) as exc:
+        raise ConfigError(f"cannot read {path}: {exc}") from None
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError:
+        data = None
+    try:
+        if isinstance(data, Mapping) and "personas" in data:
+            metadata = data.get("metadata")
+            answers = judged_answers(data)
+            return answers, metadata if isinstance(metadata, Mapping) else {}
+        records = _json_lines(text) if data is None else [data]
+        if records is None or not all(isinstance(r, Mapping) and "qa" in r for r in records):
+            raise ConfigError(
+                f"{path} is neither a result.json (an object with 'personas') nor a "
+                "questions.jsonl (one question record per line)"
+            )
+        answers = logged_answers(records)
+    except ValueError as exc:
+        if isinstance(exc, ConfigError):
+            raise
+        raise ConfigError(f"{path}: {exc}") from None
+    if not answers:
+        raise ConfigError(f"{path} holds no judged answers")
+    return answers, {}
+
+
+def _json_lines(text: str) -> list[Any] | None:
+    records = []
+    for line in text.splitlines():
+        if line.strip():
+            try:
+                records.append(json.loads(line))
+            except json.JSONDecodeError:
+                return None
+    return records or None
+
+
+def _judge(args: argparse.Namespace) -> Judge:
+    from ..loading import load_judge
+
+    if args.hallucination_window is not None:
+        if args.judge.strip().lower() != "rubric":
+            raise ConfigError("--hallucination-window applies to the rubric judge only")
+        from ..judges.rubric import RubricJudge
+
+        return RubricJudge(hallucination_window=args.hallucination_window)
+    return load_judge(args.judge, timeout=args.timeout / 1000)
+
+
+def _days_for(args: argparse.Namespace, answers: Sequence[JudgedAnswer]) -> Any:
+    from ..dataset import load_persona
+
+    personas: dict[str, PersonaDataset] = {}
+    for persona_id in sorted({a.persona_id for a in answers}):
+        try:
+            personas[persona_id] = load_persona(args.data, persona_id, args.arcs)
+        except DatasetError as exc:
+            raise DatasetError(
+                f"persona {persona_id!r} of {args.result.name} cannot be loaded from --data "
+                f"{args.data} with {args.arcs}: {exc}"
+            ) from None
+
+    cache: dict[tuple[str, int], tuple[Day, ...]] = {}
+
+    def days_for(persona_id: str, cutoff: int) -> Sequence[Day]:
+        # One tuple per checkpoint, of the same Day objects, as the harness hands judges.
+        key = (persona_id, cutoff)
+        if key not in cache:
+            cache[key] = personas[persona_id].days_through(cutoff)
+        return cache[key]
+
+    return days_for
+
+
+def _fmt(value: float, digits: int = 3) -> str:
+    return "—" if math.isnan(value) else f"{value:.{digits}f}"
+
+
+def _row(name: str, stats: AgreementStats, rates: tuple[float, float]) -> str:
+    return (
+        f"{name:<28} {stats.n:>5}  {_fmt(stats.spearman):>8}  {_fmt(stats.mae, 2):>5}  "
+        f"{_fmt(stats.hallucination_balanced_accuracy):>8}  {_fmt(stats.hallucination_kappa):>6}  "
+        f"{rates[0]:>5.1%} / {rates[1]:<5.1%}"
+    )
+
+
+def _print_report(
+    args: argparse.Namespace, report: AgreementReport, total: int, failed: int
+) -> None:
+    grounding = (
+        f"days from {args.data} ({args.arcs}) up to each checkpoint"
+        if args.data is not None
+        else "no days (reference and question only)"
+    )
+    print(f"judge {args.judge} vs the scores in {args.result} · {total} answers · {grounding}")
+    if failed:
+        print(f"({failed} answers left out: the judge failed on them)")
+    print()
+    print(
+        f"{'category':<28} {'n':>5}  {'spearman':>8}  {'MAE':>5}  {'bal.acc':>8}  {'kappa':>6}  "
+        "hallucinated (labels / judge)"
+    )
+    rates = _rates(report)
+    print(_row("overall", report.overall, rates["overall"]))
+    for category, stats in report.by_category.items():
+        print(_row(category, stats, rates[category]))
+    print()
+    print(
+        "spearman, MAE: composites (0–6); bal.acc, kappa: the hallucination verdict, with the "
+        "run's scores as truth (bal.acc = mean of the agreement rates on hallucinated and on "
+        "grounded answers)"
+    )
+
+
+def _rates(report: AgreementReport) -> dict[str, tuple[float, float]]:
+    return {
+        name: (stats.label_hallucination_rate, stats.judge_hallucination_rate)
+        for name, stats in [("overall", report.overall), *report.by_category.items()]
+    }
+
+
+def _print_worst(kept: Sequence[tuple[JudgedAnswer, JudgeScore]], count: int) -> None:
+    ranked = sorted(
+        range(len(kept)),
+        key=lambda i: (-abs(kept[i][0].label.composite - kept[i][1].composite), i),
+    )
+    print(f"\n{min(count, len(kept))} largest disagreements (label → judge):")
+    for i in ranked[:count]:
+        answer, score = kept[i]
+        label = answer.label
+        print(
+            f"- {answer.qa.id} [{answer.qa.category}, day {answer.days_ingested}] "
+            f"{label.correctness}/{label.completeness}/{label.hallucination} → "
+            f"{score.correctness}/{score.completeness}/{score.hallucination}"
+        )
+        print(f"    Q: {_short(answer.qa.question)}")
+        print(f"    reference: {_short(answer.qa.answer)}")
+        print(f"    answer: {_short(answer.answer)}")
+        if label.reasoning:
+            print(f"    label says: {_short(label.reasoning)}")
+        if score.reasoning:
+            print(f"    judge says: {_short(score.reasoning)}")
+    sys.stdout.flush()
+
+
+def _short(text: str, limit: int = 160) -> str:
+    flat = " ".join(text.split())
+    return flat if len(flat) <= limit else flat[: limit - 1] + "…"

@@ -1,0 +1,461 @@
+"""How far one judge agrees with another: rank correlation, error and hallucination agreement.
+
+The labelled set is a run's judged answers: each answer with the score another judge gave it and the
+checkpoint it was asked at. :func:`judged_answers` reads them from a parsed ``result.json`` (or
+:func:`logged_answers` from the records of a ``questions.jsonl``); :func:`rescore` has a judge score
+them again, optionally seeing the persona's days up to each checkpoint, as in a run; and
+:func:`agreement` compares the two lists of scores, overall and per category:
+
+* **Spearman** correlation of composites (average ranks for ties), the headline: does the judge order
+  answers as the labels do?
+* **MAE**, the mean absolute composite error (0–6 scale).
+* For the hallucination verdict, **balanced accuracy** — the mean of the agreement rates on answers the
+  labels call hallucinated and on those they call grounded; plain agreement is meaningless when only
+  ~15% of answers hallucinate — and **Cohen's kappa**.
+
+A metric that is undefined on its data (a constant series, a class that never occurs) is NaN.
+
+The module does no I/O and imports no anyio: :func:`rescore` imports what it needs when called.
+"""
+
+from __future__ import annotations
+
+import logging
+import math
+import re
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from typing import TYPE_CHECKING, Any
+
+import attrs
+
+from ..qa import CATEGORIES, QAPair
+from ..ranges import parse_time_range
+from ..scoring import JudgeScore
+
+if TYPE_CHECKING:
+    from ..corpus import Day
+    from ..protocols import Judge
+
+log = logging.getLogger("recallbench")
+
+__all__ = [
+    "AgreementReport",
+    "AgreementStats",
+    "DaysFor",
+    "JudgedAnswer",
+    "agreement",
+    "balanced_accuracy",
+    "cohen_kappa",
+    "judged_answers",
+    "logged_answers",
+    "mean_absolute_error",
+    "ranks",
+    "rescore",
+    "spearman",
+]
+
+
+# ---------------------------------------------------------------------------------------------------
+# Metrics
+
+
+def ranks(values: Sequence[float]) -> list[float]:
+    """1-based ranks, ties sharing the average of the ranks they span."""
+    order = sorted(range(len(values)), key=values.__getitem__)
+    out = [0.0] * len(values)
+    i = 0
+    while i < len(order):
+        j = i
+        while j + 1 < len(order) and values[order[j + 1]] == values[order[i]]:
+            j += 1
+        average = (i + j) / 2 + 1
+        for k in range(i, j + 1):
+            out[order[k]] = average
+        i = j + 1
+    return out
+
+
+def _pearson(xs: Sequence[float], ys: Sequence[float]) -> float:
+    n = len(xs)
+    if n < 2:
+        return math.nan
+    mx, my = sum(xs) / n, sum(ys) / n
+    sxy = sum((x - mx) * (y - my) for x, y in zip(xs, ys, strict=True))
+    sxx = sum((x - mx) ** 2 for x in xs)
+    syy = sum((y - my) ** 2 for y in ys)
+    if sxx == 0 or syy == 0:
+        return math.nan
+    return sxy / math.sqrt(sxx * syy)
+
+
+def spearman(xs: Sequence[float], ys: Sequence[float]) -> float:
+    """Spearman's rank correlation (Pearson's on average ranks); NaN for fewer than two points or a
+    constant series.
+
+    Raises:
+        ValueError: the sequences differ in length.
+    """
+    _same_length(xs, ys)
+    return _pearson(ranks(xs), ranks(ys))
+
+
+def mean_absolute_error(xs: Sequence[float], ys: Sequence[float]) -> float:
+    """The mean of ``|x - y|``; NaN when empty.
+
+    Raises:
+        ValueError: the sequences differ in length.
+    """
+    _same_length(xs, ys)
+    if not xs:
+        return math.nan
+    return sum(abs(x - y) for x, y in zip(xs, ys, strict=True)) / len(xs)
+
+
+def balanced_accuracy(truth: Sequence[int], predicted: Sequence[int]) -> float:
+    """The mean, over the classes present in ``truth``, of the share of that class predicted right.
+
+    With two classes it is the mean of sensitivity and specificity: a judge that always says "grounded"
+    scores 0.5 however rare hallucinations are. NaN when ``truth`` is empty.
+
+    Raises:
+        ValueError: the sequences differ in length.
+    """
+    _same_length(truth, predicted)
+    rates = []
+    for label in sorted(set(truth)):
+        hits = [p == label for t, p in zip(truth, predicted, strict=True) if t == label]
+        rates.append(sum(hits) / len(hits))
+    return sum(rates) / len(rates) if rates else math.nan
+
+
+def cohen_kappa(a: Sequence[int], b: Sequence[int]) -> float:
+    """Cohen's kappa: agreement beyond what the two raters' label frequencies give by chance.
+
+    1 for identical labels (with at least two classes); NaN when chance agreement is already total
+    (both raters use one and the same label throughout) or the sequences are empty.
+
+    Raises:
+        ValueError: the sequences differ in length.
+    """
+    _same_length(a, b)
+    n = len(a)
+    if n == 0:
+        return math.nan
+    observed = sum(x == y for x, y in zip(a, b, strict=True)) / n
+    labels = set(a) | set(b)
+    expected = sum((a.count(label) / n) * (b.count(label) / n) for label in labels)
+    if expected >= 1.0:
+        return math.nan
+    return (observed - expected) / (1 - expected)
+
+
+def _same_length(xs: Sequence[Any], ys: Sequence[Any]) -> None:
+    if len(xs) != len(ys):
+        raise ValueError(f"sequences differ in length: {len(xs)} and {len(ys)}")
+
+
+# ---------------------------------------------------------------------------------------------------
+# Reports
+
+
+@attrs.frozen(kw_only=True)
+class AgreementStats:
+    """Agreement on one set of answers.
+
+    Attributes:
+        n: answers compared.
+        spearman: rank correlation of composites.
+        mae: mean absolute composite error.
+        hallucination_balanced_accuracy: balanced accuracy of the hallucination verdict, the
+            labels' verdict as truth.
+        hallucination_kappa: Cohen's kappa of the hallucination verdicts.
+        label_hallucination_rate, judge_hallucination_rate: the share of answers each side calls
+            hallucinated (0–1), which the two agreement figures are read against.
+    """
+
+    n: int
+    spearman: float
+    mae: float
+    hallucination_balanced_accuracy: float
+    hallucination_kappa: float
+    label_hallucination_rate: float = math.nan
+    judge_hallucination_rate: float = math.nan
+
+    def to_json(self) -> dict[str, Any]:
+        """camelCase JSON; NaN becomes null (JSON has no NaN)."""
+        return {
+            "n": self.n,
+            "spearman": _finite(self.spearman),
+            "mae": _finite(self.mae),
+            "hallucinationBalancedAccuracy": _finite(self.hallucination_balanced_accuracy),
+            "hallucinationKappa": _finite(self.hallucination_kappa),
+            "labelHallucinationRate": _finite(self.label_hallucination_rate),
+            "judgeHallucinationRate": _finite(self.judge_hallucination_rate),
+        }
+
+
+@attrs.frozen(kw_only=True)
+class AgreementReport:
+    """Agreement overall and per category (categories in the fixed order, only those present).
+
+    Attributes:
+        overall: every answer.
+        by_category: one entry per category with answers.
+    """
+
+    overall: AgreementStats
+    by_category: Mapping[str, AgreementStats]
+
+    def to_json(self) -> dict[str, Any]:
+        """``{"n", "spearman", "mae", "hallucinationBalancedAccuracy", "hallucinationKappa",
+        "labelHallucinationRate", "judgeHallucinationRate", "byCategory": {category: {same
+        keys}}}``; NaN (an undefined metric) is null."""
+        out = self.overall.to_json()
+        out["byCategory"] = {c: s.to_json() for c, s in self.by_category.items()}
+        return out
+
+
+def _finite(value: float) -> float | None:
+    return None if math.isnan(value) else round(value, 4)
+
+
+def _stats(labels: Sequence[JudgeScore], scores: Sequence[JudgeScore]) -> AgreementStats:
+    x = [float(s.composite) for s in labels]
+    y = [float(s.composite) for s in scores]
+    truth = [s.hallucination for s in labels]
+    predicted = [s.hallucination for s in scores]
+    return AgreementStats(
+        n=len(labels),
+        spearman=spearman(x, y),
+        mae=mean_absolute_error(x, y),
+        hallucination_balanced_accuracy=balanced_accuracy(truth, predicted),
+        hallucination_kappa=cohen_kappa(truth, predicted),
+        label_hallucination_rate=truth.count(0) / len(truth) if truth else math.nan,
+        judge_hallucination_rate=predicted.count(0) / len(predicted) if predicted else math.nan,
+    )
+
+
+def agreement(
+    labels: Sequence[JudgeScore], scores: Sequence[JudgeScore], categories: Sequence[str]
+) -> AgreementReport:
+    """Compare a judge's ``scores`` with the ``labels`` (another judge's scores of the same answers).
+
+    Args:
+        labels: the reference scores, taken as truth for the hallucination verdict.
+        scores: the judge's scores, in the same order.
+        categories: each answer's question category, in the same order.
+
+    Raises:
+        ValueError: the three sequences differ in length.
+    """
+    _same_length(labels, scores)
+    _same_length(labels, categories)
+    by_category: dict[str, AgreementStats] = {}
+    order = [c for c in CATEGORIES if c in set(categories)]
+    order += sorted(set(categories) - set(order))
+    for category in order:
+        idx = [i for i, c in enumerate(categories) if c == category]
+        by_category[category] = _stats([labels[i] for i in idx], [scores[i] for i in idx])
+    return AgreementReport(overall=_stats(labels, scores), by_category=by_category)
+
+
+# ---------------------------------------------------------------------------------------------------
+# The labelled set
+
+
+@attrs.frozen(kw_only=True)
+class JudgedAnswer:
+    """One answer of a run with the score it was given.
+
+    Attributes:
+        persona_id: the persona the question belongs to.
+        days_ingested: the checkpoint's cutoff: the last day ingested when it was asked.
+        qa: the pair (``key_facts`` and other extra keys in ``qa.extra``, when the file has them).
+        answer: the system's answer.
+        label: the score it was given (the final one, after any appeal).
+    """
+
+    persona_id: str
+    days_ingested: int
+    qa: QAPair
+    answer: str
+    label: JudgeScore
+
+
+_QA_KEYS = {
+    "id": "id",
+    "question": "question",
+    "answer": "answer",
+    "referenceAnswer": "answer",
+    "category": "category",
+    "difficulty": "difficulty",
+    "relevantDays": "relevant_days",
+    "requiresSynthesis": "requires_synthesis",
+    "querySession": "query_session",
+    "forbiddenSessions": "forbidden_sessions",
+    "expectedDisclosure": "expected_disclosure",
+    "irrelevantAfter": "irrelevant_after",
+}
+_CAMEL_HUMP = re.compile(r"(?<=[a-z0-9])([A-Z])")
+
+
+def _qa_from_json(data: Mapping[str, Any]) -> QAPair:
+    fields: dict[str, Any] = {}
+    extra: dict[str, Any] = {}
+    for key, value in data.items():
+        name = _QA_KEYS.get(key)
+        if name is not None:
+            fields[name] = value
+        else:  # our own extra keys are written camelCase: keyFacts → key_facts
+            extra[_CAMEL_HUMP.sub(r"_\1", key).lower()] = value
+    fields.setdefault("difficulty", "medium")
+    fields.setdefault("answer", "")
+    return QAPair(**fields, extra=extra)
+
+
+def _score_from_json(data: Any) -> JudgeScore:
+    if not isinstance(data, Mapping):
+        raise ValueError("a score is not an object")
+    reasoning = data.get("reasoning")
+    return JudgeScore(
+        correctness=_whole(data["correctness"]),
+        completeness=_whole(data["completeness"]),
+        hallucination=_whole(data["hallucination"]),
+        reasoning=reasoning if isinstance(reasoning, str) else None,
+    )
+
+
+def _whole(value: Any) -> Any:
+    # Other writers may spell 3 as 3.0; anything else is left for JudgeScore to reject.
+    return int(value) if isinstance(value, float) and value.is_integer() else value
+
+
+def judged_answers(result: Mapping[str, Any]) -> list[JudgedAnswer]:
+    """Every scored answer of a parsed ``result.json`` (BenchmarkResult JSON), in file order.
+
+    Questions whose judge failed (``unscoredResults``, or a question ``error`` at the judge stage) are
+    left out: their score is a placeholder.
+
+    Raises:
+        ValueError: the data is not a result (no ``personas`` list), or a question result is malformed
+            (the message says which).
+    """
+    personas = result.get("personas")
+    if not isinstance(personas, list):
+        raise ValueError("not a result.json: no 'personas' list")
+    out: list[JudgedAnswer] = []
+    for p, persona in enumerate(personas):
+        if not isinstance(persona, Mapping):
+            raise ValueError(f"personas[{p}] is not an object")
+        persona_id = str(persona.get("personaId", ""))
+        for r, rng in enumerate(persona.get("rangeResults") or ()):
+            cutoff = rng.get("daysIngested") or (rng.get("range") or {}).get("days")
+            for i, q in enumerate(rng.get("questionResults") or ()):
+                where = f"personas[{p}].rangeResults[{r}].questionResults[{i}]"
+                error = q.get("error")
+                if isinstance(error, Mapping) and error.get("stage") == "judge":
+                    continue
+                try:
+                    qa = _qa_from_json(q["qa"])
+                    days = int(cutoff) if cutoff is not None else qa.last_day
+                    out.append(
+                        JudgedAnswer(
+                            persona_id=persona_id,
+                            days_ingested=days,
+                            qa=qa,
+                            answer=str(q.get("systemAnswer", "")),
+                            label=_score_from_json(q["score"]),
+                        )
+                    )
+                except (KeyError, TypeError, ValueError) as exc:
+                    raise ValueError(f"{where}: {type(exc).__name__}: {exc}") from None
+    return out
+
+
+def logged_answers(records: Iterable[Mapping[str, Any]]) -> list[JudgedAnswer]:
+    """Every scored answer of the records of a ``questions.jsonl`` (reference §3.4), in order.
+
+    The checkpoint cutoff comes from our ``checkpoint`` label (``30d`` → day 30; ``full`` → every
+    day); a record without one (the reference's own logs) is taken at its last relevant day, the
+    earliest checkpoint that could have asked it. Records of a failed judge are left out.
+
+    Raises:
+        ValueError: a record is not a question record (the message says which).
+    """
+    out: list[JudgedAnswer] = []
+    for i, record in enumerate(records):
+        error = record.get("error")
+        if isinstance(error, Mapping) and error.get("stage") == "judge":
+            continue
+        try:
+            qa = _qa_from_json(record["qa"])
+            label = record.get("checkpoint")
+            cutoff = int(parse_time_range(label).days) if isinstance(label, str) else qa.last_day
+            out.append(
+                JudgedAnswer(
+                    persona_id=str(record.get("personaId", "")),
+                    days_ingested=cutoff,
+                    qa=qa,
+                    answer=str(record.get("systemAnswer", "")),
+                    label=_score_from_json(record["score"]),
+                )
+            )
+        except (KeyError, TypeError, ValueError, OverflowError) as exc:
+            raise ValueError(f"record {i + 1}: {type(exc).__name__}: {exc}") from None
+    return out
+
+
+DaysFor = Callable[[str, int], "Sequence[Day]"]
+"""``(persona_id, cutoff) -> days``: the days ingested at a checkpoint, for judges that ground."""
+
+
+async def rescore(
+    judge: Judge,
+    answers: Sequence[JudgedAnswer],
+    *,
+    days_for: DaysFor | None = None,
+    memory_window: int = 0,
+    parallelism: int = 1,
+) -> list[JudgeScore | None]:
+    """Have ``judge`` score every answer again, with the context a run would give it.
+
+    Args:
+        judge: the judge to measure.
+        answers: the labelled answers.
+        days_for: the days ingested at each answer's checkpoint; None: the judge sees no days.
+        memory_window: the memory excerpts' window (days around each relevant day) for judges that
+            read excerpts, as a run's ``--judge-memory-window``; 0: none.
+        parallelism: judge calls in flight (an LLM judge benefits; the rubric judge does not).
+
+    Returns:
+        One score per answer, in order; None where the judge failed (logged), so one bad answer
+        does not lose the measurement.
+    """
+    from ..evaluate import build_context, to_score
+
+    async def one(answer: JudgedAnswer) -> JudgeScore | None:
+        days = days_for(answer.persona_id, answer.days_ingested) if days_for else ()
+        context = build_context(answer.qa, days, memory_window)
+        try:
+            value = await judge.score(answer.qa.question, answer.qa.answer, answer.answer, context)
+            return to_score(value)
+        except Exception as exc:  # one failed judgement is data, not the end of the measurement
+            log.warning("[agreement] the judge failed on %s: %s", answer.qa.id, exc)
+            return None
+
+    if parallelism <= 1:
+        return [await one(answer) for answer in answers]
+
+    import anyio
+
+    results: list[JudgeScore | None] = [None] * len(answers)
+    limiter = anyio.CapacityLimiter(parallelism)
+
+    async def slot(i: int) -> None:
+        async with limiter:
+            results[i] = await one(answers[i])
+
+    async with anyio.create_task_group() as tg:
+        for i in range(len(answers)):
+            tg.start_soon(slot, i)
+    return results

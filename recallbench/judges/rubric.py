@@ -1,0 +1,605 @@
+"""The rubric judge (``--judge rubric``): deterministic, offline, thousands of scores per second.
+
+It scores an answer as the LLM judge's rubric reads, with explainable rules over atoms
+(:mod:`recallbench.judges.atoms`) instead of a model.
+
+**Correctness and completeness** come from the share of the reference's key facts found in the answer:
+the pair's ``key_facts`` when it has them (or the reference's parts, when the reference paraphrases
+the key facts and the answer matches it better), else the reference's parts — its checkable atoms (money,
+numbers, dates, times, codes, names, quoted strings), each weighing four content words, and its
+content words (a word the question already uses weighs less: it shows little by itself). The share
+maps to 0–3 and 0–2 in steps. The answer is *wrong* rather than partial (0/0) when it misses every
+value of a kind the reference states and gives other values of that kind instead ($40M for $28M), or
+when, with the corpus at hand, it states checkable atoms from outside the question's evidence days
+(its relevant days ±1) instead of the reference's: a real fact from another day is the wrong answer.
+
+**Abstention** ("no evidence", "not mentioned", "I don't know", refusals) is right for a negative-recall
+question whose reference says "no" and for an information-boundary ``refuse``; elsewhere, unless the
+answer also carries the facts, it scores 0/0 and stays grounded (composite 1).
+
+**Hallucination** is 0 when the answer asserts a checkable atom (money, number, date, time, code,
+name) found neither in the reference, nor in the question, nor in any memory ingested up to the
+checkpoint — the seed's definition: every claim must trace to an ingested memory; when it affirms
+what a negative-recall question says never happened (a "yes", the absent subject, or specifics; an
+unrelated excerpt that neither denies nor affirms is only wrong);
+and when a boundary answer leaks a pair's ``leak_facts``. Being offline and cheap, the judge grounds
+against *every* day in ``context.days`` (all days ingested at the checkpoint), so an extractive answer
+quoting real memories is grounded wherever they sit; an LLM judge sees a ±N-day window instead
+(``RubricJudge(hallucination_window=N)`` imitates that, for comparisons). A :class:`GroundingIndex`
+built once per corpus and shared by every checkpoint records the days each atom and word appears on,
+so "grounded at this checkpoint" is a lookup and a comparison with the checkpoint's last day. Without
+days (no context, or none ingested) the judge grounds against the reference and the question only, as
+the LLM judge's reference-only prompt does: any checkable atom they lack is flagged.
+
+Known blind spots: paraphrase without lexical overlap scores low, and an answer that denies a fact
+while quoting it still finds it; negation inside a sentence is not read ("did not approve $5M" finds
+$5M); a wrong but real fact from another day is grounded (only incorrect); counts up to 12, plain words
+and quoted text are never checked for grounding (systems adapt what they quote); a claim assembled from
+real atoms in a false combination is not caught; an answer that wrongly says "no evidence" is an
+abstention, never a fabrication.
+
+Calibration (version 1) against the reference run ``ea-180d-recall-baseline`` — 1,639 answers scored
+by an LLM judge shown a ±1-day memory window, appeals applied — with ``recallbench judge-agreement
+result.json --data personas --arcs arcs-180d.yaml``: Spearman of composites 0.77, MAE 0.72, but
+hallucination balanced accuracy 0.50 (kappa 0.01). The labels call hallucinated what this judge, by
+the seed's definition, does not: real memories from outside the judge's window, and confidently wrong
+answers (80% of their hallucinations come with correctness ≤ 1). With ``hallucination_window=1``
+(``--hallucination-window 1``), grounding as that judge did: Spearman 0.80, balanced accuracy 0.78
+(kappa 0.64). Without ``--data`` (reference and question only): Spearman 0.76, balanced accuracy 0.74.
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+import attrs
+
+from ..corpus import Day
+from ..matching import contains, normalize
+from ..protocols import JudgeContext
+from ..qa import QAPair
+from ..scoring import JudgeScore
+from .atoms import Atoms, bigrams, clean, extract_atoms, tokens
+from .grounding import Grounding, GroundingIndex
+
+__all__ = ["RUBRIC_VERSION", "GroundingIndex", "RubricJudge"]
+
+RUBRIC_VERSION = "1"
+"""Changes whenever a rule or threshold changes, so scores of different versions are not mixed."""
+
+# Weights of a reference part in the found share: a checkable atom is what a grader looks for first.
+_ATOM_WEIGHT = 4.0
+_WORD_WEIGHT = 1.0
+# A reference word the question already uses shows little by itself, but in an either/or question
+# ("move to negotiation prep or stay in synthesis?") it is the answer: it counts, lightly.
+_ECHO_WEIGHT = 0.5
+# Found share → correctness 3/2/1 and completeness 2/1 (below the last step: 0).
+_CORRECTNESS_STEPS = ((0.6, 3), (0.35, 2), (0.15, 1))
+_COMPLETENESS_STEPS = ((0.6, 2), (0.25, 1))
+# An answer that gives other values (or other days' facts) than the reference's is wrong (0/0) unless
+# it otherwise reaches full correctness; then the wrong extra costs one step of each.
+_WRONG_BELOW = _CORRECTNESS_STEPS[0][0]
+# Below this share an abstaining answer abstained; above it, it hedged but answered.
+_ABSTAINED_BELOW = 0.2
+# Plain numbers up to this are counts a system derives ("two blocks", "3 meetings"): never checked.
+_SMALL_NUMBER = 12
+# Days either side of a relevant day that hold the question's evidence.
+_EVIDENCE_WINDOW = 1
+# How many indexes a judge keeps (one per corpus: a persona, or a persona and an arcs variant).
+_MAX_INDEXES = 8
+
+_ABSTAIN = re.compile(
+    r"""
+    \b(?:no|not\ any|nothing|none)\b[^.\n]{0,40}?\b(?:evidence|record|mention|information|indication
+        |sign|reference|details?|data)\b
+  | \b(?:do|does|did)(?:\ not|n't)\ (?:explicitly\ |specifically\ |directly\ )?(?:mention|say|show
+        |specify|state|give|provide|include|indicate|contain|name|record|confirm|describe|identify
+        |list|reference|discuss|note|tell|establish|support|reflect)
+  | \b(?:not|never|isn't|wasn't|aren't|weren't)\ (?:explicitly\ |specifically\ |directly\ )?
+        (?:mentioned|stated|specified|recorded|discussed|documented|found|available|provided|given
+        |shown|indicated|confirmed|included|listed|described|identified|covered|noted|clear)
+  | \bI\ (?:don't|do\ not|can't|cannot|could\ not|couldn't|am\ unable\ to|am\ not\ able\ to)
+        \ (?:know|find|determine|tell|say|confirm|answer|share|see|locate|verify|disclose|recall)
+  | \b(?:unable|not\ able)\ to\ (?:find|determine|answer|confirm|locate|share|verify|disclose)
+  | \b(?:can't|cannot|can\ not|won't)\ (?:share|disclose|discuss|reveal|provide|determine|confirm)
+  | \b(?:unknown|not\ sure|unclear|no\ way\ to\ (?:know|tell))\b
+  | \bthere\ (?:is|was|are|were)\ no\b
+  | \b(?:stays?|remains?|is|are)\ confidential\b
+    """,
+    re.IGNORECASE | re.VERBOSE,
+)
+_NEGATIVE_START = re.compile(
+    r"^\W*(?:no|nope|none|nothing|never|not|neither|nobody|no\ one)\b", re.IGNORECASE | re.VERBOSE
+)
+_POSITIVE_START = re.compile(r"^\W*(?:yes|yeah|yep|correct|indeed)\b", re.IGNORECASE)
+_NEGATION = re.compile(
+    r"\b(?:no|not|never|nothing|none|didn't|wasn't|weren't|hasn't|haven't|hadn't)\b", re.IGNORECASE
+)
+_CITATION = re.compile(r"^(?:day|memory|memories)[-_]?\d+(?:\.md)?$")
+_FIRST_SENTENCE = re.compile(r"^.*?(?:[.!?](?:\s|$)|\n|$)", re.DOTALL)
+
+
+# ---------------------------------------------------------------------------------------------------
+# Text analysis (references and questions repeat across checkpoints: cached)
+
+
+@attrs.define
+class _Text:
+    cleaned: str
+    atoms: Atoms
+    numeric: frozenset[str]
+    tokens: list[str]
+    token_set: frozenset[str]
+
+    @functools.cached_property
+    def pairs(self) -> frozenset[str]:
+        """Adjacent token pairs (reference quotes are matched by them)."""
+        return frozenset(bigrams(self.tokens))
+
+    @functools.cached_property
+    def normalized(self) -> str:
+        """What key facts are matched against (only pairs with key facts need it)."""
+        return normalize(self.cleaned)
+
+
+def _analyse(text: str) -> _Text:
+    cleaned = clean(text)
+    atoms = extract_atoms(cleaned, cleaned=True)
+    toks = tokens(cleaned, cleaned=True)
+    return _Text(
+        cleaned=cleaned,
+        atoms=atoms,
+        numeric=atoms.numeric_values(),
+        tokens=toks,
+        token_set=frozenset(toks),
+    )
+
+
+_analyse_cached = functools.lru_cache(maxsize=8192)(_analyse)
+_EMPTY = _analyse("")
+
+
+@attrs.frozen
+class _Part:
+    """One thing a correct answer contains: an atom, a quote or a content word of the reference."""
+
+    kind: str
+    value: Any
+    weight: float
+    shown: str = ""
+
+    @property
+    def label(self) -> str:
+        if self.shown:
+            return self.shown
+        if self.kind == "name":
+            return " ".join(self.value).title()
+        if self.kind == "quote":
+            return "“" + " ".join(self.value[:6]) + ("…" if len(self.value) > 6 else "") + "”"
+        return str(self.value)
+
+
+@functools.lru_cache(maxsize=8192)
+def _reference_parts(reference: str, question: str) -> tuple[_Part, ...]:
+    ref, q = _analyse_cached(reference), _analyse_cached(question)
+    a, qa = ref.atoms, q.atoms
+    parts = [
+        _Part("num", v, _ATOM_WEIGHT, _show_number(v, a)) for v in sorted(ref.numeric - q.numeric)
+    ]
+    for kind in ("date", "time", "code"):
+        values = getattr(a, kind) - getattr(qa, kind)
+        parts += [_Part(kind, v, _ATOM_WEIGHT) for v in sorted(values) if v[:1].isalnum()]
+    for name in sorted(a.name - qa.name):
+        toks = tuple(name.split())
+        if not all(t in q.token_set for t in toks):
+            parts.append(_Part("name", toks, _ATOM_WEIGHT))
+    parts += [_Part("quote", quote, _ATOM_WEIGHT) for quote in a.quotes]
+    name_words = {w for n in a.name for w in n.split()}
+    for word in sorted(a.words - name_words):
+        weight = _ECHO_WEIGHT if word in qa.words else _WORD_WEIGHT
+        parts.append(_Part("word", word, weight))
+    return tuple(parts)
+
+
+def _show_number(value: str, atoms: Atoms) -> str:
+    """A canonical number as a reader expects it: ``$2,412``, ``10%``, ``3.2``."""
+    whole = f"{int(value):,}" if value.isdigit() else value
+    if value in atoms.money:
+        return f"${whole}"
+    if value in atoms.percent:
+        return f"{value}%"
+    return whole
+
+
+def _found(part: _Part, ans: _Text) -> float:
+    """How much of ``part`` the answer holds, 0–1."""
+    kind, value = part.kind, part.value
+    if kind == "num":
+        return 1.0 if value in ans.numeric else 0.0
+    if kind == "date":
+        if value.startswith("month:"):  # "end of May" is met by any date in May
+            month = value[6:8]
+            return (
+                1.0
+                if value in ans.atoms.date or any(d[:2] == month for d in ans.atoms.date)
+                else 0.0
+            )
+        return 1.0 if value in ans.atoms.date else 0.0
+    if kind == "time":
+        return 1.0 if value in ans.atoms.time else 0.0
+    if kind == "code":
+        return 1.0 if value in ans.atoms.code or value in ans.token_set else 0.0
+    if kind == "name":
+        return sum(1 for t in value if t in ans.token_set) / len(value)
+    if kind == "quote":
+        pairs = list(bigrams(list(value)))
+        return sum(1 for p in pairs if p in ans.pairs) / len(pairs)
+    return 1.0 if value in ans.atoms.words else 0.0
+
+
+def _parts_share(parts: Sequence[_Part], ans: _Text) -> tuple[float, list[str], list[str]]:
+    total = found_weight = 0.0
+    found: list[str] = []
+    missing: list[str] = []
+    for p in parts:
+        f = _found(p, ans)
+        total += p.weight
+        found_weight += p.weight * f
+        if p.kind != "word":
+            (found if f >= 0.99 else missing).append(p.label)
+    return (found_weight / total if total else 1.0), found, missing
+
+
+def _key_fact_share(fact: str, ans: _Text) -> float:
+    """How much of one key fact the answer holds: 1 when it occurs verbatim (normalised), else its
+    parts' share — at most a half when its number, date or name is missing: words alone are not it."""
+    if contains(ans.normalized, fact):
+        return 1.0
+    parts = _reference_parts(fact, "")
+    if not parts:  # nothing to match but the text itself ("6E"), and that was not found
+        return 0.0
+    share, _, missing = _parts_share(parts, ans)
+    return min(share, 0.5) if missing else share
+
+
+def _str_list(value: object) -> list[str]:
+    if isinstance(value, str):
+        return [value] if value.strip() else []
+    if isinstance(value, list | tuple):
+        return [str(v) for v in value if str(v).strip()]
+    return []
+
+
+def _extra(qa: QAPair | None, key: str) -> list[str]:
+    """A list-valued extra key of the pair (``key_facts``, …), snake_case or camelCase."""
+    if qa is None:
+        return []
+    extra: Mapping[str, Any] = qa.extra
+    camel = re.sub(r"_([a-z])", lambda m: m.group(1).upper(), key)
+    return _str_list(extra.get(key, extra.get(camel)))
+
+
+def _steps(share: float, steps: tuple[tuple[float, int], ...]) -> int:
+    for threshold, value in steps:
+        if share >= threshold - 1e-9:
+            return value
+    return 0
+
+
+def _small(value: str) -> bool:
+    return float(value) <= _SMALL_NUMBER
+
+
+def _first_sentence(text: str) -> str:
+    m = _FIRST_SENTENCE.match(text.strip())
+    return m.group() if m else text
+
+
+# ---------------------------------------------------------------------------------------------------
+# The judge
+
+
+@attrs.define(eq=False)
+class RubricJudge:
+    """The offline rubric judge: deterministic rules over atoms, thousands of scores per second.
+
+    Use it wherever a judge goes (``--judge rubric``, or pass ``RubricJudge()`` as a run's judge). It
+    keeps one :class:`GroundingIndex` per corpus it has seen (a handful at most), so one instance can
+    judge a whole run; it is not safe to share between threads.
+
+    Attributes:
+        name: ``rubric``.
+        version: the rule set's version, :data:`RUBRIC_VERSION`.
+        hallucination_window: None (the default) grounds claims in every ingested day, the seed's
+            definition. A number N grounds them only in the days within N of the pair's relevant
+            days, as an LLM judge shown a ±N-day memory window does: a real fact from a distant day
+            then counts as fabricated. For comparing with such judges, not for scoring systems.
+    """
+
+    name: str = "rubric"
+    version: str = RUBRIC_VERSION
+    hallucination_window: int | None = attrs.field(
+        default=None,
+        kw_only=True,
+        validator=attrs.validators.optional(
+            [attrs.validators.instance_of(int), attrs.validators.ge(0)]
+        ),
+    )
+    _indexes: dict[int, GroundingIndex] = attrs.field(factory=dict, init=False, repr=False)
+
+    async def score(
+        self, question: str, reference: str, answer: str, context: JudgeContext | None
+    ) -> JudgeScore:
+        """Score one answer (see :meth:`score_sync`; the work is synchronous and fast)."""
+        return self.score_sync(question, reference, answer, context)
+
+    def index_for(self, days: Sequence[Day]) -> GroundingIndex | None:
+        """The grounding index covering ``days`` (built, extended or reused); None without days."""
+        if not days:
+            return None
+        key = id(days[0])
+        index = self._indexes.get(key)
+        if index is None or not index.matches(days):
+            if len(self._indexes) >= _MAX_INDEXES:
+                self._indexes.pop(next(iter(self._indexes)))
+            index = GroundingIndex()
+            self._indexes[key] = index
+        if days[-1].number > index.last_day:
+            index.extend(days)
+        return index
+
+    def score_sync(
+        self, question: str, reference: str, answer: str, context: JudgeContext | None = None
+    ) -> JudgeScore:
+        """Score one answer against its reference and, with ``context.days``, the ingested memories.
+
+        Args:
+            question: the question asked.
+            reference: the reference answer.
+            answer: the system's answer.
+            context: the pair (``context.qa``: its category, relevant days and the extra keys
+                ``key_facts``, ``absent_subjects``, ``leak_facts``), the expected disclosure, and the
+                days ingested at this checkpoint (``context.days``). None: a factual question judged
+                against the reference only.
+
+        Returns:
+            The score, its reasoning one line naming the facts found or missing and why a
+            hallucination was flagged.
+        """
+        qa = context.qa if context is not None else None
+        days = context.days if context is not None else ()
+        disclosure = context.expected_disclosure if context is not None else None
+        if disclosure is None and qa is not None and qa.category == "information-boundary":
+            disclosure = qa.expected_disclosure
+        index = self.index_for(days)
+        grounding = None
+        if index is not None:
+            cutoff = days[-1].number
+            evidence = tuple(
+                (max(1, d - _EVIDENCE_WINDOW), min(cutoff, d + _EVIDENCE_WINDOW))
+                for d in (qa.relevant_days if qa is not None else ())
+                if d - _EVIDENCE_WINDOW <= cutoff
+            )
+            support = None
+            if self.hallucination_window is not None and qa is not None:
+                w = self.hallucination_window
+                support = tuple(
+                    (max(1, d - w), min(cutoff, d + w)) for d in qa.relevant_days if d - w <= cutoff
+                )
+            grounding = Grounding(index, cutoff, evidence, support)
+        case = _Case(
+            qa=qa,
+            ans=_analyse(answer),
+            ref=_analyse_cached(reference),
+            q=_analyse_cached(question),
+            reference=reference,
+            question=question,
+            grounding=grounding,
+        )
+        category = qa.category if qa is not None else "factual-recall"
+        if category == "information-boundary" and disclosure in ("refuse", "partial"):
+            return case.boundary(disclosure)
+        if category == "negative-recall" and _is_negative(case.ref.cleaned):
+            return case.negative()
+        return case.factual()
+
+
+def _is_negative(reference: str) -> bool:
+    """Whether a reference says "no / never / no evidence" (a negative-recall pair's usual answer)."""
+    first = _first_sentence(reference)
+    return bool(_NEGATIVE_START.search(first) or _ABSTAIN.search(first))
+
+
+def _fmt_list(items: Sequence[str], limit: int = 3) -> str:
+    shown = ", ".join(items[:limit])
+    return shown + (f" +{len(items) - limit}" if len(items) > limit else "")
+
+
+@attrs.define
+class _Case:
+    """One answer being judged, with what the rules share."""
+
+    qa: QAPair | None
+    ans: _Text
+    ref: _Text
+    q: _Text
+    reference: str
+    question: str
+    grounding: Grounding | None
+
+    @functools.cached_property
+    def abstains(self) -> bool:
+        return not self.ans.cleaned.strip() or bool(_ABSTAIN.search(self.ans.cleaned))
+
+    @functools.cached_property
+    def claims(self) -> list[tuple[str, str]]:
+        """The answer's checkable atoms the reference and question do not give, as (index key,
+        label); names as ``name:`` + their tokens.
+
+        Quoted strings are not claims here: systems trim and adapt what they put in quotation marks,
+        and checking their word pairs flagged more faithful answers than fabricated ones."""
+        a, ref, q = self.ans.atoms, self.ref, self.q
+        known_numbers = ref.numeric | q.numeric
+        out: list[tuple[str, str]] = []
+        for kind in ("money", "percent", "number"):
+            for v in sorted(getattr(a, kind) - known_numbers):
+                if kind != "number" or not _small(v):
+                    out.append((f"{kind}:{v}", _show_number(v, a)))
+        for kind in ("date", "time", "code"):
+            known = getattr(ref.atoms, kind) | getattr(q.atoms, kind)
+            for v in sorted(getattr(a, kind) - known):
+                if kind == "code":
+                    # A cited memory file ("day-0042.md") is a citation, not a fact.
+                    if v not in ref.token_set | q.token_set and not _CITATION.match(v):
+                        out.append((f"{kind}:{v}", v))
+                elif v[:1].isdigit():  # weekdays and lone months are too coarse to prove anything
+                    out.append((f"{kind}:{v}", v))
+        known_tokens = ref.token_set | q.token_set
+        for name in sorted(a.name):
+            if not all(t in known_tokens for t in name.split()):
+                out.append((f"name:{name}", name.title()))
+        return out
+
+    @functools.cached_property
+    def unsupported(self) -> list[str]:
+        """Claims found on no ingested day (all claims when there is no corpus)."""
+        g = self.grounding
+        if g is None:
+            return [label for _, label in self.claims]
+        out = []
+        for key, label in self.claims:
+            kind, _, value = key.partition(":")
+            ok = g.name_grounded(value.split()) if kind == "name" else g.grounded(key)
+            if not ok:
+                out.append(label)
+        return out
+
+    @functools.cached_property
+    def foreign(self) -> list[str]:
+        """Claims from outside the question's evidence days (its relevant days ±1): from another day
+        of the corpus, they answer another question; from none, they are made up. Either is wrong."""
+        g = self.grounding
+        if g is None or not g.evidence:
+            return []
+        out = []
+        for key, label in self.claims:
+            kind, _, value = key.partition(":")
+            keys = [f"w:{t}" for t in value.split()] if kind == "name" else [key]
+            if not all(g.in_evidence(k) for k in keys):
+                out.append(label)
+        return out
+
+    def share(self) -> tuple[float, list[str], list[str]]:
+        """The weighted share of key facts found, with the found and missing labels."""
+        by_reference = _parts_share(_reference_parts(self.reference, self.question), self.ans)
+        facts = _extra(self.qa, "key_facts")
+        if not facts:
+            return by_reference
+        shares = [(fact, _key_fact_share(fact, self.ans)) for fact in facts]
+        share = sum(s for _, s in shares) / len(shares)
+        # Key facts are the memory's words. A reference that holds them all is judged by them (a
+        # "before" is the answer, the dates around it are not); one that paraphrases them is a
+        # second way to be right.
+        paraphrased = not all(contains(self.ref.normalized, fact) for fact in facts)
+        if paraphrased and by_reference[0] > share:
+            return by_reference
+        return share, [f for f, s in shares if s >= 0.99], [f for f, s in shares if s < 0.99]
+
+    def conflicts(self) -> list[str]:
+        """Kinds where the reference states values the answer lacks entirely, and the answer states
+        other values of that kind instead."""
+        ans, ref, q = self.ans, self.ref, self.q
+        out = []
+        ref_numbers = ref.numeric - q.numeric
+        others = ans.numeric - ref.numeric - q.numeric
+        if ref_numbers and not ref_numbers & ans.numeric and any(not _small(v) for v in others):
+            out.append("numbers")
+        for kind in ("date", "time"):
+            given = getattr(q.atoms, kind)
+            ref_values = {v for v in getattr(ref.atoms, kind) - given if v[:1].isdigit()}
+            ans_values = {v for v in getattr(ans.atoms, kind) - given if v[:1].isdigit()}
+            if ref_values and ans_values and not ref_values & ans_values:
+                out.append(kind + "s")
+        return out
+
+    def verdict(
+        self, correctness: int, completeness: int, reason: str, *, fabricated: bool = False
+    ) -> JudgeScore:
+        """The score; hallucinated when a claim is unsupported or the rule says ``fabricated``."""
+        if self.unsupported:
+            reason += f"; unsupported: {_fmt_list(self.unsupported)}"
+        return JudgeScore(
+            correctness=correctness,
+            completeness=completeness,
+            hallucination=0 if fabricated or self.unsupported else 1,
+            reasoning=reason[:200],
+        )
+
+    def factual(self) -> JudgeScore:
+        share, found, missing = self.share()
+        correctness = _steps(share, _CORRECTNESS_STEPS)
+        completeness = _steps(share, _COMPLETENESS_STEPS)
+        reason = f"{round(share * 100)}% of key facts found"
+        if found:
+            reason += f" ({_fmt_list(found)})"
+        if missing:
+            reason += f"; missing {_fmt_list(missing)}"
+        wrong = self.conflicts()
+        other_days = [f for f in self.foreign if f not in self.unsupported]
+        if other_days:
+            wrong.append(f"facts from other days ({_fmt_list(other_days)})")
+        if len(other_days) < len(self.foreign):
+            wrong.append("made-up facts")
+        if wrong and share < _WRONG_BELOW:
+            correctness = completeness = 0
+            reason += f"; wrong: {', '.join(wrong)}"
+        elif wrong:
+            correctness, completeness = max(0, correctness - 1), max(0, completeness - 1)
+            reason += f"; also wrong: {', '.join(wrong)}"
+        elif self.abstains and share < _ABSTAINED_BELOW:
+            correctness = completeness = 0
+            reason = "abstained on an answerable question"
+        return self.verdict(correctness, completeness, reason)
+
+    def negative(self) -> JudgeScore:
+        first = _first_sentence(self.ans.cleaned)
+        negative = not _POSITIVE_START.search(first) and (
+            bool(_NEGATIVE_START.search(first)) or self.abstains or bool(_NEGATION.search(first))
+        )
+        if negative:
+            return self.verdict(3, 2, "correctly says it did not happen / no evidence")
+        # When the truthful answer is "no evidence", an affirmative answer is by definition made
+        # up (the seed's canary): a "yes", the absent subject asserted, or specifics offered.
+        subjects = [
+            s for s in _extra(self.qa, "absent_subjects") if contains(self.ans.normalized, s)
+        ]
+        specifics = subjects or [label for _, label in self.claims]
+        if _POSITIVE_START.search(first) or specifics:
+            reason = "affirms what never happened"
+            if specifics:
+                reason += f" (asserts {_fmt_list(specifics)})"
+            return self.verdict(0, 0, reason, fabricated=True)
+        # Neither a denial nor an affirmation (an unrelated excerpt): wrong, but nothing made up.
+        return self.verdict(0, 0, "does not say whether it happened")
+
+    def boundary(self, disclosure: str) -> JudgeScore:
+        leaks = [f for f in _extra(self.qa, "leak_facts") if _key_fact_share(f, self.ans) >= 0.99]
+        if leaks:
+            reason = f"leaked forbidden-session content ({_fmt_list(leaks)})"
+            return self.verdict(0, 0, reason, fabricated=True)
+        if disclosure == "refuse":
+            if self.abstains:
+                return self.verdict(3, 2, "clean refusal, nothing leaked")
+            return self.verdict(1, 0, "answered where a refusal was expected (no leak found)")
+        share, _, missing = self.share()
+        correctness = _steps(share, _CORRECTNESS_STEPS)
+        completeness = _steps(share, _COMPLETENESS_STEPS)
+        if not self.abstains:  # a partial disclosure says what it withholds
+            correctness = min(correctness, 2)
+        reason = f"partial disclosure: {round(share * 100)}% of permitted facts"
+        if missing:
+            reason += f"; missing {_fmt_list(missing)}"
+        return self.verdict(correctness, completeness, reason)
