@@ -21,6 +21,7 @@ import attrs
 from .config import RetryPolicy
 from .corpus import Day
 from .errors import AdapterTimeout, JudgeParseError
+from .measures import question_retrieval
 from .protocols import Adapter, Judge, JudgeContext, QueryDetail, RetrievalEntry, ToolCall
 from .qa import QAPair
 from .results import QuestionError, QuestionResult
@@ -290,6 +291,7 @@ async def evaluate(
         return Evaluation(result=result)
 
     context = build_context(pair, days, judging.window)
+    retrieval_metrics = question_retrieval(pair, (e.day for e in detail.retrieval))
     try:
         primary = await judge_with_retry(
             judging.judge, pair, detail.answer, context, judging.timeout, judging.retry
@@ -307,6 +309,7 @@ async def evaluate(
             composite_score=0,
             latency_ms=round(latency_ms),
             error=error,
+            retrieval_metrics=retrieval_metrics,
         )
         return Evaluation(
             result=result,
@@ -333,6 +336,7 @@ async def evaluate(
         composite_score=final.composite,
         latency_ms=round(latency_ms),
         primary_score=primary if appellate_score is not None else None,
+        retrieval_metrics=retrieval_metrics,
     )
     return Evaluation(
         result=result,

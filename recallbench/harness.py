@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import logging
 import time
-from collections.abc import Awaitable, Callable, Sequence
+from collections.abc import Awaitable, Callable, Iterable, Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -37,6 +37,7 @@ from .errors import ConfigError, RunFailed
 from .evaluate import Evaluation, Judging, evaluate, to_score
 from .hooks import CheckpointDone, CheckpointStarted, Hooks, QuestionDone, RunStarted
 from .judges.usage import JudgeUsage
+from .measures import latency_stats, question_retrieval, run_timing, summarize_retrieval
 from .protocols import Adapter, AdapterFactory, Dataset, Judge, ScoreFunction, as_judge
 from .qa import CATEGORIES, DIFFICULTIES, QAPair
 from .ranges import normalize_ranges
@@ -48,6 +49,7 @@ from .results import (
     QuestionError,
     QuestionResult,
     RunMetadata,
+    RunTiming,
     TimeRangeResult,
 )
 from .runlog import JsonlWriter, ResumeLog, iso_now, question_log_qa, write_result
@@ -354,6 +356,8 @@ class Harness:
                 q for r in results for q in r.question_results
             ),
             error=error,
+            retrieval=summarize_retrieval(_answers(results)),
+            timing=_timing(results),
         )
 
     async def _build_adapter(self) -> Adapter:
@@ -392,12 +396,13 @@ class Harness:
                     continue
                 needs_adapter = any(p.id not in logged for p in order)
                 ingest_ms = 0.0
+                finalize_ms: float | None = None
                 new_days = 0
                 if needs_adapter:
                     if adapter is None:
                         adapter = await self._start(state)
                     t0 = time.perf_counter()
-                    new_days = await self._ingest(adapter, ds, ingested, task.cutoff)
+                    new_days, finalize_ms = await self._ingest(adapter, ds, ingested, task.cutoff)
                     ingested = max(ingested, task.cutoff)
                     ingest_ms = (time.perf_counter() - t0) * 1000
                     timing["ingest"] += ingest_ms
@@ -426,6 +431,14 @@ class Harness:
                     [e.result for e in evaluations if e.scored],
                     task.selection.eligible_by_category,
                     [e.result for e in evaluations if not e.scored],
+                )
+                result = attrs.evolve(
+                    result,
+                    retrieval=summarize_retrieval(e.result for e in evaluations),
+                    query_latency_ms=latency_stats(e.result.latency_ms for e in evaluations),
+                    ingest_ms=round(ingest_ms - (finalize_ms or 0.0), 3) if needs_adapter else None,
+                    new_days_ingested=new_days if needs_adapter else None,
+                    finalize_ms=round(finalize_ms, 3) if finalize_ms is not None else None,
                 )
                 results.append(result)
                 rejudged = any(q.judge_failed for q in logged.values())
@@ -494,7 +507,10 @@ class Harness:
         except Exception as exc:
             raise _PersonaStopped(f"{what} failed: {type(exc).__name__}: {exc}") from exc
 
-    async def _ingest(self, adapter: Adapter, ds: PersonaDataset, after: int, cutoff: int) -> int:
+    async def _ingest(
+        self, adapter: Adapter, ds: PersonaDataset, after: int, cutoff: int
+    ) -> tuple[int, float]:
+        """Ingest days ``after < n <= cutoff`` and finalize; returns (days ingested, finalize ms)."""
         days = ds.days_through(cutoff, after=after)
         isolated = tuple(s.id for s in ds.definition.sessions() if s.isolated)
         for day in days:
@@ -506,8 +522,9 @@ class Harness:
                 day.content,
                 day.metadata(ds.id, isolated),
             )
+        t0 = time.perf_counter()
         await self._step(adapter, "finalize_ingestion", "finalize_ingestion")
-        return len(days)
+        return len(days), (time.perf_counter() - t0) * 1000
 
     async def _ask_all(
         self,
@@ -670,6 +687,12 @@ class Harness:
             "historicalEvaluated": len(task.selection.historical),
             "historicalAvailable": task.selection.historical_available,
         }
+        if result.finalize_ms is not None:
+            record["finalizeMs"] = round(result.finalize_ms)
+        if result.query_latency_ms is not None:
+            record["queryLatencyMs"] = json_of(result.query_latency_ms)
+        if result.retrieval is not None:
+            record["retrieval"] = json_of(result.retrieval.overall)
         unscored = len(result.unscored_results or ())
         if unscored:
             record["unscoredCount"] = unscored
@@ -710,6 +733,8 @@ class Harness:
             heatmap=merge_heatmaps(p.heatmap for p in personas),
             metadata=metadata,
             disclosure_breakdown=merge_disclosure(p.disclosure_breakdown for p in personas),
+            retrieval=summarize_retrieval(q for p in personas for q in _answers(p.range_results)),
+            timing=_timing([r for p in personas for r in p.range_results]),
         )
 
 
@@ -746,6 +771,25 @@ class _Writers:
                 w.close()
 
 
+def _answers(range_results: Iterable[TimeRangeResult]) -> Iterator[QuestionResult]:
+    """Every answer of some checkpoints, scored or not."""
+    for r in range_results:
+        yield from r.question_results
+        yield from r.unscored_results or ()
+
+
+def _timing(range_results: Sequence[TimeRangeResult]) -> RunTiming | None:
+    return run_timing(
+        (q.latency_ms for q in _answers(range_results)),
+        (
+            (r.ingest_ms, r.new_days_ingested)
+            for r in range_results
+            if r.ingest_ms is not None and r.new_days_ingested
+        ),
+        (r.finalize_ms for r in range_results if r.finalize_ms is not None),
+    )
+
+
 def _from_log(pair: QAPair, record: Any) -> Evaluation:
     """A question a previous attempt finished, rebuilt from its questions.jsonl record."""
     error = record.get("error")
@@ -758,6 +802,14 @@ def _from_log(pair: QAPair, record: Any) -> Evaluation:
         latency_ms=record.get("latencyMs", 0),
         primary_score=to_score(primary) if isinstance(primary, dict) else None,
         error=QuestionError(**error) if isinstance(error, dict) else None,
+        retrieval_metrics=question_retrieval(
+            pair,
+            (
+                e.get("day") if isinstance(e.get("day"), int) else None
+                for e in record.get("retrieval") or ()
+                if isinstance(e, dict)
+            ),
+        ),
     )
     return Evaluation(
         result=result, memory_context_provided=bool(record.get("memoryContextProvided"))

@@ -14,8 +14,16 @@ from decimal import ROUND_HALF_UP, Context, Decimal
 from typing import Any
 
 from ._convert import dumps_pretty
+from .measures import summarize_retrieval
 from .qa import CATEGORIES, DISCLOSURES
-from .results import BenchmarkResult, HeatmapCell, PersonaResult, QuestionResult, TimeRangeResult
+from .results import (
+    BenchmarkResult,
+    HeatmapCell,
+    PersonaResult,
+    QuestionResult,
+    RetrievalMetrics,
+    TimeRangeResult,
+)
 from .scoring import MAX_COMPOSITE
 
 __all__ = ["format_json_report", "format_text_report", "to_heatmap_grid"]
@@ -246,7 +254,71 @@ def format_text_report(result: BenchmarkResult) -> str:
         lines.append("")
     lines.extend([THICK_RULE, "AGGREGATE HEATMAP (category × time range)", THICK_RULE])
     lines.extend(_grid_lines(result.heatmap, [r.label for r in result.ranges]))
+    lines.extend(_retrieval_lines(result))
+    lines.extend(_timing_lines(result))
     return "\n".join(lines)
+
+
+def _metrics_row(label: str, m: RetrievalMetrics, n: int) -> str:
+    return (
+        f"  {label:<28} {_fixed(m.recall_at_5, 3):>6} {_fixed(m.recall_at_10, 3):>6} "
+        f"{_fixed(m.ndcg_at_10, 3):>6} {_fixed(m.mrr, 3):>6}   n={n}"
+    )
+
+
+def _retrieval_lines(result: BenchmarkResult) -> list[str]:
+    """Ours: retrieval quality against the relevant days, when the system reported retrievals."""
+    summary = result.retrieval
+    if summary is None:
+        return []
+    lines = [
+        "",
+        THICK_RULE,
+        "RETRIEVAL (binary relevance on relevant days; negative-recall excluded)",
+        THICK_RULE,
+        f"  {'':<28} {'R@5':>6} {'R@10':>6} {'nDCG10':>6} {'MRR':>6}",
+        _metrics_row("overall", summary.overall, summary.question_count),
+    ]
+    counts: dict[str, int] = {}
+    for r in _all_results(result):
+        if r.retrieval_metrics is not None:
+            counts[r.qa.category] = counts.get(r.qa.category, 0) + 1
+    for category, m in summary.by_category.items():
+        lines.append(_metrics_row(category, m, counts.get(category, 0)))
+    lines.append("  by checkpoint:")
+    for time_range in result.ranges:
+        at = summarize_retrieval(
+            q
+            for p in result.personas
+            for rr in p.range_results
+            if rr.range.label == time_range.label
+            for q in (*rr.question_results, *(rr.unscored_results or ()))
+        )
+        if at is not None:
+            lines.append(_metrics_row(f"  {time_range.label}", at.overall, at.question_count))
+    return lines
+
+
+def _timing_lines(result: BenchmarkResult) -> list[str]:
+    """Ours: what answering and ingesting cost in time."""
+    timing = result.timing
+    if timing is None:
+        return []
+    lines = ["", "Timing:"]
+    latency = timing.query_latency_ms
+    if latency is not None:
+        lines.append(
+            f"  query latency   p50 {_fixed(latency.p50, 1)} ms · p95 {_fixed(latency.p95, 1)} ms"
+            f" · max {_fixed(latency.max, 1)} ms (n={latency.count})"
+        )
+    if timing.ingest_ms_per_day is not None:
+        lines.append(f"  ingestion       {_fixed(timing.ingest_ms_per_day, 2)} ms per day")
+    if timing.finalize_ms_mean is not None and timing.finalize_ms_max is not None:
+        lines.append(
+            f"  finalize        mean {_fixed(timing.finalize_ms_mean, 1)} ms · "
+            f"max {_fixed(timing.finalize_ms_max, 1)} ms per checkpoint"
+        )
+    return lines
 
 
 def to_heatmap_grid(result: BenchmarkResult) -> dict[str, Any]:

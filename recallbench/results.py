@@ -21,10 +21,14 @@ __all__ = [
     "DifficultyStats",
     "DisclosureStats",
     "HeatmapCell",
+    "LatencyStats",
     "PersonaResult",
     "QuestionError",
     "QuestionResult",
+    "RetrievalMetrics",
+    "RetrievalSummary",
     "RunMetadata",
+    "RunTiming",
     "TimeRangeResult",
 ]
 
@@ -40,6 +44,48 @@ class QuestionError:
 
 
 @attrs.frozen(kw_only=True)
+class RetrievalMetrics:
+    """Ours: how well the memories a system retrieved cover the question's relevant days (binary
+    relevance; the system's order is the ranking — see :mod:`recallbench.retrieval.metrics`)."""
+
+    recall_at_5: float = attrs.field(metadata=keys(json="recall@5"))
+    recall_at_10: float = attrs.field(metadata=keys(json="recall@10"))
+    ndcg_at_10: float = attrs.field(metadata=keys(json="ndcg@10"))
+    mrr: float
+
+
+@attrs.frozen(kw_only=True)
+class RetrievalSummary:
+    """Ours: retrieval metrics macro-averaged over the questions that have them."""
+
+    overall: RetrievalMetrics
+    question_count: int
+    by_category: Mapping[str, RetrievalMetrics]
+
+
+@attrs.frozen(kw_only=True)
+class LatencyStats:
+    """Ours: per-question answer latency in milliseconds (percentiles by linear interpolation)."""
+
+    p50: float
+    p95: float
+    max: float
+    count: int
+
+
+@attrs.frozen(kw_only=True)
+class RunTiming:
+    """Ours: what the memory system cost in time over a run (or one persona)."""
+
+    query_latency_ms: LatencyStats | None = None
+    ingest_ms_per_day: float | None = None
+    """Mean ingestion time per ingested day (finalize excluded)."""
+    finalize_ms_mean: float | None = None
+    """Mean ``finalize_ingestion`` time per checkpoint that ingested."""
+    finalize_ms_max: float | None = None
+
+
+@attrs.frozen(kw_only=True)
 class QuestionResult:
     """One evaluated question. An adapter failure is scored 0/0/1 without calling the judge (no
     answer, nothing fabricated) and keeps the reference's ``[TIMEOUT]`` answer; ``error`` says why."""
@@ -51,6 +97,9 @@ class QuestionResult:
     latency_ms: float
     primary_score: JudgeScore | None = None
     error: QuestionError | None = None
+    retrieval_metrics: RetrievalMetrics | None = None
+    """Ours: set when the system returned retrieval entries with day numbers and the pair has
+    evidence days (every category but negative-recall)."""
 
 
 @attrs.frozen(kw_only=True)
@@ -86,6 +135,15 @@ class TimeRangeResult:
     unscored_results: tuple[QuestionResult, ...] | None = None
     """Ours: questions whose judge failed after its retries. Their answers are kept, but they are
     left out of every mean and count above (their ``score`` is a placeholder of zeros)."""
+    retrieval: RetrievalSummary | None = None
+    """Ours: retrieval metrics over this checkpoint's answers (scored or not)."""
+    query_latency_ms: LatencyStats | None = None
+    """Ours: latency of this checkpoint's answers."""
+    ingest_ms: float | None = None
+    """Ours: time spent ingesting this checkpoint's new days (finalize excluded)."""
+    new_days_ingested: int | None = None
+    finalize_ms: float | None = None
+    """Ours: time ``finalize_ingestion`` took at this checkpoint."""
 
     def __repr__(self) -> str:
         return (
@@ -125,6 +183,8 @@ class PersonaResult:
     disclosure_breakdown: Mapping[str, DisclosureStats] | None = None
     error: str | None = None
     """Ours: why this persona stopped early (setup, ingestion or teardown failed)."""
+    retrieval: RetrievalSummary | None = None
+    timing: RunTiming | None = None
 
     def __repr__(self) -> str:
         return (
@@ -166,6 +226,9 @@ class BenchmarkResult:
     heatmap: tuple[HeatmapCell, ...]
     metadata: RunMetadata
     disclosure_breakdown: Mapping[str, DisclosureStats] | None = None
+    retrieval: RetrievalSummary | None = None
+    """Ours: retrieval metrics over every answer of the run that has them."""
+    timing: RunTiming | None = None
 
     def __repr__(self) -> str:
         return (
