@@ -7,6 +7,7 @@ when absent. Keys of our own are added after the reference's and never change th
 from __future__ import annotations
 
 from collections.abc import Mapping
+from typing import Any
 
 import attrs
 
@@ -43,15 +44,33 @@ class QuestionError:
     message: str
 
 
+def _unit(_inst: object, a: attrs.Attribute[Any], value: float) -> None:
+    if not 0.0 <= value <= 1.0:
+        raise ValueError(f"{a.name} must be within [0, 1], got {value}")
+
+
+RETRIEVAL_METRICS: tuple[str, ...] = ("recall@5", "recall@10", "ndcg@10", "mrr")
+"""The retrieval metrics' names, as keys in JSON."""
+
+
 @attrs.frozen(kw_only=True)
 class RetrievalMetrics:
     """Ours: how well the memories a system retrieved cover the question's relevant days (binary
-    relevance; the system's order is the ranking — see :mod:`recallbench.retrieval.metrics`)."""
+    relevance; the system's order is the ranking — see :mod:`recallbench.retrieval.metrics`), for one
+    question or as means over many."""
 
-    recall_at_5: float = attrs.field(metadata=keys(json="recall@5"))
-    recall_at_10: float = attrs.field(metadata=keys(json="recall@10"))
-    ndcg_at_10: float = attrs.field(metadata=keys(json="ndcg@10"))
-    mrr: float
+    recall_at_5: float = attrs.field(validator=_unit, metadata=keys(json="recall@5"))
+    recall_at_10: float = attrs.field(validator=_unit, metadata=keys(json="recall@10"))
+    ndcg_at_10: float = attrs.field(validator=_unit, metadata=keys(json="ndcg@10"))
+    mrr: float = attrs.field(validator=_unit)
+
+    def as_dict(self) -> dict[str, float]:
+        """``{"recall@5": …, "recall@10": …, "ndcg@10": …, "mrr": …}``."""
+        return dict(zip(RETRIEVAL_METRICS, self.as_tuple(), strict=True))
+
+    def as_tuple(self) -> tuple[float, float, float, float]:
+        """The values in :data:`RETRIEVAL_METRICS` order."""
+        return (self.recall_at_5, self.recall_at_10, self.ndcg_at_10, self.mrr)
 
 
 @attrs.frozen(kw_only=True)

@@ -976,6 +976,8 @@ CHECKPOINT_KEYS = [
     "newQuestionCount",
     "historicalEvaluated",
     "historicalAvailable",
+    "finalizeMs",  # ours, after the reference's keys
+    "queryLatencyMs",
 ]
 QUESTION_LOG_KEYS = [
     "timestamp",
@@ -1002,7 +1004,22 @@ async def test_artifacts(tiny_data: Path, tmp_path: Path) -> None:
     assert not text.endswith("\n")
     assert text.startswith('{\n  "timestamp": ')
     data = json.loads(text)
-    assert list(data) == ["timestamp", "adapterName", "ranges", "personas", "heatmap", "metadata"]
+    # The reference's keys in its order; ours after them (no retrieval: this adapter returns none).
+    assert list(data) == [
+        "timestamp",
+        "adapterName",
+        "ranges",
+        "personas",
+        "heatmap",
+        "metadata",
+        "timing",
+    ]
+    assert set(data["timing"]) == {
+        "queryLatencyMs",
+        "ingestMsPerDay",
+        "finalizeMsMean",
+        "finalizeMsMax",
+    }
     assert _TIMESTAMP.match(data["timestamp"])
     assert data["adapterName"] == "scripted"
     assert data["ranges"] == [
@@ -1020,6 +1037,7 @@ async def test_artifacts(tiny_data: Path, tmp_path: Path) -> None:
         "totalQueryMs",
         "uniqueQAPairCount",
         "totalEvalsRun",
+        "timing",
     ]
     assert persona["uniqueQAPairCount"] == 31 and persona["totalEvalsRun"] == 61
     rr = persona["rangeResults"][0]
@@ -1032,7 +1050,12 @@ async def test_artifacts(tiny_data: Path, tmp_path: Path) -> None:
         "difficultyScores",
         "hallucinationRate",
         "questionResults",
+        "queryLatencyMs",
+        "ingestMs",
+        "newDaysIngested",
+        "finalizeMs",
     ]
+    assert rr["newDaysIngested"] == 10 and rr["queryLatencyMs"]["count"] == rr["questionsEvaluated"]
     assert rr["overallScore"] == 6 and isinstance(rr["overallScore"], int)  # no "6.0"
     assert list(rr["categoryScores"][0]) == [
         "category",

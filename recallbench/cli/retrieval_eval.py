@@ -1,0 +1,138 @@
+"""``recallbench retrieval-eval``: rank the personas' questions with retrievers (the seed-004 benchmark).
+
+Imports numpy only when the command runs: ``import recallbench.cli`` stays light.
+"""
+
+from __future__ import annotations
+
+import argparse
+import inspect
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from ..errors import ConfigError
+from ._common import add_dataset_args, non_negative_int, positive_int, print_json
+
+if TYPE_CHECKING:
+    from ..retrieval.base import Retriever
+
+__all__ = ["BUILTIN_RETRIEVERS", "DEFAULT_RETRIEVER_ATTR", "load_retriever", "register"]
+
+BUILTIN_RETRIEVERS: tuple[str, ...] = ("bm25", "fts5")
+"""The names ``builtin:<name>`` accepts."""
+
+DEFAULT_RETRIEVER_ATTR = "retriever"
+"""The attribute a ``pkg.module`` / ``file.py`` spec without ``:attr`` names."""
+
+_DEFAULT_SPECS = ("builtin:bm25", "builtin:fts5")
+
+
+def register(sub: Any) -> None:
+    """Add ``retrieval-eval`` to the command line's sub-parsers."""
+    p = sub.add_parser(
+        "retrieval-eval",
+        help="rank each question's evidence days with retrievers (recall@k, nDCG@10, MRR)",
+        description="Index every day of each persona (chunked by session and ### section) with each "
+        "retriever, ask every question except negative-recall ones, and report recall@5, "
+        "recall@10, nDCG@10 and MRR against the relevant days, overall and per category, with "
+        "query latency, index build time and size; two or more retrievers are compared by a "
+        "paired bootstrap (95% interval of the mean difference, 10,000 resamples). Without --data, "
+        "the personas/ directory of the source checkout is used.",
+    )
+    p.add_argument(
+        "--retriever",
+        action="append",
+        metavar="SPEC",
+        help="builtin:bm25, builtin:fts5, pkg.module[:attr] or path/to/file.py[:attr] (default "
+        f"attribute {DEFAULT_RETRIEVER_ATTR!r}; a class is instantiated without arguments, a "
+        "function retrieve(query, k) is accepted); repeatable (default: builtin:bm25 and "
+        "builtin:fts5)",
+    )
+    add_dataset_args(p, data_required=False)
+    p.add_argument(
+        "--k", type=positive_int, default=10, help="chunks retrieved per question (default 10)"
+    )
+    p.add_argument("--seed", type=non_negative_int, default=0, help="bootstrap seed (default 0)")
+    p.add_argument("--json", action="store_true", help="print the results as JSON")
+    p.set_defaults(handler=run)
+
+
+def shipped_personas_dir() -> Path:
+    """The ``personas/`` directory next to the package in a source checkout."""
+    import recallbench
+
+    return Path(recallbench.__file__).resolve().parent.parent / "personas"
+
+
+def load_retriever(spec: str, *, base_dir: Path | None = None) -> Retriever:
+    """A retriever from a ``--retriever`` spec.
+
+    * ``builtin:bm25`` / ``builtin:fts5``: :class:`~recallbench.retrieval.bm25.BM25Retriever` /
+      :class:`~recallbench.retrieval.fts5.Fts5Retriever`;
+    * ``pkg.module[:attr]`` or ``path/to/file.py[:attr]`` (default attribute ``retriever``): a
+      retriever object, a class (instantiated without arguments) or a function
+      ``retrieve(query, k)``.
+
+    Raises:
+        ConfigError: an unknown builtin, or a spec that cannot be loaded or gives no retriever.
+    """
+    from ..loading import load_object
+    from ..retrieval.base import as_retriever
+
+    text = spec.strip()
+    head, sep, tail = text.partition(":")
+    if sep and head.strip().lower() == "builtin":
+        name = tail.strip().lower()
+        if name == "bm25":
+            from ..retrieval.bm25 import BM25Retriever
+
+            return BM25Retriever()
+        if name == "fts5":
+            from ..retrieval.fts5 import Fts5Retriever
+
+            return Fts5Retriever()
+        raise ConfigError(
+            f'unknown builtin retriever "{tail.strip()}"; the builtins are '
+            + ", ".join(f"builtin:{b}" for b in BUILTIN_RETRIEVERS)
+        )
+    obj = load_object(text, default_attr=DEFAULT_RETRIEVER_ATTR, base_dir=base_dir)
+    if inspect.isclass(obj):
+        cls = obj
+        try:
+            obj = cls()
+        except Exception as exc:  # the user's class raised: a configuration problem, reported
+            raise ConfigError(
+                f'retriever "{text}": instantiating {cls.__qualname__}() raised '
+                f"{type(exc).__name__}: {exc} (a retriever class is instantiated without arguments)"
+            ) from exc
+    try:
+        return as_retriever(obj)
+    except ConfigError as exc:
+        raise ConfigError(f'retriever "{text}": {exc}') from None
+
+
+def run(args: argparse.Namespace) -> int:
+    """Load the retrievers and personas, evaluate, print text or JSON; returns the exit code."""
+    from ..dataset import DirectoryDataset, list_personas
+    from ..retrieval.evaluate import run_retrieval_eval
+
+    data: Path | None = args.data
+    if data is None:
+        data = shipped_personas_dir()
+        if not data.is_dir():
+            raise ConfigError(
+                f"no --data given and the shipped personas directory {data} does not exist "
+                "(it ships with a source checkout); pass --data DIR"
+            )
+    retrievers = [load_retriever(s) for s in (args.retriever or _DEFAULT_SPECS)]
+    dataset = DirectoryDataset(data, args.arcs)
+    persona_ids = args.personas or list_personas(data)
+    if not persona_ids:
+        raise ConfigError(f"no personas in {data}")
+    datasets = [dataset.load(pid) for pid in persona_ids]
+    result = run_retrieval_eval(retrievers, datasets, k=args.k, seed=args.seed)
+    if args.json:
+        print_json(result.to_json())
+    else:
+        print(result.format_text())
+    return 0
