@@ -482,9 +482,7 @@ def _describe(obj: object) -> str:
 # Judges
 
 
-def load_judge(
-    spec: str, *, base_dir: Path | None = None, timeout: float | None = None
-) -> Judge:
+def load_judge(spec: str, *, base_dir: Path | None = None, timeout: float | None = None) -> Judge:
     """A judge from a ``--judge`` / ``--appellate-judge`` spec.
 
     * ``stub``: :class:`StubJudge` (zeros); ``rubric``: the offline

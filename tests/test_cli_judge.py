@@ -74,7 +74,7 @@ def test_python_text_model_is_wrapped_in_the_llm_judge(
         "outputTokens": 9,
     }
     module = sys.modules[next(m for m in sys.modules if m.startswith("_recallbench_file_mymodel"))]
-    system_prompt, user_message, temperature, max_tokens = module.calls[0]
+    _system, user_message, temperature, max_tokens = module.calls[0]
     assert user_message.startswith("MEMORY CONTEXT")  # --memory selects the grounded prompt
     assert "SYSTEM ANSWER:\nThe access code was CODE-0003." in user_message
     assert (temperature, max_tokens) == (0.0, 400)
@@ -84,7 +84,9 @@ def test_text_output(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None
     path = _model_file(tmp_path, PASS)
     assert main(_args("--judge", f"{path}:model")) == 0
     out = capsys.readouterr().out
-    assert "correctness 3/3 · completeness 2/2 · hallucination 1/1 (grounded) · composite 6/6" in out
+    assert (
+        "correctness 3/3 · completeness 2/2 · hallucination 1/1 (grounded) · composite 6/6" in out
+    )
     assert "reasoning: matches" in out
 
 

@@ -567,7 +567,7 @@ def test_rubric_judge_and_python_text_models(tmp_path: Path) -> None:
     (tmp_path / "mymodel.py").write_text(
         "class Model:\n"
         "    async def complete(self, system_prompt, user_message, **options):\n"
-        "        return '{\"correctness\": 3, \"completeness\": 2, \"hallucination\": 1}'\n"
+        '        return \'{"correctness": 3, "completeness": 2, "hallucination": 1}\'\n'
         "model = Model()\n"
     )
     judge = load_judge("mymodel.py:model", base_dir=tmp_path)

@@ -64,7 +64,9 @@ def _token(value: Mapping[str, Any], snake: str, camel: str) -> int | None:
     if raw is None:
         return None
     if isinstance(raw, bool) or not isinstance(raw, int) or raw < 0:
-        raise ModelError(f"a model reply's {snake} must be a non-negative whole number, got {raw!r}")
+        raise ModelError(
+            f"a model reply's {snake} must be a non-negative whole number, got {raw!r}"
+        )
     return raw
 
 
