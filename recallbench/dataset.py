@@ -32,6 +32,7 @@ __all__ = [
     "load_persona_definition",
     "persona_dir",
     "scan_day_files",
+    "shipped_personas_dir",
 ]
 
 DEFAULT_ARCS_FILE = "arcs-1000d.yaml"
@@ -253,3 +254,20 @@ class DirectoryDataset:
 
     def load(self, persona_id: str) -> PersonaDataset:
         return load_persona(self.data_dir, persona_id, self.arcs_file)
+
+
+def shipped_personas_dir() -> Path:
+    """The shipped personas: the ``personas/`` directory beside the package in a source checkout.
+
+    Raises:
+        ConfigError: it is not there (an installed wheel ships no personas; pass ``--data``).
+    """
+    from .errors import ConfigError
+
+    path = Path(__file__).resolve().parent.parent / "personas"
+    if not path.is_dir():
+        raise ConfigError(
+            f"the shipped personas are not at {path} (they come with a source checkout); "
+            "pass --data DIR"
+        )
+    return path

@@ -285,7 +285,7 @@ async def evaluate(
             system_answer=NO_ANSWER,
             score=score,
             composite_score=score.composite,
-            latency_ms=round(latency_ms),
+            latency_ms=round(latency_ms, 2),
             error=query_error,
         )
         return Evaluation(result=result)
@@ -307,7 +307,7 @@ async def evaluate(
             system_answer=detail.answer,
             score=placeholder,
             composite_score=0,
-            latency_ms=round(latency_ms),
+            latency_ms=round(latency_ms, 2),
             error=error,
             retrieval_metrics=retrieval_metrics,
         )
@@ -334,7 +334,7 @@ async def evaluate(
         system_answer=detail.answer,
         score=final,
         composite_score=final.composite,
-        latency_ms=round(latency_ms),
+        latency_ms=round(latency_ms, 2),
         primary_score=primary if appellate_score is not None else None,
         retrieval_metrics=retrieval_metrics,
     )

@@ -13,6 +13,7 @@ catch-up ingest of a resumed incremental run fall out naturally.
 
 from __future__ import annotations
 
+import inspect
 import logging
 import time
 from collections.abc import Awaitable, Callable, Iterable, Iterator, Sequence
@@ -103,7 +104,8 @@ class _RunState:
 
 
 def _as_factory(adapter: Adapter | AdapterFactory) -> Callable[[], Adapter | Awaitable[Adapter]]:
-    if callable(adapter) and not isinstance(adapter, Adapter):
+    # An adapter class with a class-level `name` passes the protocol check: it is a factory.
+    if callable(adapter) and (inspect.isclass(adapter) or not isinstance(adapter, Adapter)):
         return adapter
     if not isinstance(adapter, Adapter):
         raise ConfigError(

@@ -34,12 +34,14 @@ from .scoring import StubJudge
 
 __all__ = [
     "ADAPTER_METHODS",
+    "BUILTIN_PREFIX",
     "DEFAULT_ADAPTER_ATTR",
     "DEFAULT_JUDGE_ATTR",
     "AdapterBuilder",
     "ObjectSpec",
     "StubJudge",
     "adapter_factory",
+    "is_builtin_spec",
     "is_grpc_spec",
     "load_judge",
     "load_object",
@@ -127,6 +129,15 @@ def parse_object_spec(spec: str) -> ObjectSpec:
             "(path/to/file.py[:attr])"
         )
     return ObjectSpec(target=target, attr=attr, is_file=is_file)
+
+
+BUILTIN_PREFIX = "builtin:"
+"""Adapter specs naming a built-in adapter: ``builtin:bm25`` (see :mod:`recallbench.adapters`)."""
+
+
+def is_builtin_spec(spec: str) -> bool:
+    """Whether an adapter spec names a built-in adapter (``builtin:<name>``, any case)."""
+    return spec.strip().lower().startswith(BUILTIN_PREFIX)
 
 
 def is_grpc_spec(spec: str) -> bool:
@@ -308,8 +319,9 @@ def adapter_factory(
     ``query`` and ``teardown``).
 
     Args:
-        spec_or_obj: a spec (see :func:`load_object`; default attribute ``adapter``) or the adapter,
-            class or factory itself.
+        spec_or_obj: ``builtin:<name>`` (:mod:`recallbench.adapters`), a spec (see
+            :func:`load_object`; default attribute ``adapter``) or the adapter, class or factory
+            itself.
         config: passed verbatim to the class or factory (a profile's ``harness.config``).
         factory: the attribute naming the factory (a profile's ``harness.factory``); only with a spec
             that names no attribute itself.
@@ -325,6 +337,12 @@ def adapter_factory(
     """
     if isinstance(spec_or_obj, str):
         spec = spec_or_obj.strip()
+        if is_builtin_spec(spec):
+            from .adapters import builtin_adapter_class
+
+            if factory is not None:
+                raise ConfigError(f'adapter "{spec}" is built in: it takes no factory "{factory}"')
+            return _class_builder(builtin_adapter_class(spec), config, f'adapter "{spec}"')
         if is_grpc_spec(spec):
             raise ConfigError(
                 f'gRPC adapters are not available yet ("{spec}"); use a Python adapter '
@@ -355,6 +373,11 @@ def adapter_factory(
             logger.warning("%s is an adapter object, not a factory: its config is not used", label)
         return lambda: adapter
 
+    return _class_builder(obj, config, label)
+
+
+def _class_builder(obj: object, config: Mapping[str, Any] | None, label: str) -> AdapterBuilder:
+    """A builder calling a class or factory (with the config when it takes one)."""
     call = _bind_config(cast(Callable[..., object], obj), config, label)
 
     def build() -> Adapter | Awaitable[Adapter]:

@@ -15,7 +15,7 @@ from pathlib import Path
 from ._yaml import load_yaml
 from .dataset import derive_sibling_dir, list_personas, persona_dir
 from .errors import ConfigError, DatasetError
-from .loading import is_grpc_spec, parse_object_spec
+from .loading import is_builtin_spec, is_grpc_spec, parse_object_spec
 
 __all__ = [
     "ANTHROPIC_ENV_VARS",
@@ -142,6 +142,14 @@ def _check_questions(qa_file: Path) -> str | None:
 
 def _check_adapter(spec: str, base_dir: Path | None) -> list[str]:
     if is_grpc_spec(spec):
+        return []
+    if is_builtin_spec(spec):
+        from .adapters import builtin_adapter_class
+
+        try:
+            builtin_adapter_class(spec)
+        except ConfigError as exc:
+            return [f"adapter: {exc}"]
         return []
     try:
         parsed = parse_object_spec(spec)

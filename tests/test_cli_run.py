@@ -153,12 +153,37 @@ def test_preflight_failure_exits_2(
     assert "[bench preflight] FAILED" in err and "--skip-preflight" in err
 
 
-def test_missing_adapter_is_one_clear_line(
+def test_without_an_adapter_the_builtin_defaults_run_and_say_so(
+    tiny_data: Path,
+    tmp_path: Path,
+    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    code, out, err = _run(capsys, "--data", str(tiny_data), "--arcs", "arcs-30d.yaml")
+    assert code == 0, err
+    first = out.splitlines()[0]
+    assert first.startswith("Using the built-in defaults: adapter builtin:bm25")
+    assert "judge rubric" in first
+    assert "To benchmark your own memory system: recallbench run --adapter" in out
+    (result_json,) = (tmp_path / "runs").glob("builtin-bm25-*/result.json")
+    data = json.loads(result_json.read_text())
+    assert data["adapterName"] == "builtin:bm25"
+    assert data["metadata"]["judgeModel"] == "rubric"
+    assert data["retrieval"]["questionCount"] > 0  # bm25 reports the days it retrieved
+    assert "RETRIEVAL" in out and "Recall Bench Report — builtin:bm25" in out
+    # With --json the notice goes to stderr, so stdout stays one JSON document.
+    code, out, err = _run(capsys, "--data", str(tiny_data), "--arcs", "arcs-30d.yaml", "--json")
+    assert code == 0 and json.loads(out)["adapterName"] == "builtin:bm25"
+    assert "Using the built-in defaults" in err
+
+
+def test_unknown_builtin_adapter_is_one_clear_line(
     tiny_data: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    code, _, err = _run(capsys, "--data", str(tiny_data))
+    code, _, err = _run(capsys, "--adapter", "builtin:nope", "--data", str(tiny_data))
     assert code == 2
-    assert "--adapter is required" in err and "Traceback" not in err
+    assert "builtin:nope" in err and "builtin:bm25" in err and "Traceback" not in err
 
 
 def test_a_stopped_persona_exits_1_and_keeps_its_logs(

@@ -595,3 +595,18 @@ def test_judge_errors(pkg: str, attr: str, message: str) -> None:
 def test_judge_file_not_found(tmp_path: Path) -> None:
     with pytest.raises(ConfigError, match=r'cannot load "judge\.py".*not found'):
         load_judge("judge.py", base_dir=tmp_path)
+
+
+def test_builtin_adapters_resolve_with_their_config() -> None:
+    from recallbench.adapters import Bm25Adapter, NullAdapter
+
+    builder = adapter_factory("builtin:bm25", {"top_k": 3})
+    built = anyio.run(make_adapter, builder)
+    assert isinstance(built, Bm25Adapter) and built.name == "builtin:bm25"
+    assert built.settings["top_k"] == 3
+    assert builder() is not builder()  # a fresh adapter per unit of work
+    assert isinstance(anyio.run(make_adapter, adapter_factory(" Builtin:NULL ")), NullAdapter)
+    with pytest.raises(ConfigError, match=r"builtin:nope.*builtin:bm25"):
+        adapter_factory("builtin:nope")
+    with pytest.raises(ConfigError, match="top_k"):
+        anyio.run(make_adapter, adapter_factory("builtin:bm25", {"top_kk": 3}))

@@ -57,13 +57,6 @@ def register(sub: Any) -> None:
     p.set_defaults(handler=run)
 
 
-def shipped_personas_dir() -> Path:
-    """The ``personas/`` directory next to the package in a source checkout."""
-    import recallbench
-
-    return Path(recallbench.__file__).resolve().parent.parent / "personas"
-
-
 def load_retriever(spec: str, *, base_dir: Path | None = None) -> Retriever:
     """A retriever from a ``--retriever`` spec.
 
@@ -113,17 +106,12 @@ def load_retriever(spec: str, *, base_dir: Path | None = None) -> Retriever:
 
 def run(args: argparse.Namespace) -> int:
     """Load the retrievers and personas, evaluate, print text or JSON; returns the exit code."""
-    from ..dataset import DirectoryDataset, list_personas
+    from ..dataset import DirectoryDataset, list_personas, shipped_personas_dir
     from ..retrieval.evaluate import run_retrieval_eval
 
     data: Path | None = args.data
     if data is None:
         data = shipped_personas_dir()
-        if not data.is_dir():
-            raise ConfigError(
-                f"no --data given and the shipped personas directory {data} does not exist "
-                "(it ships with a source checkout); pass --data DIR"
-            )
     retrievers = [load_retriever(s) for s in (args.retriever or _DEFAULT_SPECS)]
     dataset = DirectoryDataset(data, args.arcs)
     persona_ids = args.personas or list_personas(data)

@@ -13,13 +13,16 @@ from pathlib import Path
 from typing import Any
 
 from ..config import RunConfig, RunOutput
-from ..errors import ConfigError, RunFailed
+from ..errors import RunFailed
 from ..plan import LIFECYCLES
 from ..ranges import DEFAULT_RANGES
 from ..selection import SelectionPolicy
 from ._common import add_dataset_args, non_negative_int, positive_int, ranges_arg
 
 __all__ = ["register"]
+
+DEFAULT_ADAPTER = "builtin:bm25"
+"""The adapter ``run`` benchmarks when none is named (judged by the rubric judge unless told)."""
 
 
 def register(sub: Any) -> None:
@@ -33,8 +36,10 @@ def register(sub: Any) -> None:
     g.add_argument(
         "--adapter",
         metavar="SPEC",
-        help="pkg.module[:attr] or path/to/file.py[:attr]: an adapter object, class, or "
-        "factory called with the profile's harness.config (default attr: adapter)",
+        help="builtin:NAME (bm25, fts5, recency, null, random, oracle, echo-reference), "
+        "pkg.module[:attr] or path/to/file.py[:attr]: an adapter object, class, or "
+        "factory called with the profile's harness.config (default attr: adapter); "
+        f"without one, {DEFAULT_ADAPTER} judged by the rubric judge",
     )
     g.add_argument(
         "--profile",
@@ -213,22 +218,36 @@ def run(args: argparse.Namespace) -> int:
     adapter_spec = args.adapter or (
         profile.harness.adapter if profile and profile.harness else None
     )
-    if not adapter_spec:
-        raise ConfigError(
-            "--adapter is required (or a --profile with harness.adapter): pkg.module[:attr] or "
-            "path/to/file.py[:attr]"
-        )
-    data = args.data or (profile.data_dir if profile else None)
-    if data is None:
-        raise ConfigError("--data is required (or a --profile with persona.dir)")
-    personas = args.personas or ([profile.persona.id] if profile and profile.persona else None)
-    arcs = _pick(
-        args.arcs, profile.persona.arcs if profile and profile.persona else None, "arcs-1000d.yaml"
-    )
     judge_spec = _pick(args.judge, profile.models.judge if profile else None)
     appellate_spec = _pick(
         args.appellate_judge, profile.models.appellate_judge if profile else None
     )
+    data = args.data or (profile.data_dir if profile else None)
+    defaults = []
+    if not adapter_spec:
+        # Nothing to benchmark was named: run the built-in baseline, so that the first command a
+        # newcomer types shows a real heatmap, and say so.
+        adapter_spec = DEFAULT_ADAPTER
+        defaults.append(f"adapter {DEFAULT_ADAPTER} (a BM25 baseline over the day logs)")
+        if judge_spec is None:
+            judge_spec = "rubric"
+            defaults.append("judge rubric (offline, deterministic)")
+    if data is None:
+        from ..dataset import shipped_personas_dir
+
+        data = shipped_personas_dir()
+        defaults.append(f"the shipped personas ({data})")
+    personas = args.personas or ([profile.persona.id] if profile and profile.persona else None)
+    arcs = _pick(
+        args.arcs, profile.persona.arcs if profile and profile.persona else None, "arcs-1000d.yaml"
+    )
+    if defaults and args.json_out is None and args.adapter is None and not profile:
+        from ..runlog import iso_now
+
+        stamp = iso_now().replace(":", "").replace("-", "").split(".")[0]
+        args.json_out = Path("runs") / f"{adapter_spec.replace(':', '-')}-{stamp}" / "result.json"
+    if defaults:
+        _announce(defaults, args)
 
     if not args.skip_preflight:
         from ..dataset import list_personas
@@ -348,6 +367,21 @@ def run(args: argparse.Namespace) -> int:
     for p in stopped:
         print(f"recallbench run: persona {p.persona_id} stopped: {p.error}", file=sys.stderr)
     return 1 if stopped else 0
+
+
+def _announce(defaults: list[str], args: argparse.Namespace) -> None:
+    """Say which built-in defaults stand in for what was not given, and how to run your own."""
+    lines = [
+        f"Using the built-in defaults: {'; '.join(defaults)}.",
+        "To benchmark your own memory system: recallbench run --adapter path/to/adapter.py "
+        "[--judge rubric|azure:DEPLOYMENT|openai:MODEL|claude] [--data DIR]",
+        "(an adapter is any object with async setup/ingest_day/finalize_ingestion/query/teardown; "
+        "see examples/keyword_memory.py and docs/harness.md)",
+    ]
+    if args.json_out is not None:
+        lines.append(f"Artifacts: {args.json_out.parent}/")
+    stream = sys.stderr if (args.json or args.heatmap) else sys.stdout
+    print("\n".join(lines) + "\n", file=stream, flush=True)
 
 
 def _run_async(harness: Any) -> Any:
