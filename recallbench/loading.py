@@ -73,8 +73,6 @@ AdapterBuilder = Callable[[], Adapter | Awaitable[Adapter]]
 
 _IDENT = r"[A-Za-z_][A-Za-z0-9_]*"
 _DOTTED = re.compile(rf"^{_IDENT}(?:\.{_IDENT})*$")
-_CLI_AGENTS = ("claude", "codex", "copilot")
-_PROVIDERS = ("openai", "anthropic", "azure")
 
 
 # ---------------------------------------------------------------------------------------------------
@@ -150,18 +148,12 @@ def model_provider(spec: str) -> str | None:
 
     Returns ``claude``, ``codex`` or ``copilot`` for the CLI agents, ``openai`` for ``openai`` and
     ``openai:<model>``, ``anthropic`` or ``azure`` for ``<provider>:<model>[;<endpoint>]`` (provider
-    case-insensitive), and None for anything else (a Python spec, ``stub``).
+    case-insensitive), and None for anything else (a Python spec, ``stub``). The one grammar lives in
+    :mod:`recallbench.modelspec`.
     """
-    text = spec.strip()
-    lowered = text.lower()
-    if text in _CLI_AGENTS:
-        return text
-    if lowered == "openai":
-        return "openai"
-    head, sep, _ = lowered.partition(":")
-    if sep and head.strip() in _PROVIDERS:
-        return head.strip()
-    return None
+    from .modelspec import named_model
+
+    return named_model(spec)
 
 
 # ---------------------------------------------------------------------------------------------------

@@ -35,6 +35,7 @@ __all__ = [
     "Provider",
     "SpecKind",
     "format_model_spec",
+    "named_model",
     "parse_model_spec",
 ]
 
@@ -72,6 +73,18 @@ def _provider_head(text: str) -> Provider | None:
         if sep and lowered == provider:
             return provider
     return None
+
+
+def named_model(spec: str) -> str | None:
+    """The CLI agent (``claude``, ``codex``, ``copilot``) or provider (``openai``, ``anthropic``,
+    ``azure``) a selector names, without checking the rest of it; None for anything else (a Python
+    spec, ``stub``, ``rubric``). :func:`parse_model_spec` then validates the whole selector."""
+    text = spec.strip()
+    if text in AGENTS:
+        return text
+    if text.lower() == "openai":
+        return "openai"
+    return _provider_head(text)
 
 
 def _is_python_target(text: str) -> bool:
