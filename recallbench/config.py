@@ -33,6 +33,10 @@ class RetryPolicy:
 DEFAULT_RETRY = RetryPolicy()
 
 
+def _user_path(value: str | Path) -> Path:
+    return Path(value).expanduser()
+
+
 def _ranges(value: Any) -> tuple[TimeRange, ...]:
     return (
         value
@@ -84,7 +88,7 @@ class RunConfig:
     skip_catchup_ingest: bool = False
     judge_model: str | None = None
     appellate_judge_model: str | None = None
-    judge_cache: Path | None = attrs.field(default=None, converter=attrs.converters.optional(Path))
+    judge_cache: Path | None = attrs.field(default=None, converter=attrs.converters.optional(_user_path))
     harness_config: Mapping[str, Any] = attrs.field(factory=dict)
 
 
