@@ -1,4 +1,4 @@
-"""Developer sessions: ``nox -s tests lint typecheck``."""
+"""Developer sessions: ``nox -s tests lint typecheck proto``."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ from pathlib import Path
 
 import nox
 
-nox.options.sessions = ["tests", "lint", "typecheck"]
+nox.options.sessions = ["tests", "lint", "typecheck", "proto"]
 nox.options.reuse_existing_virtualenvs = True
 
 REFERENCE = Path(__file__).resolve().parent.parent / "shared" / "upstream"
@@ -36,3 +36,15 @@ def typecheck(session: nox.Session) -> None:
     """mypy --strict on the package."""
     session.install("-e", ".[dev]")
     session.run("mypy")
+
+
+@nox.session
+def proto(session: nox.Session) -> None:
+    """Regenerate the gRPC stubs from proto/ and fail on any diff with the committed ones.
+
+    ``nox -s proto -- --write`` regenerates them in place instead (then commit the result).
+    """
+    # The generators' output depends on their versions: the same pins as the dev extra.
+    session.install("grpcio-tools==1.85.1", "mypy-protobuf==5.1.0")
+    write = "--write" in session.posargs
+    session.run("python", "scripts/gen_proto.py", *([] if write else ["--check"]))

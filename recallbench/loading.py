@@ -294,6 +294,8 @@ def adapter_factory(
     *,
     factory: str | None = None,
     base_dir: Path | None = None,
+    grpc_timeout: float | None = None,
+    grpc_ca_file: str | Path | None = None,
 ) -> AdapterBuilder:
     """A builder of adapters from a spec string or an object.
 
@@ -310,6 +312,10 @@ def adapter_factory(
     an adapter (a string ``name`` and async ``setup``, ``ingest_day``, ``finalize_ingestion``,
     ``query`` and ``teardown``).
 
+    A ``grpc://host[:port]`` or ``grpcs://host[:port]`` spec builds a fresh
+    :class:`~recallbench.grpc.client.GrpcAdapter` per call, named by the config's ``name`` when it
+    has one; the URL and CA file are checked at once.
+
     Args:
         spec_or_obj: ``builtin:<name>`` (:mod:`recallbench.adapters`), a spec (see
             :func:`load_object`; default attribute ``adapter``) or the adapter, class or factory
@@ -318,14 +324,17 @@ def adapter_factory(
         factory: the attribute naming the factory (a profile's ``harness.factory``); only with a spec
             that names no attribute itself.
         base_dir: where relative file paths in the spec are resolved from.
+        grpc_timeout: seconds per RPC of a ``grpc://`` / ``grpcs://`` adapter (None: 120).
+        grpc_ca_file: a PEM CA file a ``grpcs://`` adapter trusts (wins over the config's
+            ``caFile`` / ``ca_file``; relative config paths are resolved against ``base_dir``).
 
     Returns:
         A zero-argument callable returning an adapter or an awaitable of one; see
         :func:`make_adapter`.
 
     Raises:
-        ConfigError: the spec cannot be loaded, is a ``grpc://`` URL (not available yet), names
-            something that cannot build an adapter, or an object given is not an adapter.
+        ConfigError: the spec cannot be loaded, is a malformed gRPC URL, names something that
+            cannot build an adapter, or an object given is not an adapter.
     """
     if isinstance(spec_or_obj, str):
         spec = spec_or_obj.strip()
@@ -336,10 +345,11 @@ def adapter_factory(
                 raise ConfigError(f'adapter "{spec}" is built in: it takes no factory "{factory}"')
             return _class_builder(builtin_adapter_class(spec), config, f'adapter "{spec}"')
         if is_grpc_spec(spec):
-            raise ConfigError(
-                f'gRPC adapters are not available yet ("{spec}"); use a Python adapter '
-                "(pkg.module:attr or path/to/file.py:attr)"
-            )
+            if factory is not None:
+                raise ConfigError(
+                    f'adapter "{spec}" is a gRPC URL: it takes no factory "{factory}"'
+                )
+            return _grpc_builder(spec, config, base_dir, grpc_timeout, grpc_ca_file)
         if factory is not None:
             parsed = parse_object_spec(spec)
             if parsed.attr is not None:
@@ -366,6 +376,40 @@ def adapter_factory(
         return lambda: adapter
 
     return _class_builder(obj, config, label)
+
+
+def _grpc_builder(
+    url: str,
+    config: Mapping[str, Any] | None,
+    base_dir: Path | None,
+    timeout: float | None,
+    ca_file: str | Path | None,
+) -> AdapterBuilder:
+    """A builder of gRPC client adapters; builds one at once so a bad URL or CA file fails now."""
+    from .grpc.client import DEFAULT_GRPC_TIMEOUT, GrpcAdapter
+
+    settings = dict(config or {})
+    name = settings.get("name")
+    if name is not None and not isinstance(name, str):
+        raise ConfigError(f'adapter "{url}": config "name" must be a string')
+    if ca_file is None:
+        configured = settings.get("caFile", settings.get("ca_file"))
+        if configured is not None and not isinstance(configured, str):
+            raise ConfigError(f'adapter "{url}": config "caFile" must be a string path')
+        if configured:
+            path = Path(configured).expanduser()
+            ca_file = path if path.is_absolute() or base_dir is None else base_dir / path
+
+    def build() -> Adapter:
+        return GrpcAdapter(
+            url,
+            timeout=timeout if timeout is not None else DEFAULT_GRPC_TIMEOUT,
+            name=name or None,
+            ca_file=ca_file,
+        )
+
+    build()  # constructing opens nothing: it only parses the URL and reads the CA file
+    return build
 
 
 def _class_builder(obj: object, config: Mapping[str, Any] | None, label: str) -> AdapterBuilder:

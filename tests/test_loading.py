@@ -485,11 +485,21 @@ def test_factory_needing_more_than_config(pkg: str, attr: str, requires: str) ->
         adapter_factory(f"{pkg}.adapters:{attr}")
 
 
-@pytest.mark.parametrize("spec", ["grpc://localhost:50051", "GRPCS://memory.example:443"])
-def test_grpc_not_available_yet(spec: str) -> None:
-    with pytest.raises(ConfigError, match=r"gRPC adapters are not available yet") as err:
-        adapter_factory(spec)
-    assert spec in str(err.value)
+@pytest.mark.parametrize(
+    ("spec", "url"),
+    [
+        ("grpc://localhost:50051", "grpc://localhost:50051"),
+        ("GRPCS://memory.example:443", "grpcs://memory.example:443"),
+    ],
+)
+def test_grpc_specs_build_a_fresh_grpc_adapter_each_time(spec: str, url: str) -> None:
+    # The gRPC client itself is tested in test_grpc_client.py.
+    build = adapter_factory(spec, grpc_timeout=2.5)
+    first, second = build(), build()
+    assert first is not second
+    assert type(first).__name__ == "GrpcAdapter"
+    assert first.name == url
+    assert getattr(first, "timeout", None) == 2.5
 
 
 def test_adapter_load_errors_name_the_spec(tmp_path: Path) -> None:

@@ -139,6 +139,12 @@ def register(sub: Any) -> None:
         help="per-RPC timeout of gRPC adapters (default 120000)",
     )
     e.add_argument(
+        "--grpc-ca-file",
+        type=Path,
+        metavar="PATH",
+        help="PEM root certificates a grpcs:// adapter trusts (default: the system's)",
+    )
+    e.add_argument(
         "--dry-run",
         action="store_true",
         help="stop each persona after its first evaluated checkpoint",
@@ -277,6 +283,8 @@ def run(args: argparse.Namespace) -> int:
         harness_config,
         factory=factory_attr,
         base_dir=adapter_base,
+        grpc_timeout=args.grpc_timeout / 1000,
+        grpc_ca_file=args.grpc_ca_file,
     )
     ranges = ranges_arg(args.ranges) or (prun.ranges if prun else None) or DEFAULT_RANGES
     timeout_ms = _pick(args.timeout, prun.timeout if prun else None, 30000)
