@@ -37,6 +37,7 @@ def register(sub: Any) -> None:
         "--adapter",
         metavar="SPEC",
         help="builtin:NAME (bm25, fts5, recency, null, random, oracle, echo-reference), "
+        "grpc://HOST[:PORT] or grpcs://… (any language's MemoryBenchService), "
         "pkg.module[:attr] or path/to/file.py[:attr]: an adapter object, class, or "
         "factory called with the profile's harness.config (default attr: adapter); "
         f"without one, {DEFAULT_ADAPTER} judged by the rubric judge",
