@@ -88,7 +88,9 @@ class RunConfig:
     skip_catchup_ingest: bool = False
     judge_model: str | None = None
     appellate_judge_model: str | None = None
-    judge_cache: Path | None = attrs.field(default=None, converter=attrs.converters.optional(_user_path))
+    judge_cache: Path | None = attrs.field(
+        default=None, converter=attrs.converters.optional(_user_path)
+    )
     harness_config: Mapping[str, Any] = attrs.field(factory=dict)
 
 

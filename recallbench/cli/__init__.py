@@ -14,11 +14,11 @@ from collections.abc import Sequence
 
 from .. import __version__
 from ..errors import RecallBenchError
-from . import catalog, judge, judge_agreement, plan, retrieval_eval, run, synth, validate
+from . import catalog, judge, judge_agreement, plan, retrieval_eval, run, serve, synth, validate
 
 __all__ = ["build_parser", "main"]
 
-_COMMANDS = (run, judge, judge_agreement, retrieval_eval, plan, validate, catalog, synth)
+_COMMANDS = (run, serve, judge, judge_agreement, retrieval_eval, plan, validate, catalog, synth)
 
 
 def build_parser() -> argparse.ArgumentParser:

@@ -1,0 +1,162 @@
+"""``recallbench serve``: expose a Python adapter over gRPC (``MemoryBenchService``).
+
+Any adapter ``run --adapter`` takes (``builtin:NAME``, ``pkg.module[:attr]``, ``path/to/file.py[:attr]``)
+is built once and served one lifecycle at a time, so that ``recallbench run --adapter
+grpc://HOST:PORT`` (or any other harness speaking the proto) can benchmark it from another process or
+machine. Prints one line once it accepts calls (stdout, flushed)::
+
+    recallbench serve: builtin:bm25 listening on 127.0.0.1:50052
+
+and logs one line per lifecycle to stderr. SIGINT (Ctrl-C) or SIGTERM stops it gracefully: calls in
+flight get ``--grace`` seconds, a lifecycle left active is torn down, and it exits 0.
+
+Exit codes: 0 stopped by a signal; 2 a bad adapter spec or an address that cannot be bound.
+"""
+
+from __future__ import annotations
+
+import argparse
+import logging
+import signal
+import sys
+from pathlib import Path
+from typing import Any
+
+from ..errors import ConfigError
+
+__all__ = ["register"]
+
+DEFAULT_PORT = 50052
+"""The reference's port (kept in step with :data:`recallbench.grpc.server.DEFAULT_PORT`, which this
+module does not import: building the parser must not import grpc)."""
+
+
+def _port(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a port number, got {text!r}") from None
+    if not 0 <= value <= 65535:
+        raise argparse.ArgumentTypeError(f"expected a port from 0 to 65535, got {value}")
+    return value
+
+
+def _seconds(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected seconds, got {text!r}") from None
+    if not value >= 0:
+        raise argparse.ArgumentTypeError(f"expected seconds ≥ 0, got {text!r}")
+    return value
+
+
+def register(sub: Any) -> None:
+    p = sub.add_parser(
+        "serve",
+        help="serve a Python adapter over gRPC",
+        description="Serve a memory system written in Python over gRPC (MemoryBenchService), one "
+        "lifecycle at a time, for `recallbench run --adapter grpc://HOST:PORT` or any other client "
+        "of the proto. Stops gracefully on Ctrl-C or SIGTERM.",
+    )
+    p.add_argument(
+        "--adapter",
+        required=True,
+        metavar="SPEC",
+        help="builtin:NAME (bm25, fts5, recency, null, random, oracle, echo-reference), "
+        "pkg.module[:attr] or path/to/file.py[:attr]: an adapter object, class or factory (built "
+        "once, called with the profile's harness.config)",
+    )
+    p.add_argument(
+        "--profile",
+        type=Path,
+        metavar="PATH",
+        help="YAML profile whose harness.config is passed to the adapter class or factory",
+    )
+    p.add_argument(
+        "--host",
+        default="127.0.0.1",
+        help="interface to listen on (default 127.0.0.1; the service has no authentication)",
+    )
+    p.add_argument(
+        "--port",
+        type=_port,
+        default=DEFAULT_PORT,
+        help=f"port to listen on (default {DEFAULT_PORT}; 0 picks a free one, printed at start)",
+    )
+    p.add_argument(
+        "--grace",
+        type=_seconds,
+        default=5.0,
+        metavar="SECONDS",
+        help="at shutdown, how long calls in flight may take to finish (default 5)",
+    )
+    p.set_defaults(handler=serve)
+
+
+def serve(args: argparse.Namespace) -> int:
+    from ..loading import adapter_factory, is_grpc_spec
+
+    spec = args.adapter.strip()
+    if is_grpc_spec(spec):
+        raise ConfigError(
+            f'--adapter "{spec}" is a gRPC server already; serve a Python adapter '
+            "(builtin:NAME, pkg.module[:attr] or path/to/file.py[:attr])"
+        )
+    config: dict[str, Any] | None = None
+    if args.profile is not None:
+        from ..profile import apply_profile_env, load_profile
+        from .run import harness_config_of
+
+        profile = load_profile(args.profile)
+        apply_profile_env(profile)
+        config = harness_config_of(profile)
+    builder = adapter_factory(spec, config)
+
+    # The command line is the application: it may show the library's log lines (the library
+    # itself never configures logging). One line per lifecycle, and warnings, on stderr.
+    handler = logging.StreamHandler(sys.stderr)
+    handler.setFormatter(logging.Formatter("%(message)s"))
+    logger = logging.getLogger("recallbench")
+    previous = logger.level
+    logger.addHandler(handler)
+    logger.setLevel(logging.INFO)
+    try:
+        import anyio
+
+        anyio.run(_serve, builder, spec, args, backend="asyncio")
+    finally:
+        logger.removeHandler(handler)
+        logger.setLevel(previous)
+    return 0
+
+
+async def _serve(builder: Any, spec: str, args: argparse.Namespace) -> None:
+    import anyio
+
+    from ..grpc.server import open_server
+
+    def say(line: str, stream: Any = sys.stderr) -> None:
+        print(f"recallbench serve: {line}", file=stream, flush=True)
+
+    if sys.platform == "win32":  # no signal receivers on Windows' event loop: Ctrl-C ends it
+        async with open_server(builder, args.host, args.port, grace=args.grace) as listening:
+            say(f"{spec} listening on {listening.address}", sys.stdout)
+            await anyio.sleep_forever()
+        return
+    # The handlers are installed before the server starts, so a signal sent the moment the
+    # "listening" line appears (what a supervisor or a test does) already means a graceful stop,
+    # never Python's default death by SIGTERM. They stay installed while the server shuts down,
+    # so a second Ctrl-C cannot cut the shutdown short (it is bounded by --grace anyway).
+    with anyio.open_signal_receiver(signal.SIGINT, signal.SIGTERM) as signals:
+        async with open_server(builder, args.host, args.port, grace=args.grace) as listening:
+            name = f" ({listening.adapter_name})" if listening.adapter_name != spec else ""
+            say(f"{spec}{name} listening on {listening.address}", sys.stdout)
+            async for signum in signals:
+                say(
+                    f"{signal.Signals(signum).name}: shutting down (calls in flight get "
+                    f"{args.grace:g} s)"
+                )
+                break
+        # Leaving open_server stopped the server and tore down any lifecycle left active.
+        say("stopped")

@@ -1,0 +1,311 @@
+"""Interop with real processes: ``recallbench serve`` in one, ``recallbench run --adapter grpc://…`` in
+another, as a user runs them; the same with the server killed mid-run, with two runs competing for one
+server, with signals, and against the example server written only against the generated stubs.
+
+Every process is started in a session of its own and killed (as a group) when its test ends, whatever
+happened.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import os
+import re
+import signal
+import socket
+import subprocess
+import sys
+import time
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from recallbench.testing import write_persona
+
+pytestmark = pytest.mark.skipif(os.name != "posix", reason="signals and process groups are POSIX")
+
+ROOT = Path(__file__).resolve().parents[1]
+SERVE = [sys.executable, "-m", "recallbench", "serve"]
+RUN = [sys.executable, "-m", "recallbench", "run"]
+EXAMPLE = ROOT / "examples" / "grpc_memory_server.py"
+LISTENING = re.compile(r"listening on (\S+):(\d+)")
+
+SLOW_MODULE = """
+from recallbench.testing import ScriptedAdapter
+
+def adapter():
+    # Answers from memory (the line of the day the question names), 50 ms per question.
+    return ScriptedAdapter(name="slow-scripted", delay=0.05)
+
+def slower():
+    return ScriptedAdapter(name="slower-scripted", delay=0.1)
+"""
+
+
+class Proc:
+    """A subprocess whose output goes to files (read while it runs, no pipe to fill up)."""
+
+    def __init__(self, argv: list[str], directory: Path, name: str) -> None:
+        self.name = name
+        self.out = directory / f"{name}.out"
+        self.err = directory / f"{name}.err"
+        with self.out.open("wb") as out, self.err.open("wb") as err:
+            # A session of its own, so that killing the group takes whatever it started too.
+            self.popen = subprocess.Popen(
+                argv, stdout=out, stderr=err, stdin=subprocess.DEVNULL, start_new_session=True
+            )
+
+    @property
+    def stdout(self) -> str:
+        return self.out.read_text(encoding="utf-8", errors="replace")
+
+    @property
+    def stderr(self) -> str:
+        return self.err.read_text(encoding="utf-8", errors="replace")
+
+    def signal(self, signum: int) -> None:
+        if self.popen.poll() is None:
+            os.killpg(self.popen.pid, signum)
+
+    def wait(self, timeout: float) -> int:
+        try:
+            return self.popen.wait(timeout)
+        except subprocess.TimeoutExpired:
+            pytest.fail(f"{self.name} still running after {timeout} s:\n{self.stderr}")
+
+    def kill(self) -> None:
+        """SIGKILL the whole group and reap the leader (a no-op once it has exited)."""
+        if self.popen.poll() is None:
+            # It may exit between the poll and the kill.
+            with contextlib.suppress(ProcessLookupError):
+                os.killpg(self.popen.pid, signal.SIGKILL)
+        self.popen.wait(10)
+
+
+@pytest.fixture
+def spawn(tmp_path: Path) -> Iterator[Callable[..., Proc]]:
+    """Start processes that are always killed when the test ends (passed, failed or timed out)."""
+    started: list[Proc] = []
+
+    def start(argv: list[str], name: str) -> Proc:
+        proc = Proc(argv, tmp_path, name)
+        started.append(proc)
+        return proc
+
+    try:
+        yield start
+    finally:
+        for proc in started:
+            proc.kill()
+
+
+def wait_until(
+    condition: Callable[[], Any], timeout: float, what: str, proc: Proc | None = None
+) -> Any:
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        value = condition()
+        if value:
+            return value
+        if proc is not None and proc.popen.poll() is not None:
+            pytest.fail(f"exited ({proc.popen.returncode}) before {what}:\n{proc.stderr}")
+        time.sleep(0.02)
+    pytest.fail(f"timed out after {timeout} s waiting for {what}")
+
+
+def listening_port(proc: Proc) -> int:
+    """The port a server printed in its "listening on HOST:PORT" line."""
+    match = wait_until(lambda: LISTENING.search(proc.stdout), 20, "the listening line", proc)
+    return int(match.group(2))
+
+
+def start_serve(spawn: Callable[..., Proc], adapter: str, name: str = "serve") -> tuple[Proc, int]:
+    proc = spawn([*SERVE, "--adapter", adapter, "--port", "0"], name)
+    return proc, listening_port(proc)
+
+
+def run_argv(port: int, data: Path, out: Path, *extra: str) -> list[str]:
+    return [
+        *RUN,
+        "--adapter",
+        f"grpc://127.0.0.1:{port}",
+        "--data",
+        str(data),
+        "--arcs",
+        "arcs-30d.yaml",
+        "--json-out",
+        str(out / "result.json"),
+        "--no-heatmap-png",
+        "--no-judge-cache",
+        *extra,
+    ]
+
+
+def jsonl(path: Path) -> list[dict[str, Any]]:
+    """Every line parsed: a line that is not valid JSON fails the test."""
+    if not path.exists():
+        return []
+    return [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines()]
+
+
+def first_checkpoint(progress: Path) -> dict[str, Any] | None:
+    if not progress.exists():
+        return None
+    for line in progress.read_text(encoding="utf-8").splitlines():
+        if line.endswith("}") and '"type":"checkpoint"' in line.replace(" ", ""):
+            record: dict[str, Any] = json.loads(line)
+            return record
+    return None
+
+
+@pytest.fixture
+def data(tmp_path: Path) -> Path:
+    root = tmp_path / "personas"
+    write_persona(root)
+    return root
+
+
+@pytest.fixture
+def slow_module(tmp_path: Path) -> Path:
+    module = tmp_path / "slow_adapter.py"
+    module.write_text(SLOW_MODULE, encoding="utf-8")
+    return module
+
+
+# -- end to end --------------------------------------------------------------------------------------
+
+
+@pytest.mark.slow
+def test_run_against_serve_end_to_end(
+    spawn: Callable[..., Proc], data: Path, tmp_path: Path
+) -> None:
+    server, port = start_serve(spawn, "builtin:bm25")
+    out = tmp_path / "run"
+    run = spawn(run_argv(port, data, out, "--judge", "rubric"), "run")
+    assert run.wait(60) == 0, run.stderr
+    result = json.loads((out / "result.json").read_text(encoding="utf-8"))
+    assert result["adapterName"] == "builtin:bm25"  # the server's name, adopted at Healthcheck
+    assert result["metadata"]["totalEvalsRun"] == 5 * 31
+    assert result["metadata"]["adapterErrors"] == 0
+    # bm25 reports its retrieval over the wire, day numbers included: retrieval metrics.
+    assert result["retrieval"]["overall"]["recall@5"] > 0.9
+    factual = [q for q in jsonl(out / "questions.jsonl") if q["qa"]["category"] == "factual-recall"]
+    assert factual and all(q["retrieval"][0]["day"] for q in factual)
+    # The fresh lifecycle: one lifecycle per checkpoint, one line each, already logged.
+    lines = [line for line in server.stderr.splitlines() if line.startswith("[serve] lifecycle")]
+    assert len(lines) == 5, server.stderr
+    assert lines[0].startswith("[serve] lifecycle 1: 30 days ingested, 31 queries, ")
+    server.signal(signal.SIGTERM)
+    assert server.wait(10) == 0
+    assert "recallbench serve: stopped" in server.stderr
+
+
+@pytest.mark.slow
+def test_the_example_server_speaks_the_proto(
+    spawn: Callable[..., Proc], data: Path, tmp_path: Path
+) -> None:
+    server = spawn([sys.executable, str(EXAMPLE), "--port", "0"], "example")
+    port = listening_port(server)
+    out = tmp_path / "run"
+    run = spawn(run_argv(port, data, out, "--ranges", "10d", "--judge", "rubric"), "run")
+    assert run.wait(60) == 0, run.stderr
+    result = json.loads((out / "result.json").read_text(encoding="utf-8"))
+    assert result["adapterName"] == "keyword-memory (gRPC)"
+    assert result["metadata"]["adapterErrors"] == 0
+    assert result["retrieval"]["overall"]["recall@5"] > 0.5
+    server.signal(signal.SIGTERM)
+    assert server.wait(10) == 0
+
+
+# -- overlapping lifecycles and a server killed mid-run ----------------------------------------------
+
+
+@pytest.mark.slow
+def test_a_second_run_is_refused_while_a_lifecycle_is_active(
+    spawn: Callable[..., Proc], data: Path, slow_module: Path, tmp_path: Path
+) -> None:
+    server, port = start_serve(spawn, f"{slow_module}:slower")
+    # A short first checkpoint (5 questions), then 31 questions at 100 ms: the second run has
+    # about three seconds to start up and reach its Setup while the first is still in its lifecycle.
+    extra = ("--judge", "stub", "--lifecycle", "incremental", "--ranges", "5,30")
+    first_out, second_out = tmp_path / "first", tmp_path / "second"
+    first = spawn(run_argv(port, data, first_out, *extra), "first")
+    wait_until(lambda: first_checkpoint(first_out / "progress.jsonl"), 30, "a checkpoint", first)
+    second = spawn(run_argv(port, data, second_out, *extra), "second")
+    assert second.wait(30) == 1
+    assert "Traceback" not in second.stderr
+    assert "a lifecycle is already active" in second.stderr
+    assert "FAILED_PRECONDITION" in second.stderr
+    # The refused run's teardown did not end the first run's lifecycle: it finishes cleanly.
+    assert first.wait(60) == 0, first.stderr
+    result = json.loads((first_out / "result.json").read_text(encoding="utf-8"))
+    assert result["metadata"]["adapterErrors"] == 0
+    assert "[serve] refused Setup" in server.stderr
+
+
+@pytest.mark.slow
+def test_a_server_killed_mid_run_fails_the_run_and_keeps_what_was_answered(
+    spawn: Callable[..., Proc], data: Path, slow_module: Path, tmp_path: Path
+) -> None:
+    server, port = start_serve(spawn, f"{slow_module}:adapter")
+    out = tmp_path / "run"
+    extra = ("--judge", "stub", "--lifecycle", "incremental", "--ranges", "10,20,30")
+    run = spawn(run_argv(port, data, out, *extra), "run")
+    checkpoint = wait_until(
+        lambda: first_checkpoint(out / "progress.jsonl"), 30, "the first checkpoint", run
+    )
+    # SIGKILL: no graceful stop, connections drop mid-call, as when a machine or container dies.
+    server.signal(signal.SIGKILL)
+    server.wait(10)
+    code = run.wait(30)
+    assert code != 0
+    assert "Traceback" not in run.stderr
+    reasons = [line for line in run.stderr.splitlines() if line.startswith("recallbench run:")]
+    assert len(reasons) == 1 and "stopped" in reasons[0], run.stderr
+    # Everything answered before the kill is in the log, every line intact.
+    records = jsonl(out / "questions.jsonl")
+    answered = [r for r in records if r["checkpointIndex"] == 1]
+    assert len(answered) == checkpoint["questionsEvaluated"] > 0
+    assert not any("error" in r for r in answered)
+    # Questions asked after the kill carry the failure; the persona records why it stopped.
+    assert all("UNAVAILABLE" in r["error"]["message"] for r in records if "error" in r)
+    result = json.loads((out / "result.json").read_text(encoding="utf-8"))
+    assert result["personas"][0]["error"]
+
+
+# -- the serve command itself ------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("signum", [signal.SIGTERM, signal.SIGINT])
+def test_a_signal_stops_serve_gracefully(spawn: Callable[..., Proc], signum: int) -> None:
+    server, _ = start_serve(spawn, "builtin:null")
+    started = time.monotonic()
+    server.signal(signum)
+    assert server.wait(10) == 0, server.stderr
+    assert time.monotonic() - started < 5
+    name = signal.Signals(signum).name
+    assert f"recallbench serve: {name}: shutting down" in server.stderr
+    assert server.stderr.rstrip().endswith("recallbench serve: stopped")
+    assert "Traceback" not in server.stderr
+
+
+def test_a_bad_adapter_spec_is_one_line_and_exit_2(spawn: Callable[..., Proc]) -> None:
+    proc = spawn([*SERVE, "--adapter", "builtin:nope", "--port", "0"], "bad")
+    assert proc.wait(30) == 2
+    assert proc.stderr.strip().splitlines() == [proc.stderr.strip()] and proc.stderr.startswith(
+        'recallbench serve: error: no built-in adapter "builtin:nope"'
+    )
+
+
+def test_a_port_in_use_is_one_line_and_exit_2(spawn: Callable[..., Proc]) -> None:
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        proc = spawn([*SERVE, "--adapter", "builtin:null", "--port", str(port)], "taken")
+        assert proc.wait(30) == 2
+    assert len(proc.stderr.strip().splitlines()) == 1, proc.stderr
+    assert f"cannot listen on 127.0.0.1:{port}: the address is already in use" in proc.stderr
