@@ -466,6 +466,17 @@ class Harness:
                         resumed=resumed,
                     ),
                 )
+        except _PersonaStopped:
+            if adapter is not None:
+                # The unit already failed: its first error is the reason given; a teardown that
+                # fails too (a dead server fails both) is only logged.
+                with anyio.CancelScope(shield=True), anyio.move_on_after(60):
+                    try:
+                        await self._step(adapter, "teardown", "teardown")
+                    except _PersonaStopped as exc:
+                        log.warning("[bench] %s: %s (after the failure above)", unit.persona_id, exc)
+                adapter = None
+            raise
         finally:
             if adapter is not None:
                 # Shielded: a cancelled run still tears the adapter down (bounded, so it cannot hang).

@@ -568,6 +568,27 @@ async def test_out_of_range_judge_score_is_unscored_without_retry(tiny_data: Pat
 # -- 8. persona failures ----------------------------------------------------------------------------
 
 
+class _DeadAfterIngestFailure(ScriptedAdapter):
+    """A memory system that dies: ingestion fails, and so does the teardown after it."""
+
+    async def teardown(self) -> None:
+        await super().teardown()
+        raise RuntimeError("connection lost")
+
+
+@pytest.mark.anyio
+async def test_a_failing_teardown_does_not_hide_why_the_persona_stopped(
+    tiny_data: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    adapter = _DeadAfterIngestFailure(fail_ingest_day=15)
+    cfg = config(lifecycle="incremental")
+    result = await run(lambda: adapter, tiny_data, judge=ScriptedJudge(), config=cfg)
+    (tiny,) = result.personas
+    assert tiny.error is not None and "ingesting day 15" in tiny.error
+    assert adapter.count("teardown") == 1
+    assert "teardown failed" in caplog.text and "connection lost" in caplog.text
+
+
 @pytest.mark.anyio
 @pytest.mark.parametrize("failure", ["ingest", "setup"])
 async def test_persona_failure_keeps_earlier_results_and_next_persona(
