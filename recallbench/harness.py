@@ -474,7 +474,9 @@ class Harness:
                     try:
                         await self._step(adapter, "teardown", "teardown")
                     except _PersonaStopped as exc:
-                        log.warning("[bench] %s: %s (after the failure above)", unit.persona_id, exc)
+                        log.warning(
+                            "[bench] %s: %s (after the failure above)", unit.persona_id, exc
+                        )
                 adapter = None
             raise
         finally:
