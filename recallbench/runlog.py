@@ -11,14 +11,13 @@ from __future__ import annotations
 import datetime as dt
 import json
 import logging
-import os
-import tempfile
 from collections.abc import Iterator, Mapping
 from pathlib import Path
 from typing import IO, Any
 
 import attrs
 
+from ._atomic import atomic_write_text
 from ._convert import dumps_pretty
 from .results import BenchmarkResult
 
@@ -111,18 +110,7 @@ class JsonlWriter:
 
 def write_result(path: Path, result: BenchmarkResult) -> None:
     """Write ``result.json`` atomically: 2-space JSON, raw UTF-8, no trailing newline."""
-    path.parent.mkdir(parents=True, exist_ok=True)
-    text = dumps_pretty(result)
-    fd, tmp = tempfile.mkstemp(prefix=".result-", suffix=".json.tmp", dir=path.parent)
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as f:
-            f.write(text)
-            f.flush()
-            os.fsync(f.fileno())
-        os.replace(tmp, path)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
+    atomic_write_text(path, dumps_pretty(result))
 
 
 def question_log_qa(qa: Any) -> dict[str, Any]:
