@@ -22,7 +22,6 @@ from __future__ import annotations
 
 import logging
 import math
-import re
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
@@ -30,6 +29,7 @@ import attrs
 
 from ..qa import CATEGORIES, QAPair
 from ..ranges import parse_time_range
+from ..resultfile import qa_from_json, score_from_json
 from ..scoring import JudgeScore
 
 if TYPE_CHECKING:
@@ -282,54 +282,6 @@ class JudgedAnswer:
     label: JudgeScore
 
 
-_QA_KEYS = {
-    "id": "id",
-    "question": "question",
-    "answer": "answer",
-    "referenceAnswer": "answer",
-    "category": "category",
-    "difficulty": "difficulty",
-    "relevantDays": "relevant_days",
-    "requiresSynthesis": "requires_synthesis",
-    "querySession": "query_session",
-    "forbiddenSessions": "forbidden_sessions",
-    "expectedDisclosure": "expected_disclosure",
-    "irrelevantAfter": "irrelevant_after",
-}
-_CAMEL_HUMP = re.compile(r"(?<=[a-z0-9])([A-Z])")
-
-
-def _qa_from_json(data: Mapping[str, Any]) -> QAPair:
-    fields: dict[str, Any] = {}
-    extra: dict[str, Any] = {}
-    for key, value in data.items():
-        name = _QA_KEYS.get(key)
-        if name is not None:
-            fields[name] = value
-        else:  # our own extra keys are written camelCase: keyFacts → key_facts
-            extra[_CAMEL_HUMP.sub(r"_\1", key).lower()] = value
-    fields.setdefault("difficulty", "medium")
-    fields.setdefault("answer", "")
-    return QAPair(**fields, extra=extra)
-
-
-def _score_from_json(data: Any) -> JudgeScore:
-    if not isinstance(data, Mapping):
-        raise ValueError("a score is not an object")
-    reasoning = data.get("reasoning")
-    return JudgeScore(
-        correctness=_whole(data["correctness"]),
-        completeness=_whole(data["completeness"]),
-        hallucination=_whole(data["hallucination"]),
-        reasoning=reasoning if isinstance(reasoning, str) else None,
-    )
-
-
-def _whole(value: Any) -> Any:
-    # Other writers may spell 3 as 3.0; anything else is left for JudgeScore to reject.
-    return int(value) if isinstance(value, float) and value.is_integer() else value
-
-
 def judged_answers(result: Mapping[str, Any]) -> list[JudgedAnswer]:
     """Every scored answer of a parsed ``result.json`` (BenchmarkResult JSON), in file order.
 
@@ -356,7 +308,7 @@ def judged_answers(result: Mapping[str, Any]) -> list[JudgedAnswer]:
                 if isinstance(error, Mapping) and error.get("stage") == "judge":
                     continue
                 try:
-                    qa = _qa_from_json(q["qa"])
+                    qa = qa_from_json(q["qa"])
                     days = int(cutoff) if cutoff is not None else qa.last_day
                     out.append(
                         JudgedAnswer(
@@ -364,7 +316,7 @@ def judged_answers(result: Mapping[str, Any]) -> list[JudgedAnswer]:
                             days_ingested=days,
                             qa=qa,
                             answer=str(q.get("systemAnswer", "")),
-                            label=_score_from_json(q["score"]),
+                            label=score_from_json(q["score"]),
                         )
                     )
                 except (KeyError, TypeError, ValueError) as exc:
@@ -388,7 +340,7 @@ def logged_answers(records: Iterable[Mapping[str, Any]]) -> list[JudgedAnswer]:
         if isinstance(error, Mapping) and error.get("stage") == "judge":
             continue
         try:
-            qa = _qa_from_json(record["qa"])
+            qa = qa_from_json(record["qa"])
             label = record.get("checkpoint")
             cutoff = int(parse_time_range(label).days) if isinstance(label, str) else qa.last_day
             out.append(
@@ -397,7 +349,7 @@ def logged_answers(records: Iterable[Mapping[str, Any]]) -> list[JudgedAnswer]:
                     days_ingested=cutoff,
                     qa=qa,
                     answer=str(record.get("systemAnswer", "")),
-                    label=_score_from_json(record["score"]),
+                    label=score_from_json(record["score"]),
                 )
             )
         except (KeyError, TypeError, ValueError, OverflowError) as exc:
