@@ -4,11 +4,20 @@ one — never half of it: a temporary file in the same directory, flushed and fs
 
 from __future__ import annotations
 
+import functools
 import os
 import tempfile
 from pathlib import Path
 
 __all__ = ["atomic_write_bytes", "atomic_write_text"]
+
+
+@functools.cache
+def _mode() -> int:
+    # Read once: os.umask can only be read by setting it, which is process-wide.
+    umask = os.umask(0)
+    os.umask(umask)
+    return 0o666 & ~umask
 
 
 def atomic_write_bytes(path: Path, data: bytes) -> None:
@@ -17,6 +26,7 @@ def atomic_write_bytes(path: Path, data: bytes) -> None:
     fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
     try:
         with os.fdopen(fd, "wb") as f:
+            os.fchmod(f.fileno(), _mode())  # mkstemp makes it 0600; a plain file would follow umask
             f.write(data)
             f.flush()
             os.fsync(f.fileno())
