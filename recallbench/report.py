@@ -220,25 +220,44 @@ def _grid_lines(cells: Iterable[HeatmapCell], labels: Sequence[str]) -> list[str
     return lines
 
 
-def _persona_lines(persona: PersonaResult) -> list[str]:
+def _persona_lines(persona: PersonaResult, grid: list[str] | None = None) -> list[str]:
     lines = [THIN_RULE, f"Persona: {persona.persona_id}", THIN_RULE]
     for rr in persona.range_results:
         lines.extend(_range_lines(rr))
     lines.append("")
     lines.append("Heatmap (category × time range):")
-    lines.extend(_grid_lines(persona.heatmap, [rr.range.label for rr in persona.range_results]))
+    if grid is None:
+        grid = _grid_lines(persona.heatmap, [rr.range.label for rr in persona.range_results])
+    lines.extend(grid)
     return lines
 
 
-def format_text_report(result: BenchmarkResult) -> str:
+def _coloured_grid(result: BenchmarkResult, width: int, persona: str | None = None) -> list[str]:
+    """Ours: a heatmap as the coloured terminal grid (the rows and columns of :mod:`.heatmap`)."""
+    # Imported here: the renderer formats its numbers with this module's _fixed.
+    from .heatmap import heatmap_view
+    from .render.terminal import format_heatmap_terminal
+
+    view = heatmap_view(result, persona=persona)
+    return format_heatmap_terminal(view, width=width, color=True).split("\n")
+
+
+def format_text_report(result: BenchmarkResult, *, color: bool = False, width: int = 100) -> str:
     """The human-readable report the CLI prints by default.
 
     The reference's layout (header, one block per persona with its checkpoints, categories and
     heatmap, then the aggregate heatmap over the run's ranges), plus warning lines of ours before
-    ``Ranges:`` when no judge was configured or some questions have judge or adapter errors.
+    ``Ranges:`` when no judge was configured or some questions have judge or adapter errors, and
+    sections of ours after it: retrieval quality, timing, and the hallucination analysis of
+    :mod:`recallbench.hallucination`.
 
     Args:
         result: A finished (or resumed) run.
+        color: Ours: draw the heatmaps as coloured grids for a terminal (24-bit ANSI, with the
+            OVERALL and hallucination rows and wide runs elided in the middle — see
+            :func:`recallbench.render.terminal.format_heatmap_terminal`). Without it the report is
+            the reference's plain text, byte for byte.
+        width: The terminal's width in characters, for the coloured grids.
 
     Returns:
         The report, lines joined by ``\\n``, without a trailing newline.
@@ -250,13 +269,28 @@ def format_text_report(result: BenchmarkResult) -> str:
     lines.extend(_disclosure(result))
     lines.append("")
     for persona in result.personas:
-        lines.extend(_persona_lines(persona))
+        grid = _coloured_grid(result, width, persona.persona_id) if color else None
+        lines.extend(_persona_lines(persona, grid))
         lines.append("")
     lines.extend([THICK_RULE, "AGGREGATE HEATMAP (category × time range)", THICK_RULE])
-    lines.extend(_grid_lines(result.heatmap, [r.label for r in result.ranges]))
+    if color:
+        lines.extend(_coloured_grid(result, width))
+    else:
+        lines.extend(_grid_lines(result.heatmap, [r.label for r in result.ranges]))
     lines.extend(_retrieval_lines(result))
     lines.extend(_timing_lines(result))
+    lines.extend(_hallucination_lines(result))
     return "\n".join(lines)
+
+
+def _hallucination_lines(result: BenchmarkResult) -> list[str]:
+    """Ours: the seed's hallucination views (rates by category and persona, trends, correlation)."""
+    # Imported here: the analysis formats its numbers with this module's _fixed.
+    from .hallucination import analyze_hallucination, format_hallucination_lines
+
+    if not any(r.question_results for p in result.personas for r in p.range_results):
+        return []  # nothing scored (a dry run of the stub judge, say): no section
+    return format_hallucination_lines(analyze_hallucination(result))
 
 
 def _metrics_row(label: str, m: RetrievalMetrics, n: int) -> str:

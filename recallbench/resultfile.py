@@ -14,6 +14,9 @@ Beside the result, :class:`LoadedRun` keeps the question log's per-answer detail
 holds (retrieval entries, tool calls, whether memory context was given), keyed by (persona id,
 checkpoint label, question id).
 
+A result the reference rebuilt from an unfinished run (``metadata.reconstructedComplete: false``) is
+interim too.
+
 Bad input raises :class:`~recallbench.errors.DatasetError` naming the file (and line, for JSONL) and
 what was expected.
 """
@@ -86,6 +89,8 @@ class LoadedRun:
         """``INTERIM — 12/30 checkpoints`` for an unfinished run, else None."""
         if not self.interim:
             return None
+        if self.checkpoints_done is None:
+            return "INTERIM"
         if self.checkpoints_total:
             return f"INTERIM — {self.checkpoints_done}/{self.checkpoints_total} checkpoints"
         return f"INTERIM — {self.checkpoints_done} checkpoints"
@@ -487,4 +492,16 @@ def read_run(path: Path | str) -> LoadedRun:
             qa, pid, label = record.get("qa"), record.get("personaId"), record.get("checkpoint")
             if isinstance(qa, Mapping) and isinstance(pid, str) and isinstance(label, str):
                 details[(pid, label, str(qa.get("id")))] = record
+    # The reference's result-from-progress.mjs marks a result rebuilt from an unfinished run.
+    md = data.get("metadata") if isinstance(data.get("metadata"), Mapping) else {}
+    if md.get("reconstructedComplete") is False:
+        done = md.get("reconstructedCheckpoints")
+        return LoadedRun(
+            result=result,
+            source=path,
+            interim=True,
+            checkpoints_done=done if isinstance(done, int) else None,
+            checkpoints_total=len({r.label for r in result.ranges}) * len(result.personas),
+            details=details,
+        )
     return LoadedRun(result=result, source=path, details=details)

@@ -129,3 +129,5 @@ def test_the_reference_runs_read(reference_data: Path) -> None:
     ]
     partial = read_run(runs / "ea-60d-recall-rerank-off" / "progress.jsonl")
     assert partial.interim and partial.interim_note == "INTERIM — 1/10 checkpoints"
+    rebuilt = read_run(runs / "ea-60d-recall-rerank-off" / "result.json")
+    assert rebuilt.interim and rebuilt.interim_note == "INTERIM — 1/10 checkpoints"

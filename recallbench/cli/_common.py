@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 from pathlib import Path
 from typing import Any
@@ -12,7 +13,14 @@ from ..dataset import DEFAULT_ARCS_FILE
 from ..errors import ConfigError
 from ..ranges import TimeRange, parse_ranges
 
-__all__ = ["add_dataset_args", "non_negative_int", "positive_int", "print_json", "ranges_arg"]
+__all__ = [
+    "add_dataset_args",
+    "non_negative_int",
+    "positive_int",
+    "print_json",
+    "ranges_arg",
+    "use_color",
+]
 
 
 def add_dataset_args(p: Any, *, data_required: bool = True) -> None:
@@ -68,3 +76,13 @@ def positive_int(text: str) -> int:
 
 def print_json(data: Any) -> None:
     sys.stdout.write(json.dumps(data, indent=2, ensure_ascii=False) + "\n")
+
+
+def use_color(choice: str, stream: Any = None) -> bool:
+    """Whether to colour output: ``always``/``never``, or ``auto`` — stdout (or ``stream``) is a
+    terminal and ``NO_COLOR`` is not set."""
+    if choice != "auto":
+        return choice == "always"
+    stream = stream if stream is not None else sys.stdout
+    isatty = getattr(stream, "isatty", None)
+    return bool(isatty and isatty()) and not os.environ.get("NO_COLOR")

@@ -8,6 +8,7 @@ Exit codes: 0 the run finished; 1 a persona stopped early or the run failed (too
 from __future__ import annotations
 
 import argparse
+import shutil
 import sys
 from pathlib import Path
 from typing import Any
@@ -17,7 +18,7 @@ from ..errors import RunFailed
 from ..plan import LIFECYCLES
 from ..ranges import DEFAULT_RANGES
 from ..selection import SelectionPolicy
-from ._common import add_dataset_args, non_negative_int, positive_int, ranges_arg
+from ._common import add_dataset_args, non_negative_int, positive_int, ranges_arg, use_color
 
 __all__ = ["register"]
 
@@ -164,7 +165,14 @@ def register(sub: Any) -> None:
         help="write result.json here, with progress.jsonl, questions.jsonl and (with an "
         "appellate judge) failures.jsonl beside it",
     )
-    o.add_argument("--no-heatmap-png", action="store_true", help="do not render heatmap.png")
+    o.add_argument(
+        "--no-heatmap-png",
+        action="store_true",
+        help="do not render heatmap.png and hallucination.png beside result.json",
+    )
+    o.add_argument(
+        "--no-html", action="store_true", help="do not write report.html beside result.json"
+    )
     o.add_argument(
         "--question-log", type=Path, metavar="PATH", help="one JSON line per evaluated question"
     )
@@ -366,11 +374,12 @@ def run(args: argparse.Namespace) -> int:
     except RunFailed as exc:
         print(f"recallbench run: failed: {exc}", file=sys.stderr)
         partial = getattr(exc, "result", None)
-        if partial is not None and not (args.json or args.heatmap):
-            from ..report import format_text_report
-
-            print(format_text_report(partial))
+        if partial is not None:
+            _write_views(partial, args, interim="INTERIM — the run failed")
+            if not (args.json or args.heatmap):
+                print(_text_report(partial))
         return 1
+    _write_views(result, args)
     _print_result(result, args)
     stopped = [p for p in result.personas if p.error]
     for p in stopped:
@@ -409,8 +418,36 @@ def _output(args: argparse.Namespace) -> RunOutput:
     )
 
 
+def _write_views(result: Any, args: argparse.Namespace, *, interim: str | None = None) -> None:
+    """heatmap.png, hallucination.png and report.html beside result.json; a failure is logged."""
+    if args.json_out is None:
+        return
+    from ..render.artifacts import write_views
+
+    directory = args.json_out.parent
+    pngs = not args.no_heatmap_png
+    write_views(
+        result,
+        heatmap_png=directory / "heatmap.png" if pngs else None,
+        hallucination_png=directory / "hallucination.png" if pngs else None,
+        html=None if args.no_html else directory / "report.html",
+        interim=interim,
+    )
+
+
+def _text_report(result: Any) -> str:
+    from ..report import format_text_report
+
+    text: str = (
+        format_text_report(result, color=True, width=shutil.get_terminal_size().columns)
+        if use_color("auto")
+        else format_text_report(result)
+    )
+    return text
+
+
 def _print_result(result: Any, args: argparse.Namespace) -> None:
-    from ..report import format_json_report, format_text_report, to_heatmap_grid
+    from ..report import format_json_report, to_heatmap_grid
 
     if args.heatmap:
         import json
@@ -419,4 +456,4 @@ def _print_result(result: Any, args: argparse.Namespace) -> None:
     elif args.json:
         print(format_json_report(result))
     else:
-        print(format_text_report(result))
+        print(_text_report(result))

@@ -1,0 +1,108 @@
+"""``recallbench report``: re-render any run — ours or the reference harness's, finished or not.
+
+Reads a ``result.json``, a ``progress.jsonl`` (a partial run is labelled interim) or a run directory,
+prints the text report (coloured when stdout is a terminal) with the hallucination analysis, and on
+request writes the heatmap PNG, the hallucination scatter and the self-contained HTML report.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import shutil
+import sys
+from pathlib import Path
+from typing import Any
+
+from ._common import use_color
+
+__all__ = ["register"]
+
+
+def register(sub: Any) -> None:
+    p = sub.add_parser(
+        "report",
+        help="re-render a run: text, heatmap PNG, HTML",
+        description="Re-render a run from its result.json, its progress.jsonl (a run still going or "
+        "killed: labelled interim) or its directory — including the reference harness's files.",
+    )
+    p.add_argument(
+        "source", type=Path, metavar="RUN", help="result.json, progress.jsonl or a run directory"
+    )
+    p.add_argument("--png", type=Path, metavar="PATH", help="write the heatmap PNG here")
+    p.add_argument(
+        "--hallucination-png",
+        type=Path,
+        metavar="PATH",
+        help="write the recall-versus-hallucination scatter PNG here",
+    )
+    p.add_argument(
+        "--html", type=Path, metavar="PATH", help="write the self-contained HTML report here"
+    )
+    p.add_argument(
+        "--heatmap", action="store_true", help="print the heatmap grid as JSON (wins over --json)"
+    )
+    p.add_argument(
+        "--json",
+        action="store_true",
+        help="print the result as JSON, with the hallucination analysis under "
+        "'hallucinationAnalysis'",
+    )
+    p.add_argument(
+        "--color",
+        choices=("auto", "always", "never"),
+        default="auto",
+        help="colour the text heatmap: auto (when stdout is a terminal, the default), always, never",
+    )
+    p.set_defaults(handler=report_command)
+
+
+def report_command(args: argparse.Namespace) -> int:
+    from .._convert import to_json
+    from ..hallucination import analysis_to_json, analyze_hallucination
+    from ..render.artifacts import write_views
+    from ..report import format_text_report, to_heatmap_grid
+    from ..resultfile import read_run
+
+    run = read_run(args.source)
+    result = run.result
+    note = run.interim_note
+    if note:
+        print(f"recallbench report: {run.source} is an unfinished run ({note})", file=sys.stderr)
+
+    written = write_views(
+        result,
+        heatmap_png=args.png,
+        hallucination_png=args.hallucination_png,
+        html=args.html,
+        interim=note,
+        details=run.details,
+        strict=True,
+    )
+    for path in written:
+        print(f"wrote {path}", file=sys.stderr)
+
+    if args.heatmap:
+        print(json.dumps(to_heatmap_grid(result), indent=2, ensure_ascii=False))
+    elif args.json:
+        data = to_json(result)
+        data["hallucinationAnalysis"] = analysis_to_json(analyze_hallucination(result))
+        if note:
+            data["interim"] = note
+        print(json.dumps(data, indent=2, ensure_ascii=False))
+    elif not written:
+        print(
+            _text(result, note, color=use_color(args.color), format_text_report=format_text_report)
+        )
+    return 0
+
+
+def _text(result: Any, note: str | None, *, color: bool, format_text_report: Any) -> str:
+    text: str = (
+        format_text_report(result, color=True, width=shutil.get_terminal_size().columns)
+        if color
+        else format_text_report(result)
+    )
+    if note:
+        text = f"[{note}]\n{text}"
+    return text

@@ -1,0 +1,77 @@
+"""The pictures and pages of a run, written beside its result: ``heatmap.png``, ``hallucination.png``
+and ``report.html``.
+
+``recallbench run`` writes them after every run (a failure to render is logged, never fails the run:
+the result is what was paid for); ``recallbench report`` writes them on request, and there a failure
+is an error.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any
+
+from ..results import BenchmarkResult
+
+__all__ = ["write_views"]
+
+log = logging.getLogger("recallbench")
+
+
+def write_views(
+    result: BenchmarkResult,
+    *,
+    heatmap_png: Path | None = None,
+    hallucination_png: Path | None = None,
+    html: Path | None = None,
+    interim: str | None = None,
+    details: Mapping[tuple[str, str, str], Mapping[str, Any]] | None = None,
+    strict: bool = False,
+) -> list[Path]:
+    """Write the views asked for; returns the paths written.
+
+    Args:
+        result: the run.
+        heatmap_png, hallucination_png, html: where to write each view (None: not that one).
+        interim: a note such as ``INTERIM — 3/10 checkpoints`` for an unfinished run.
+        details: the question log's records by (persona, checkpoint, question id), for the HTML
+            report's retrieval entries (:attr:`recallbench.resultfile.LoadedRun.details`).
+        strict: raise on a failure to render or write, instead of logging it and going on.
+    """
+    written: list[Path] = []
+
+    def attempt(what: str, path: Path | None, write: Any) -> None:
+        if path is None:
+            return
+        try:
+            write(path)
+        except Exception as exc:
+            if strict:
+                raise
+            log.warning("[bench] %s skipped: %s: %s", what, type(exc).__name__, exc)
+            return
+        written.append(path)
+
+    def heatmap(path: Path) -> None:
+        from ..heatmap import heatmap_view
+        from .png import render_heatmap_png
+
+        render_heatmap_png(heatmap_view(result, interim=interim), path)
+
+    def scatter(path: Path) -> None:
+        from ..hallucination import analyze_hallucination
+        from .hallucination_png import render_hallucination_png
+
+        render_hallucination_png(analyze_hallucination(result), path)
+
+    def page(path: Path) -> None:
+        from .html import write_html_report
+
+        write_html_report(result, path, interim=interim, details=details)
+
+    attempt("Heatmap PNG", heatmap_png, heatmap)
+    attempt("Hallucination PNG", hallucination_png, scatter)
+    attempt("HTML report", html, page)
+    return written
