@@ -12,6 +12,10 @@ prints a reply. Options make it misbehave in the ways the process control must s
 * ``--ignore-sigterm`` ignores SIGTERM, and so does the grandchild (the disposition is inherited),
   so only SIGKILL stops them.
 * ``--flood BYTES`` writes BYTES to stdout and BYTES to stderr, interleaved, before replying.
+* ``--reply-map FILE`` replies by rule: FILE holds a JSON list of ``[pattern, reply]`` pairs; the
+  first regular expression found in the prompt (``re.search``, multi-line) gives the reply, with
+  ``\\1``/``\\g<name>`` expanded from the match. No match: nothing is printed for it (``--echo``
+  and ``--reply`` still apply).
 * ``--record FILE`` appends one JSON line: the arguments, the standard input, and the prompt file's
   path and text, so tests can check which flags an agent was given.
 
@@ -24,6 +28,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import re
 import signal
 import subprocess
 import sys
@@ -52,6 +57,7 @@ def _parser() -> argparse.ArgumentParser:
     parser.add_argument("--ignore-sigterm", action="store_true")
     parser.add_argument("--flood", type=int, default=0, metavar="BYTES")
     parser.add_argument("--record", metavar="FILE")
+    parser.add_argument("--reply-map", metavar="FILE")
     return parser
 
 
@@ -93,6 +99,15 @@ def _flood(size: int) -> None:
         left -= len(piece)
 
 
+def _mapped_reply(map_file: str, prompt: str) -> str | None:
+    rules = json.loads(Path(map_file).read_text(encoding="utf-8"))
+    for pattern, reply in rules:
+        m = re.search(pattern, prompt, re.MULTILINE)
+        if m is not None:
+            return m.expand(reply)
+    return None
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the fake agent; returns its exit status."""
     arguments = list(sys.argv[1:] if argv is None else argv)
@@ -123,6 +138,10 @@ def main(argv: Sequence[str] | None = None) -> int:
 
     if options.echo:
         sys.stdout.write(file_text if file_text is not None else stdin)
+    if options.reply_map:
+        mapped = _mapped_reply(options.reply_map, file_text if file_text is not None else stdin)
+        if mapped is not None:
+            sys.stdout.write(mapped)
     if options.reply is not None:
         sys.stdout.write(options.reply)
     sys.stdout.flush()
