@@ -14,11 +14,39 @@ from collections.abc import Sequence
 
 from .. import __version__
 from ..errors import RecallBenchError
-from . import catalog, judge, judge_agreement, plan, retrieval_eval, run, serve, synth, validate
+from . import (
+    catalog,
+    compare,
+    create_persona,
+    generate,
+    judge,
+    judge_agreement,
+    plan,
+    report,
+    retrieval_eval,
+    run,
+    serve,
+    synth,
+    validate,
+)
 
 __all__ = ["build_parser", "main"]
 
-_COMMANDS = (run, serve, judge, judge_agreement, retrieval_eval, plan, validate, catalog, synth)
+_COMMANDS = (
+    run,
+    report,
+    compare,
+    serve,
+    judge,
+    judge_agreement,
+    retrieval_eval,
+    plan,
+    validate,
+    catalog,
+    synth,
+    create_persona,
+    generate,
+)
 
 
 def build_parser() -> argparse.ArgumentParser:

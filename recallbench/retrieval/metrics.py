@@ -19,7 +19,8 @@ functions against ir-measures by feeding it scores that decrease strictly with r
 two agree to 1e-9.)
 
 Summaries are macro-averages (:func:`mean_scores`): every question weighs the same.
-:func:`paired_bootstrap` gives the percentile 95% interval of a mean paired difference.
+:func:`paired_bootstrap` (which lives in :mod:`recallbench.stats`, re-exported here) gives the
+percentile 95% interval of a mean paired difference.
 
 Pure: stdlib only at import; numpy is imported inside :func:`paired_bootstrap`.
 """
@@ -28,15 +29,9 @@ from __future__ import annotations
 
 import math
 from collections.abc import Collection, Iterable, Sequence
-from typing import TYPE_CHECKING
-
-import attrs
 
 from ..results import RETRIEVAL_METRICS, RetrievalMetrics
-
-if TYPE_CHECKING:
-    import numpy as np
-    import numpy.typing as npt
+from ..stats import DEFAULT_RESAMPLES, BootstrapInterval, bootstrap_columns, paired_bootstrap
 
 __all__ = [
     "DEFAULT_RESAMPLES",
@@ -55,13 +50,6 @@ __all__ = [
 
 METRICS = RETRIEVAL_METRICS
 """The metric names, in report order (the keys of :meth:`RetrievalMetrics.as_dict`)."""
-
-DEFAULT_RESAMPLES = 10_000
-"""Bootstrap resamples per interval."""
-
-# Cap on the resample-index matrix built at once (elements): keeps memory near 8 MB however many
-# questions there are.
-_BOOTSTRAP_BLOCK = 1_000_000
 
 
 def days_ranking(days_in_order: Iterable[int | None]) -> list[int]:
@@ -156,81 +144,3 @@ def mean_scores(scores: Iterable[RetrievalMetrics]) -> RetrievalMetrics | None:
     # min() guards the [0, 1] validator against fsum's last-bit rounding on all-ones columns.
     r5, r10, ndcg, mrr = (min(1.0, math.fsum(c) / n) for c in columns)
     return RetrievalMetrics(recall_at_5=r5, recall_at_10=r10, ndcg_at_10=ndcg, mrr=mrr)
-
-
-@attrs.frozen(kw_only=True)
-class BootstrapInterval:
-    """A mean paired difference with its percentile bootstrap 95% interval.
-
-    Attributes:
-        mean_diff: mean(a - b) over the observed pairs.
-        low: the 2.5th percentile of the resampled means.
-        high: the 97.5th percentile of the resampled means.
-    """
-
-    mean_diff: float
-    low: float
-    high: float
-
-
-def paired_bootstrap(
-    a: Sequence[float],
-    b: Sequence[float],
-    *,
-    resamples: int = DEFAULT_RESAMPLES,
-    seed: int = 0,
-) -> BootstrapInterval:
-    """The percentile bootstrap 95% interval of mean(a - b) over paired observations.
-
-    Each resample draws ``len(a)`` pair indices with replacement from ``numpy.random.default_rng(seed)``
-    and takes the mean difference; the interval is the 2.5th and 97.5th percentiles (numpy's linear
-    interpolation) of those means. The same seed and length always draw the same indices, so
-    intervals of different metrics over the same questions come from the same resamples.
-
-    Args:
-        a: one system's per-question values.
-        b: the other's, in the same question order.
-        resamples: how many resamples.
-        seed: the generator's seed.
-
-    Raises:
-        ValueError: the sequences differ in length or are empty, or ``resamples`` < 1.
-    """
-    import numpy as np
-
-    if len(a) != len(b):
-        raise ValueError(f"paired samples differ in length: {len(a)} and {len(b)}")
-    diffs = np.asarray(a, dtype=np.float64) - np.asarray(b, dtype=np.float64)
-    (interval,) = bootstrap_columns(diffs.reshape(-1, 1), resamples=resamples, seed=seed)
-    return interval
-
-
-def bootstrap_columns(
-    diffs: npt.NDArray[np.float64], *, resamples: int = DEFAULT_RESAMPLES, seed: int = 0
-) -> list[BootstrapInterval]:
-    """:func:`paired_bootstrap` of every column of an ``(n, m)`` matrix of paired differences,
-    all columns resampled with the same row indices (one pass instead of ``m``).
-
-    Raises:
-        ValueError: the matrix has no rows, or ``resamples`` < 1.
-    """
-    import numpy as np
-
-    n = diffs.shape[0]
-    if n == 0:
-        raise ValueError("paired bootstrap of no observations")
-    if resamples < 1:
-        raise ValueError(f"resamples must be at least 1, got {resamples}")
-    rng = np.random.default_rng(seed)
-    means = np.empty((resamples, diffs.shape[1]), dtype=np.float64)
-    block = max(1, _BOOTSTRAP_BLOCK // n)
-    for start in range(0, resamples, block):
-        stop = min(resamples, start + block)
-        idx = rng.integers(0, n, size=(stop - start, n))
-        means[start:stop] = diffs[idx].mean(axis=1)
-    low, high = np.percentile(means, [2.5, 97.5], axis=0)
-    observed = diffs.mean(axis=0)
-    return [
-        BootstrapInterval(mean_diff=float(observed[j]), low=float(low[j]), high=float(high[j]))
-        for j in range(diffs.shape[1])
-    ]

@@ -1,0 +1,79 @@
+"""``recallbench compare A B``: two runs side by side, every delta B − A.
+
+Imports numpy (for the bootstrap) only when the command runs: ``import recallbench.cli`` stays light.
+"""
+
+from __future__ import annotations
+
+import argparse
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from ._common import non_negative_int, positive_int, print_json
+
+if TYPE_CHECKING:
+    from ..resultfile import LoadedRun
+
+__all__ = ["register", "run"]
+
+
+def register(sub: Any) -> None:
+    """Add ``compare`` to the command line's sub-parsers."""
+    p = sub.add_parser(
+        "compare",
+        help="compare two runs: deltas by category and checkpoint, a paired interval, canary "
+        "questions",
+        description="Compare run B against run A (every delta is B − A). Each of A and B is a "
+        "result.json, a progress.jsonl (a partial run, or the reference's) or a run directory "
+        "(its result.json, else its progress.jsonl). Reports the mean composite of each run and "
+        "the delta overall, by category, by checkpoint (matched by label) and by persona; the "
+        "mean paired difference over answers both runs gave (same persona, checkpoint and "
+        "question) with a paired bootstrap 95% interval; hallucination rates and their deltas in "
+        "percentage points; and the canary questions — hallucinated in A only (fixed in B), in B "
+        "only (regressions) or in both. Warns when the runs used different judges or ranges.",
+    )
+    p.add_argument("a", metavar="A", type=Path, help="the baseline run")
+    p.add_argument("b", metavar="B", type=Path, help="the run compared against it")
+    p.add_argument("--json", action="store_true", help="print everything as JSON (camelCase)")
+    p.add_argument(
+        "--resamples",
+        type=positive_int,
+        default=10_000,
+        metavar="N",
+        help="bootstrap resamples per interval (default 10000)",
+    )
+    p.add_argument(
+        "--seed", type=non_negative_int, default=0, metavar="N", help="bootstrap seed (default 0)"
+    )
+    p.set_defaults(handler=run)
+
+
+def _label(run: LoadedRun) -> str:
+    note = run.interim_note
+    return f"{run.source} ({note})" if note else str(run.source)
+
+
+def _source(run: LoadedRun) -> dict[str, Any]:
+    return {
+        "source": str(run.source),
+        "interim": run.interim,
+        "checkpointsDone": run.checkpoints_done,
+        "checkpointsTotal": run.checkpoints_total,
+    }
+
+
+def run(args: argparse.Namespace) -> int:
+    """Read both runs, compare them, print text or JSON; returns the exit code."""
+    from ..compare import compare_results, comparison_to_json, format_comparison
+    from ..resultfile import read_run
+
+    a, b = read_run(args.a), read_run(args.b)
+    comparison = compare_results(a.result, b.result, resamples=args.resamples, seed=args.seed)
+    if args.json:
+        data = comparison_to_json(comparison)
+        data["a"] = {**_source(a), **data["a"]}
+        data["b"] = {**_source(b), **data["b"]}
+        print_json(data)
+    else:
+        print(format_comparison(comparison, label_a=_label(a), label_b=_label(b)))
+    return 0
