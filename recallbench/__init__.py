@@ -78,17 +78,32 @@ from .shuffle import seeded_shuffle
 from .validate import Problem, validate_dataset
 
 if TYPE_CHECKING:
+    from .compare import compare_results
+    from .comparison import RunComparison
+    from .hallucination import HallucinationAnalysis, analyze_hallucination
     from .harness import Harness, run, run_sync
+    from .heatmap import HeatmapView, heatmap_view
     from .judges.cache import JudgeCache
     from .judges.llm import LlmJudge
     from .judges.rubric import RubricJudge
     from .loading import load_judge
     from .models.factory import load_model
+    from .render.artifacts import write_views
+    from .resultfile import LoadedRun, read_run
 
 # The async core loads on first use, so `import recallbench` (and every pure module) stays free of
 # anyio, tenacity and the rest of the run-time stack.
 _LAZY = {
+    "HallucinationAnalysis": "hallucination",
     "Harness": "harness",
+    "HeatmapView": "heatmap",
+    "LoadedRun": "resultfile",
+    "RunComparison": "comparison",
+    "analyze_hallucination": "hallucination",
+    "compare_results": "compare",
+    "heatmap_view": "heatmap",
+    "read_run": "resultfile",
+    "write_views": "render.artifacts",
     "JudgeCache": "judges.cache",
     "LlmJudge": "judges.llm",
     "RubricJudge": "judges.rubric",
@@ -135,8 +150,10 @@ __all__ = [
     "Day",
     "DayMetadata",
     "DirectoryDataset",
+    "HallucinationAnalysis",
     "Harness",
     "HeatmapCell",
+    "HeatmapView",
     "Hooks",
     "Judge",
     "JudgeCache",
@@ -146,6 +163,7 @@ __all__ = [
     "JudgeScore",
     "JudgeUsage",
     "LlmJudge",
+    "LoadedRun",
     "ModelError",
     "ModelTimeout",
     "Persona",
@@ -163,6 +181,7 @@ __all__ = [
     "RetrievalEntry",
     "RetryPolicy",
     "RubricJudge",
+    "RunComparison",
     "RunConfig",
     "RunFailed",
     "RunMetadata",
@@ -177,11 +196,14 @@ __all__ = [
     "TimeRangeResult",
     "ToolCall",
     "__version__",
+    "analyze_hallucination",
+    "compare_results",
     "derive_sibling_dir",
     "expand_series",
     "filter_qa_by_range",
     "format_json_report",
     "format_text_report",
+    "heatmap_view",
     "iter_checkpoints",
     "list_personas",
     "load_judge",
@@ -194,6 +216,7 @@ __all__ = [
     "plan_persona",
     "plan_run",
     "read_resume_log",
+    "read_run",
     "run",
     "run_sync",
     "seeded_shuffle",
@@ -202,4 +225,5 @@ __all__ = [
     "stratified_sample",
     "to_heatmap_grid",
     "validate_dataset",
+    "write_views",
 ]

@@ -9,13 +9,23 @@ from __future__ import annotations
 
 import contextlib
 import io
-from collections.abc import Mapping
+import re
+from collections.abc import Collection, Mapping
 from pathlib import Path
 from typing import Any
 
 from .errors import DatasetError
 
-__all__ = ["KeyPath", "Locator", "dump_yaml", "load_yaml", "load_yaml_located", "read_text"]
+__all__ = [
+    "KeyPath",
+    "Locator",
+    "dump_yaml",
+    "dump_yaml_literal",
+    "load_yaml",
+    "load_yaml_located",
+    "loads_yaml",
+    "read_text",
+]
 
 KeyPath = tuple[str | int, ...]
 
@@ -117,6 +127,15 @@ def _plain(value: Any) -> Any:
     return value
 
 
+def loads_yaml(text: str) -> Any:
+    """Parse YAML text (a model's reply, say) with the C loader into plain dicts and lists.
+
+    Raises:
+        ruamel.yaml.error.YAMLError: the text is not YAML (its ``problem_mark`` gives the line).
+    """
+    return _plain(_fast().load(text))
+
+
 def load_yaml(path: Path) -> Any:
     """Parse a YAML file with the C loader."""
     from ruamel.yaml.error import YAMLError
@@ -186,6 +205,50 @@ def dump_yaml(data: Any, *, width: int = 4096) -> str:
             return [literal(v) for v in value]
         if isinstance(value, str) and "\n" in value:
             return LiteralScalarString(value)
+        return value
+
+    y = _yaml("rt")
+    y.width = width
+    y.indent(mapping=2, sequence=4, offset=2)
+    buf = io.StringIO()
+    y.dump(literal(data), buf)
+    return buf.getvalue()
+
+
+# Characters a literal block shows verbatim: YAML's printable set without the line breaks a reader
+# would normalise to "\n" (CR, NEL, LS, PS) and without the byte-order mark.
+_NOT_LITERAL = re.compile(
+    r"[^\t\n\x20-\x7e\xa0-\u2027\u202a-\ud7ff\ue000-\ufefe\uff00-\ufffd\U00010000-\U0010ffff]"
+)
+
+
+def _literal_safe(text: str) -> bool:
+    # A tab that starts a line would be read as (invalid) indentation.
+    return _NOT_LITERAL.search(text) is None and not text.startswith("\t") and "\n\t" not in text
+
+
+def dump_yaml_literal(data: Any, *, literal_keys: Collection[str], width: int = 4096) -> str:
+    """Like :func:`dump_yaml`, but every string under one of ``literal_keys`` is a literal block
+    (``|-``), one line or many: the layout of the reference's tool-call files (§1.6), where each
+    ``content`` is a block the reader sees verbatim.
+
+    A string a literal block cannot hold verbatim (control characters, carriage returns, Unicode
+    line separators, a tab opening a line) is double-quoted with escapes instead, so
+    ``load(dump(x)) == x`` for every such string.
+    """
+    from ruamel.yaml.scalarstring import DoubleQuotedScalarString, LiteralScalarString
+
+    keys = frozenset(literal_keys)
+
+    def literal(value: Any, key: object = None) -> Any:
+        if isinstance(value, dict):
+            return {k: literal(v, k) for k, v in value.items()}
+        if isinstance(value, list | tuple):
+            return [literal(v, key) for v in value]
+        if isinstance(value, str) and (key in keys or "\n" in value):
+            if _literal_safe(value):
+                return LiteralScalarString(value)
+            return DoubleQuotedScalarString(value)  # escapes what a block cannot show
         return value
 
     y = _yaml("rt")

@@ -31,6 +31,7 @@ __all__ = [
     "load_persona",
     "load_persona_definition",
     "persona_dir",
+    "read_persona",
     "scan_day_files",
     "shipped_personas_dir",
 ]
@@ -125,6 +126,15 @@ def _read_record(path: Path, cls: type[T]) -> T:
 
 def _kind(raw: Any) -> str:
     return "an empty file" if raw is None else f"a {type(raw).__name__}"
+
+
+def read_persona(path: Path) -> Persona:
+    """A ``persona.yaml`` alone, checked (a persona whose arcs do not exist yet).
+
+    Raises:
+        DatasetError: the file is missing, not YAML, or not a valid persona (file and line named).
+    """
+    return _read_record(path, Persona)
 
 
 def read_questions(path: Path) -> tuple[QAPair, ...]:

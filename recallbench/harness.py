@@ -229,7 +229,7 @@ class Harness:
                 questions=sum(len(c.selection.order) for t in all_tasks for c in t),
             ),
         )
-        self._write_header(writers, state, timestamp)
+        self._write_header(writers, state, timestamp, ids)
         personas: list[PersonaResult] = []
         failure: RunFailed | None = None
         try:
@@ -295,7 +295,9 @@ class Harness:
         name = self._name_hint or getattr(self.factory, "name", None)
         return name if isinstance(name, str) and name else "adapter"
 
-    def _write_header(self, writers: _Writers, state: _RunState, timestamp: str) -> None:
+    def _write_header(
+        self, writers: _Writers, state: _RunState, timestamp: str, persona_ids: Sequence[str]
+    ) -> None:
         if writers.progress is None:
             return
         cfg = self.config
@@ -309,6 +311,8 @@ class Harness:
             "groupsEnabled": cfg.selection.groups_enabled,
             **self._model_labels(),
             "lifecycle": cfg.lifecycle,
+            # Ours: what the run will cover, so a reader of an unfinished run knows how far it got.
+            "personas": list(persona_ids),
             "resumed": bool(self.resume.checkpoints or self.resume.questions) or None,
         }
         writers.progress.write({k: v for k, v in header.items() if v is not None})

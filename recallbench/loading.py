@@ -343,13 +343,15 @@ def adapter_factory(
 
             if factory is not None:
                 raise ConfigError(f'adapter "{spec}" is built in: it takes no factory "{factory}"')
-            return _class_builder(builtin_adapter_class(spec), config, f'adapter "{spec}"')
+            cls = builtin_adapter_class(spec)
+            return _named(_class_builder(cls, config, f'adapter "{spec}"'), getattr(cls, "name", None))
         if is_grpc_spec(spec):
             if factory is not None:
                 raise ConfigError(
                     f'adapter "{spec}" is a gRPC URL: it takes no factory "{factory}"'
                 )
-            return _grpc_builder(spec, config, base_dir, grpc_timeout, grpc_ca_file)
+            # Before Healthcheck the run knows the server by its URL (the reference's header does too).
+            return _named(_grpc_builder(spec, config, base_dir, grpc_timeout, grpc_ca_file), spec)
         if factory is not None:
             parsed = parse_object_spec(spec)
             if parsed.attr is not None:
@@ -376,6 +378,14 @@ def adapter_factory(
         return lambda: adapter
 
     return _class_builder(obj, config, label)
+
+
+def _named(builder: AdapterBuilder, name: object) -> AdapterBuilder:
+    """The builder, carrying the name its adapters will have (the progress header's ``adapterName``,
+    written before any adapter exists)."""
+    if isinstance(name, str) and name:
+        builder.name = name  # type: ignore[attr-defined]
+    return builder
 
 
 def _grpc_builder(

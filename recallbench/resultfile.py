@@ -396,15 +396,14 @@ def _read_progress(path: Path) -> LoadedRun:
         metadata=metadata,
     )
     planned = header.get("personas")
-    total = None
-    if isinstance(planned, list) and header_ranges:
-        total = len(planned) * len({r.label for r in header_ranges})
-    elif checkpoints:
-        totals = {cp.get("totalCheckpoints") for _, cp in checkpoints}
-        if len(totals) == 1 and isinstance(next(iter(totals)), int):
-            per_persona = next(iter(totals))
-            assert isinstance(per_persona, int)
-            total = per_persona * len(by_persona)
+    persona_count = len(planned) if isinstance(planned, list) else len(by_persona)
+    per_persona: int | None = None
+    totals = {cp.get("totalCheckpoints") for _, cp in checkpoints}
+    if len(totals) == 1 and isinstance(next(iter(totals)), int):
+        per_persona = next(iter(totals))
+    elif header_ranges:
+        per_persona = len({r.label for r in header_ranges})
+    total = per_persona * persona_count if per_persona is not None else None
     done = sum(len(c) for c in by_persona.values())
     return LoadedRun(
         result=result,

@@ -100,6 +100,16 @@ EXPECTED = {
     "RubricJudge",
     "load_judge",
     "load_model",
+    # reading, re-rendering and comparing runs
+    "HallucinationAnalysis",
+    "HeatmapView",
+    "LoadedRun",
+    "RunComparison",
+    "analyze_hallucination",
+    "compare_results",
+    "heatmap_view",
+    "read_run",
+    "write_views",
 }
 
 
@@ -146,6 +156,11 @@ PURE = (
     "modelspec",
     "judges.parse",
     "judges.prompts",
+    "heatmap",
+    "hallucination",
+    "compare",
+    "stats",
+    "generation.planning",
 )
 
 

@@ -19,6 +19,9 @@ from . import (
     compare,
     create_persona,
     generate,
+    generate_conversations,
+    generate_qa,
+    generate_tool_calls,
     judge,
     judge_agreement,
     plan,
@@ -46,6 +49,9 @@ _COMMANDS = (
     synth,
     create_persona,
     generate,
+    generate_conversations,
+    generate_tool_calls,
+    generate_qa,
 )
 
 

@@ -88,7 +88,7 @@ def _refuse_overwrite(persona_dir: Path, arcs_file: str, arcs_only: bool) -> Non
 def create_persona_command(args: argparse.Namespace) -> int:
     import anyio
 
-    from ..dataset import _read_record
+    from ..dataset import read_persona
     from ..generation._common import GenerationUsage
     from ..generation.create import (
         CreatedPersona,
@@ -112,7 +112,7 @@ def create_persona_command(args: argparse.Namespace) -> int:
             raise ConfigError(
                 f"--arcs-only: {persona_dir / 'persona.yaml'} not found (create the persona first)"
             )
-        persona = _read_record(persona_dir / "persona.yaml", Persona)
+        persona = read_persona(persona_dir / "persona.yaml")
     if not persona_dir.name:
         raise ConfigError(f"--persona {args.persona}: needs a directory name (the persona id)")
     model = load_generation_model(args)

@@ -62,15 +62,20 @@ async def call_model(
     """
     import anyio
 
+    scope: anyio.CancelScope | None = None
     try:
-        with anyio.fail_after(timeout if timeout is not None else math.inf):
+        with anyio.fail_after(timeout if timeout is not None else math.inf) as scope:
             reply = await complete(
                 model, system_prompt, user_message, temperature=temperature, max_tokens=max_tokens
             )
-    except TimeoutError:
+    except TimeoutError as exc:
         if usage is not None:
             usage.failed_calls += 1
-        raise ModelTimeout(f"model call timed out after {timeout:g} s") from None
+        if scope is not None and scope.cancelled_caught:  # our deadline fired
+            raise ModelTimeout(f"model call timed out after {timeout:g} s") from None
+        if isinstance(exc, ModelTimeout):  # the model's own timeout (a CLI agent's): its message
+            raise
+        raise ModelTimeout(f"{type(exc).__name__}: {exc}") from exc
     except ModelError:
         if usage is not None:
             usage.failed_calls += 1

@@ -75,7 +75,7 @@ def parse_yaml_reply(text: str, what: str) -> Any:
     """
     from ruamel.yaml.error import YAMLError
 
-    from .._yaml import _fast, _plain  # the one YAML module; it has no text loader of its own
+    from .._yaml import loads_yaml
 
     candidates = [strip_fences(text)]
     fenced = _FENCED.search(text)
@@ -86,7 +86,7 @@ def parse_yaml_reply(text: str, what: str) -> Any:
         if not candidate.strip():
             continue
         try:
-            return _plain(_fast().load(candidate))
+            return loads_yaml(candidate)
         except YAMLError as exc:
             mark = getattr(exc, "problem_mark", None)
             where = f" at line {mark.line + 1}" if mark is not None else ""

@@ -1,0 +1,436 @@
+"""A run as one self-contained HTML page: works offline, no external URL, font or script.
+
+What the page shows, top to bottom — what someone choosing between two memory systems looks at:
+
+* the header: adapter, judge, timestamp, duration, Q&A counts; an INTERIM banner for a partial run
+  and a warning when the numbers do not measure what they seem to (stub judge, errors);
+* key figures and the per-persona table (mean score, first → last checkpoint, a sparkline,
+  hallucination rate, retrieval, latency, errors) with a chart of the score as the corpus grows;
+* the heatmap — an HTML table drawn from :func:`recallbench.heatmap.heatmap_view`, one per persona
+  as well as the aggregate, scrolling sideways under sticky row labels, a tooltip per cell; a click
+  on a cell lists its answers;
+* the hallucination views of :mod:`recallbench.hallucination`: per-category rates with the high-risk
+  ones marked, per-persona splits, the trend readings and the recall-vs-hallucination scatter;
+* retrieval quality and timing, when the run measured them;
+* every answer in a filterable, sortable table (rendered virtually by the page's script: a
+  143-checkpoint run has ~50,000 answers), and on click the question, reference, answer, scores,
+  judge reasoning, retrieval and the same question at every other checkpoint.
+
+The answers travel as JSON in a ``<script type="application/json">`` block in which every ``<``,
+``>`` and ``&`` is written as a JSON ``\\u`` escape, so no answer text can close the block.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping, Sequence
+from html import escape
+from importlib import resources
+from pathlib import Path
+from typing import Any
+
+from .._atomic import atomic_write_text
+from ..heatmap import AMBER_RGB, GREEN_RGB, RED_RGB, HeatmapView, heatmap_view
+from ..report import _duration, _usage, _warnings
+from ..results import BenchmarkResult, RetrievalSummary, RunTiming
+from ..scoring import MAX_COMPOSITE
+from ._html_charts import PALETTE, Series, line_chart, sparkline
+from ._html_data import DetailKey, PersonaSummary, build_payload, persona_summaries
+from ._html_heatmap import heatmap_section
+
+__all__ = ["embed_json", "render_html_report", "write_html_report"]
+
+DATA_ELEMENT_ID = "rb-data"
+"""The id of the script element holding the answers' JSON."""
+
+
+def _asset(name: str) -> str:
+    return resources.files("recallbench.render").joinpath("assets", name).read_text("utf-8")
+
+
+def embed_json(data: Any) -> str:
+    """JSON safe inside ``<script type="application/json">``: ``<``, ``>`` and ``&`` are escaped as
+    ``\\u003c``, ``\\u003e``, ``\\u0026`` (still the same JSON), so ``</script>`` or ``<!--`` in
+    any string cannot end or confuse the block."""
+    text = json.dumps(data, ensure_ascii=False, separators=(",", ":"), allow_nan=False)
+    return (
+        text.replace("<", "\\u003c")
+        .replace(">", "\\u003e")
+        .replace("&", "\\u0026")
+        .replace("\u2028", "\\u2028")
+        .replace("\u2029", "\\u2029")
+    )
+
+
+def _pct(score: float) -> str:
+    return f"{score / MAX_COMPOSITE * 100:.1f}%"
+
+
+def _score(score: float | None) -> str:
+    return "–" if score is None else f"{score:.2f}/6 ({_pct(score)})"
+
+
+def _n(value: int) -> str:
+    return f"{value:,}"
+
+
+# --- header ----------------------------------------------------------------------------------
+
+
+def _card(key: str, value: str, sub: str = "") -> str:
+    return (
+        f'<div class="rb-card"><div class="k">{escape(key)}</div><div class="v">{escape(value)}</div>'
+        f'<div class="s">{escape(sub)}</div></div>'
+    )
+
+
+def _cards(result: BenchmarkResult, view: HeatmapView, summaries: Sequence[PersonaSummary]) -> str:
+    scored = [q for p in result.personas for rr in p.range_results for q in rr.question_results]
+    unscored = sum(
+        len(rr.unscored_results or ()) for p in result.personas for rr in p.range_results
+    )
+    md = result.metadata
+    cards = []
+    if scored:
+        mean = sum(q.composite_score for q in scored) / len(scored)
+        cards.append(
+            _card("Mean score", f"{mean:.2f}/6", f"{_pct(mean)} over {_n(len(scored))} answers")
+        )
+        rate = sum(1 for q in scored if q.score.hallucination == 0) / len(scored) * 100
+        cards.append(_card("Hallucination rate", f"{rate:.1f}%", "answers judged fabricated"))
+    overall = next((r for r in view.rows if r.kind == "overall"), None)
+    if overall is not None and view.completed_columns:
+        cell = overall.cells[view.completed_columns - 1]
+        if cell.value is not None:
+            cards.append(
+                _card(
+                    "Score at the last checkpoint",
+                    f"{cell.value:.2f}/6",
+                    f"{view.columns[view.completed_columns - 1]} · "
+                    f"{view.column_days[view.completed_columns - 1]:,} days",
+                )
+            )
+    cards.append(
+        _card(
+            "Answers",
+            _n(md.total_evals_run),
+            f"{_n(md.unique_qa_pair_count)} unique questions",
+        )
+    )
+    cards.append(
+        _card("Personas × checkpoints", f"{len(result.personas)} × {len(view.columns)}", "")
+    )
+    adapter_errors = sum(s.adapter_errors for s in summaries)
+    cards.append(
+        _card(
+            "Errors",
+            _n(adapter_errors + unscored),
+            f"{_n(adapter_errors)} adapter · {_n(unscored)} judge (unscored)",
+        )
+    )
+    if result.retrieval is not None:
+        r = result.retrieval
+        cards.append(
+            _card(
+                "Retrieval recall@10",
+                f"{r.overall.recall_at_10 * 100:.1f}%",
+                f"nDCG@10 {r.overall.ndcg_at_10:.3f} · n={_n(r.question_count)}",
+            )
+        )
+    timing = result.timing
+    if timing is not None and timing.query_latency_ms is not None:
+        lat = timing.query_latency_ms
+        cards.append(_card("Query latency p50", f"{lat.p50:,.1f} ms", f"p95 {lat.p95:,.1f} ms"))
+    if md.duration_ms is not None:
+        cards.append(_card("Duration", _duration(md.duration_ms), ""))
+    return f'<div class="rb-cards">{"".join(cards)}</div>'
+
+
+def _meta(result: BenchmarkResult, view: HeatmapView) -> str:
+    md = result.metadata
+    items: list[tuple[str, str]] = [("timestamp", result.timestamp), *view.metadata_items]
+    if md.judge_usage is not None:
+        items.append(("judge usage", _usage(md.judge_usage)))
+    if md.appellate_judge_usage is not None:
+        items.append(("appellate usage", _usage(md.appellate_judge_usage)))
+    for key, value in (
+        ("lifecycle", md.lifecycle),
+        ("parallelism", md.parallelism),
+        ("resumed", "yes" if md.resumed else None),
+    ):
+        if value is not None:
+            items.append((key, str(value)))
+    rows = "".join(f"<dt>{escape(k)}</dt><dd>{escape(v)}</dd>" for k, v in items)
+    return f'<dl class="rb-meta">{rows}</dl>'
+
+
+# --- personas --------------------------------------------------------------------------------
+
+
+def _persona_section(summaries: Sequence[PersonaSummary], view: HeatmapView) -> str:
+    head = (
+        "<tr><th>persona</th><th class=num>checkpoints</th><th class=num>answers</th>"
+        "<th>mean score</th><th>first → last checkpoint</th><th>over the corpus</th>"
+        "<th class=num>hallucinated</th><th class=num>recall@10</th>"
+        "<th class=num>latency p50 / p95</th><th class=num>errors</th></tr>"
+    )
+    rows = []
+    for i, s in enumerate(summaries):
+        colour = PALETTE[i % len(PALETTE)]
+        bar = ""
+        if s.mean is not None:
+            width = max(2.0, s.mean / MAX_COMPOSITE * 90)
+            bar = f'<span class="bar" style="width:{width:.0f}px;background:{colour}"></span>'
+        trend = (
+            f"{escape(s.first[0])} {s.first[1]:.2f} → {escape(s.last[0])} {s.last[1]:.2f}"
+            if s.first and s.last
+            else "–"
+        )
+        spark = sparkline([y for _, y in s.series], y_max=MAX_COMPOSITE, colour=colour)
+        rate = "–" if s.hallucination_rate is None else f"{s.hallucination_rate:.1f}%"
+        recall = "–" if s.recall_at_10 is None else f"{s.recall_at_10 * 100:.1f}%"
+        latency = (
+            f"{s.latency_p50:,.1f} / {s.latency_p95:,.1f} ms"
+            if s.latency_p50 is not None and s.latency_p95 is not None
+            else "–"
+        )
+        errors = f"{s.adapter_errors} + {s.judge_errors}"
+        if s.error:
+            errors += f' <span class="badge risk" title="{escape(s.error)}">stopped</span>'
+        rows.append(
+            f'<tr><td><i class="bar" style="width:10px;background:{colour}"></i>'
+            f"{escape(s.persona)}</td><td class=num>{s.checkpoints}</td>"
+            f"<td class=num>{_n(s.answers)}</td><td>{bar}{escape(_score(s.mean))}</td>"
+            f"<td>{trend}</td><td>{spark}</td><td class=num>{rate}</td>"
+            f"<td class=num>{recall}</td><td class=num>{latency}</td>"
+            f"<td class=num>{errors}</td></tr>"
+        )
+    table = f'<table class="rb-table">{head}{"".join(rows)}</table>'
+    series = [
+        Series(name=s.persona, colour=PALETTE[i % len(PALETTE)], points=s.series)
+        for i, s in enumerate(summaries)
+    ]
+    overall = next((r for r in view.rows if r.kind == "overall"), None)
+    if overall is not None and len(summaries) > 1:
+        points = tuple(
+            (float(d), c.value)
+            for d, c in zip(view.column_days, overall.cells, strict=True)
+            if c.value is not None and not c.filled
+        )
+        series.append(Series(name="all personas", colour="#e6e8ee", points=points, dashed=True))
+    chart = line_chart(
+        series,
+        label="Overall score by days of corpus ingested, per persona",
+        x_label="days of corpus ingested",
+        y_label="mean composite (0–6)",
+        y_range=(0.0, float(MAX_COMPOSITE)),
+        width=1200,
+        height=300,
+    )
+    legend = "".join(
+        f'<span><i style="background:{s.colour}"></i>{escape(s.name)}</span>' for s in series
+    )
+    return (
+        '<h2 id="personas">Personas</h2>'
+        '<p class="muted">Mean composite over every scored answer; errors are adapter errors + '
+        "answers the judge failed to score.</p>"
+        f'<div style="overflow-x:auto">{table}</div>'
+        "<h3>Score as the corpus grows</h3>"
+        f'<div class="rb-figure">{chart}<div class="rb-legend">{legend}</div></div>'
+    )
+
+
+# --- retrieval and timing --------------------------------------------------------------------
+
+
+def _retrieval_section(summary: RetrievalSummary | None, timing: RunTiming | None) -> str:
+    parts = []
+    if summary is not None:
+        head = (
+            "<tr><th></th><th class=num>recall@5</th><th class=num>recall@10</th>"
+            "<th class=num>nDCG@10</th><th class=num>MRR</th></tr>"
+        )
+        rows = [("overall", summary.overall), *summary.by_category.items()]
+        body = "".join(
+            f"<tr><td>{escape(name)}</td><td class=num>{m.recall_at_5:.3f}</td>"
+            f"<td class=num>{m.recall_at_10:.3f}</td><td class=num>{m.ndcg_at_10:.3f}</td>"
+            f"<td class=num>{m.mrr:.3f}</td></tr>"
+            for name, m in rows
+        )
+        parts.append(
+            f'<p class="muted">Binary relevance on each question\'s relevant days, over '
+            f"{_n(summary.question_count)} answers that reported retrievals (negative-recall "
+            "excluded).</p>"
+            f'<table class="rb-table">{head}{body}</table>'
+        )
+    if timing is not None:
+        lines = []
+        lat = timing.query_latency_ms
+        if lat is not None:
+            lines.append(
+                f"query latency p50 {lat.p50:,.1f} ms · p95 {lat.p95:,.1f} ms · max "
+                f"{lat.max:,.1f} ms (n={_n(lat.count)})"
+            )
+        if timing.ingest_ms_per_day is not None:
+            lines.append(f"ingestion {timing.ingest_ms_per_day:,.2f} ms per day")
+        if timing.finalize_ms_mean is not None and timing.finalize_ms_max is not None:
+            lines.append(
+                f"finalize mean {timing.finalize_ms_mean:,.1f} ms · max "
+                f"{timing.finalize_ms_max:,.1f} ms per checkpoint"
+            )
+        parts.extend(f"<p>{escape(line)}</p>" for line in lines)
+    if not parts:
+        return ""
+    return '<h2 id="retrieval">Retrieval and timing</h2>' + "".join(parts)
+
+
+# --- answers ---------------------------------------------------------------------------------
+
+_ANSWERS = """
+<h2 id="answers">Answers</h2>
+<div class="rb-filters">
+  <label>persona <select id="f-persona"><option value="-1">all</option></select></label>
+  <label>category <select id="f-category"><option value="-1">all</option></select></label>
+  <label>checkpoint <select id="f-checkpoint"><option value="-1">all</option></select></label>
+  <label>difficulty <select id="f-difficulty"><option value="-1">all</option></select></label>
+  <label>score from <input id="f-min" type="number" min="0" max="6" step="0.5" value="0"></label>
+  <label>to <input id="f-max" type="number" min="0" max="6" step="0.5" value="6"></label>
+  <label>hallucinated <select id="f-hallucinated"><option value="any">any</option>
+    <option value="yes">yes</option><option value="no">no</option></select></label>
+  <label>status <select id="f-status"><option value="any">any</option>
+    <option value="ok">no error</option><option value="adapter-error">adapter error</option>
+    <option value="unscored">judge failed (unscored)</option>
+    <option value="appealed">appealed</option></select></label>
+  <label>search <input id="f-text" type="search" placeholder="question, reference, answer, id"></label>
+  <button id="f-reset" type="button">reset</button>
+</div>
+<div class="rb-countbar"><span id="rb-count"></span><span id="rb-stats" class="muted"></span></div>
+<div class="rb-list">
+  <div class="rb-cols">
+    <div data-sort="persona">persona</div><div data-sort="checkpoint">checkpoint</div>
+    <div data-sort="category">category</div><div data-sort="question">question</div>
+    <div data-sort="answer">answer</div><div data-sort="correctness" title="correctness 0–3">C</div>
+    <div data-sort="completeness" title="completeness 0–2">K</div>
+    <div data-sort="hallucination" title="hallucination: 1 grounded, 0 hallucinated">H</div>
+    <div data-sort="composite">score</div><div data-sort="latency">latency</div>
+  </div>
+  <div id="rb-viewport"><div id="rb-spacer"></div>
+  <div id="rb-empty" class="rb-empty" hidden>No answer matches these filters.</div></div>
+</div>
+<aside id="rb-detail" hidden aria-label="answer detail">
+  <button id="rb-detail-close" class="close" type="button" title="close (Esc)">close ✕</button>
+  <div id="rb-detail-body"></div>
+</aside>
+"""
+
+
+# --- the page --------------------------------------------------------------------------------
+
+
+def _hallucination_html(result: BenchmarkResult) -> str:
+    from ._html_hallucination import hallucination_section
+
+    return hallucination_section(result)
+
+
+def render_html_report(
+    result: BenchmarkResult,
+    *,
+    interim: str | None = None,
+    title: str | None = None,
+    details: Mapping[DetailKey, Mapping[str, Any]] | None = None,
+) -> str:
+    """The run as one self-contained HTML page.
+
+    Args:
+        result: The run (finished or partial).
+        interim: A note such as ``"INTERIM — 12/30 checkpoints"`` for a partial run; shown as a
+            banner and in the heatmap's title.
+        title: The page's title (default ``Recall Bench — <adapter>``).
+        details: The question log's records by (persona id, checkpoint label, question id), as
+            :attr:`recallbench.resultfile.LoadedRun.details` holds them: their retrieval entries and
+            tool calls appear in the answers' detail panel.
+
+    Returns:
+        The HTML document, with its styles, script and data inlined.
+    """
+    page_title = title or f"Recall Bench — {result.adapter_name}"
+    view = heatmap_view(result, interim=interim)
+    summaries = persona_summaries(result)
+    payload = build_payload(result, details)
+    payload["ramp"] = [list(RED_RGB), list(AMBER_RGB), list(GREEN_RGB)]
+
+    banners = []
+    if interim:
+        banners.append(
+            f'<div class="rb-banner interim" id="rb-interim">{escape(interim)} — this run had not '
+            "finished; the numbers cover only the checkpoints done so far.</div>"
+        )
+    banners.extend(
+        f'<div class="rb-banner warning">{escape(line)}</div>' for line in _warnings(result)
+    )
+    for p in result.personas:
+        if p.error:
+            banners.append(
+                f'<div class="rb-banner warning">Persona {escape(p.persona_id)} stopped early: '
+                f"{escape(p.error)}</div>"
+            )
+    toc = "".join(
+        f'<a href="#{anchor}">{name}</a>'
+        for anchor, name in (
+            ("personas", "Personas"),
+            ("heatmap", "Heatmap"),
+            ("hallucination", "Hallucination"),
+            ("retrieval", "Retrieval and timing"),
+            ("answers", "Answers"),
+        )
+        if anchor != "retrieval" or result.retrieval is not None or result.timing is not None
+    )
+    sections = [
+        f"<h1>{escape(page_title)}</h1>",
+        f'<div class="muted">{escape(view.subtitle)} · {escape(result.timestamp)}</div>',
+        f'<nav class="rb-toc">{toc}</nav>',
+        *banners,
+        _cards(result, view, summaries),
+        _meta(result, view),
+        _persona_section(summaries, view),
+        heatmap_section(result, view, interim),
+        _hallucination_html(result),
+        _retrieval_section(result.retrieval, result.timing),
+        _ANSWERS,
+    ]
+    from .. import __version__
+
+    return (
+        "<!DOCTYPE html>\n"
+        '<html lang="en"><head><meta charset="utf-8">'
+        '<meta name="viewport" content="width=device-width, initial-scale=1">'
+        '<meta name="color-scheme" content="dark">'
+        f"<title>{escape(page_title)}</title>"
+        f"<style>{_asset('report.css')}</style></head>\n<body><main>"
+        + "\n".join(sections)
+        + f"<footer>recallbench {escape(__version__)} · one self-contained file, works offline."
+        "</footer></main>\n"
+        f'<script type="application/json" id="{DATA_ELEMENT_ID}">{embed_json(payload)}</script>\n'
+        f"<script>{_asset('report.js')}</script>\n</body></html>\n"
+    )
+
+
+def write_html_report(
+    result: BenchmarkResult,
+    path: Path | str,
+    *,
+    interim: str | None = None,
+    title: str | None = None,
+    details: Mapping[DetailKey, Mapping[str, Any]] | None = None,
+) -> Path:
+    """Render the report and write it to ``path`` atomically (a reader never sees half a file).
+
+    Returns:
+        The path written.
+    """
+    target = Path(path)
+    atomic_write_text(
+        target, render_html_report(result, interim=interim, title=title, details=details)
+    )
+    return target

@@ -1,0 +1,75 @@
+"""The generation passes' one model call: its deadline, the model's own timeouts, token totals."""
+
+from __future__ import annotations
+
+import pytest
+
+from recallbench.errors import ModelError, ModelTimeout
+from recallbench.generation._common import GenerationUsage, call_model, strip_fences
+from recallbench.models.base import Completion
+from recallbench.testing import ScriptedModel
+
+pytestmark = pytest.mark.anyio
+
+
+async def test_our_deadline_names_itself() -> None:
+    usage = GenerationUsage()
+    with pytest.raises(ModelTimeout, match=r"timed out after 0\.05 s"):
+        await call_model(
+            ScriptedModel("late", delay=5),
+            "s",
+            "u",
+            temperature=None,
+            max_tokens=None,
+            timeout=0.05,
+            usage=usage,
+        )
+    assert (usage.calls, usage.failed_calls) == (0, 1)
+
+
+async def test_the_models_own_timeout_keeps_its_message() -> None:
+    agent = ScriptedModel(ModelTimeout("claude: no reply within 3 s; process group killed"))
+    with pytest.raises(ModelTimeout, match="process group killed"):
+        await call_model(agent, "s", "u", temperature=None, max_tokens=None, timeout=60)
+    user = ScriptedModel(TimeoutError("socket read"))
+    with pytest.raises(ModelTimeout, match="TimeoutError: socket read"):
+        await call_model(user, "s", "u", temperature=None, max_tokens=None, timeout=60)
+
+
+async def test_any_failure_is_a_model_error_and_tokens_add_up() -> None:
+    usage = GenerationUsage()
+    with pytest.raises(ModelError, match="RuntimeError: boom"):
+        await call_model(
+            ScriptedModel(RuntimeError("boom")),
+            "s",
+            "u",
+            temperature=None,
+            max_tokens=None,
+            timeout=None,
+            usage=usage,
+        )
+    reply = Completion(text="ok", input_tokens=7, output_tokens=3)
+    for _ in range(2):
+        await call_model(
+            ScriptedModel(reply),
+            "s",
+            "u",
+            temperature=0.3,
+            max_tokens=9,
+            timeout=None,
+            usage=usage,
+        )
+    assert usage.to_json() == {
+        "modelCalls": 2,
+        "failedCalls": 1,
+        "totalInputTokens": 14,
+        "totalOutputTokens": 6,
+    }
+
+
+@pytest.mark.parametrize(
+    ("reply", "body"),
+    [("```yaml\na: 1\n```", "a: 1"), ("a: 1", "a: 1"), ("  ```\n[1]\n```  ", "[1]")],
+)
+def test_strip_fences(reply: str, body: str) -> None:
+    assert strip_fences(reply) == body
