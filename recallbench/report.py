@@ -8,12 +8,11 @@ would round those ties to even.
 
 from __future__ import annotations
 
-import math
 from collections.abc import Iterable, Mapping, Sequence
-from decimal import ROUND_HALF_UP, Context, Decimal
 from typing import Any
 
 from ._convert import dumps_pretty
+from ._numfmt import to_fixed as _fixed
 from .measures import summarize_retrieval
 from .qa import CATEGORIES, DISCLOSURES
 from .results import (
@@ -34,25 +33,10 @@ LABEL_WIDTH = 30
 COLUMN_WIDTH = 8
 EMPTY_CELL = "   --   "
 
-_EXACT = Context(prec=1100)
-"""Enough digits for any double's exact decimal expansion: quantize never fails or rounds twice."""
-
 STUB_JUDGE_WARNING = (
     "WARNING: no judge configured — every score is zero (stub judge). "
     "Pass --judge to score answers."
 )
-
-
-def _fixed(value: float, digits: int) -> str:
-    """JavaScript's ``Number.prototype.toFixed``: the exact binary value rounded half away from
-    zero, and no ``-0``."""
-    if not math.isfinite(value):
-        return "NaN" if math.isnan(value) else ("-" if value < 0 else "") + "Infinity"
-    quantum = Decimal(1).scaleb(-digits)
-    text = str(Decimal(value).quantize(quantum, rounding=ROUND_HALF_UP, context=_EXACT))
-    if text.startswith("-") and Decimal(text) == 0:
-        text = text[1:]
-    return text
 
 
 def _pct(score: float) -> str:
@@ -286,7 +270,8 @@ def format_text_report(result: BenchmarkResult, *, color: bool = False, width: i
 def _hallucination_lines(result: BenchmarkResult) -> list[str]:
     """Ours: the seed's hallucination views (rates by category and persona, trends, correlation)."""
     # Imported here: the analysis formats its numbers with this module's _fixed.
-    from .hallucination import analyze_hallucination, format_hallucination_lines
+    from .hallucination import analyze_hallucination
+    from .hallucination_text import format_hallucination_lines
 
     if not any(r.question_results for p in result.personas for r in p.range_results):
         return []  # nothing scored (a dry run of the stub judge, say): no section

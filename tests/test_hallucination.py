@@ -30,11 +30,13 @@ from recallbench.hallucination import (
     WARNING,
     HallucinationAnalysis,
     LinearFit,
-    analysis_to_json,
     analyze_hallucination,
-    format_hallucination_lines,
     least_squares,
     pearson_r,
+)
+from recallbench.hallucination_text import (
+    analysis_to_json,
+    format_hallucination_lines,
     trend_reading,
 )
 from recallbench.resultfile import read_run

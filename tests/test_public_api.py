@@ -158,6 +158,7 @@ PURE = (
     "judges.prompts",
     "heatmap",
     "hallucination",
+    "hallucination_text",
     "compare",
     "stats",
     "generation.planning",

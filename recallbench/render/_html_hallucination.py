@@ -16,9 +16,8 @@ from ..hallucination import (
     HallucinationAnalysis,
     LinearFit,
     analyze_hallucination,
-    correlation_reading,
-    trend_reading,
 )
+from ..hallucination_text import correlation_reading, trend_reading
 from ..heatmap import rate_rgb
 from ..results import BenchmarkResult
 from ._html_charts import PALETTE, ScatterPoint, Series, line_chart, scatter_chart

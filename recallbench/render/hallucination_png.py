@@ -20,15 +20,15 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from .._atomic import atomic_write_bytes
+from .._numfmt import to_fixed as _fixed
 from ..hallucination import (
     WARNING_MIN_R,
     EvalPoint,
     HallucinationAnalysis,
     LinearFit,
     least_squares,
-    trend_reading,
 )
-from ..report import _fixed
+from ..hallucination_text import trend_reading
 
 if TYPE_CHECKING:
     from matplotlib.axes import Axes

@@ -25,8 +25,8 @@ from __future__ import annotations
 import itertools
 from collections.abc import Sequence
 
+from .._numfmt import to_fixed as _fixed
 from ..heatmap import NO_DATA_RGB, NOT_ELIGIBLE_RGB, HeatCell, HeatmapView, HeatRow, cell_rgb
-from ..report import _fixed
 
 __all__ = ["format_heatmap_terminal"]
 
