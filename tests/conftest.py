@@ -6,8 +6,16 @@ import os
 from pathlib import Path
 
 import pytest
+from hypothesis import HealthCheck, settings
 
 from recallbench.testing import write_persona
+
+# These machines are shared and noisy (CI has two cores): time is not what property tests check.
+# No per-example deadline, and no "too slow" health check; every other health check stays on.
+settings.register_profile(
+    "recallbench", deadline=None, suppress_health_check=[HealthCheck.too_slow]
+)
+settings.load_profile("recallbench")
 
 
 @pytest.fixture(scope="session")
