@@ -344,7 +344,9 @@ def adapter_factory(
             if factory is not None:
                 raise ConfigError(f'adapter "{spec}" is built in: it takes no factory "{factory}"')
             cls = builtin_adapter_class(spec)
-            return _named(_class_builder(cls, config, f'adapter "{spec}"'), getattr(cls, "name", None))
+            return _named(
+                _class_builder(cls, config, f'adapter "{spec}"'), getattr(cls, "name", None)
+            )
         if is_grpc_spec(spec):
             if factory is not None:
                 raise ConfigError(

@@ -331,7 +331,9 @@ def test_file_raising_on_import(tmp_path: Path, source: str, error: str) -> None
     assert '"bad.py"' in str(err.value)
     assert f"importing file {tmp_path / 'bad.py'} raised {error}" in str(err.value)
     # bad.py's module (another test's bad_model.py may be loaded in this process: not ours).
-    assert not any(re.fullmatch(r"_recallbench_file_bad_[0-9a-f]{12}", name) for name in sys.modules)
+    assert not any(
+        re.fullmatch(r"_recallbench_file_bad_[0-9a-f]{12}", name) for name in sys.modules
+    )
 
 
 def test_missing_attribute_lists_usable_ones(pkg: str) -> None:
