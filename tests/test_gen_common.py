@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import argparse
+from pathlib import Path
+
 import pytest
 
 from recallbench.errors import ModelError, ModelTimeout
@@ -73,3 +76,33 @@ async def test_any_failure_is_a_model_error_and_tokens_add_up() -> None:
 )
 def test_strip_fences(reply: str, body: str) -> None:
     assert strip_fences(reply) == body
+
+
+def test_a_second_corpus_gets_its_own_outputs(tmp_path: Path) -> None:
+    from recallbench.cli._generation import sibling_dir
+
+    def args(**given: str | None) -> argparse.Namespace:
+        return argparse.Namespace(persona=tmp_path, arcs="arcs-180d.yaml", **given)
+
+    derived = args(memories_dir=None)
+    assert sibling_dir(derived, "memories") == tmp_path / "memories-180d"
+    assert sibling_dir(derived, "tools") == tmp_path / "tools-180d"
+    second = args(memories_dir="memories-v2")
+    assert sibling_dir(second, "memories") == tmp_path / "memories-v2"
+    assert sibling_dir(second, "tools") == tmp_path / "tools-v2"
+    assert sibling_dir(second, "qa") == tmp_path / "qa-v2"
+    assert sibling_dir(second, "qa", "/elsewhere/qa") == Path("/elsewhere/qa")
+    other = args(memories_dir=str(tmp_path / "days"))
+    assert sibling_dir(other, "conversations") == tmp_path / "conversations-days"
+
+
+def test_text_summaries_print_records_as_json(capsys: pytest.CaptureFixture[str]) -> None:
+    from recallbench.cli._generation import print_summary
+
+    summary = {"daysGenerated": 3, "failures": [{"day": 30, "reason": "timed out"}], "skipped": []}
+    print_summary(summary, argparse.Namespace(json=False))
+    assert capsys.readouterr().out.splitlines() == [
+        "daysGenerated: 3",
+        'failures: {"day": 30, "reason": "timed out"}',
+        "skipped: none",
+    ]

@@ -182,16 +182,30 @@ def add_persona_args(p: Any) -> None:
 
 
 def sibling_dir(args: argparse.Namespace, base: str, value: str | None = None) -> Path:
-    """A persona's output directory: ``value`` (relative to ``--persona`` unless absolute) or, when
-    None, ``base`` derived from ``--arcs`` (``memories`` + arcs-180d.yaml → ``<persona>/memories-180d``).
-    With ``base="memories"`` and ``value=None`` it reads ``--memories-dir``."""
+    """A persona's directory for ``base`` (``memories``, ``conversations``, ``tools``, ``qa``).
+
+    ``value`` (relative to ``--persona`` unless absolute) when given; with ``base="memories"`` that
+    is ``--memories-dir``. Otherwise it is derived from the memories directory when
+    ``--memories-dir`` was given (``memories-v2`` → ``tools-v2``: a second corpus never reuses the
+    first one's outputs), else from ``--arcs`` (arcs-180d.yaml → ``<persona>/tools-180d``).
+    """
     persona: Path = args.persona
+    memories_dir = getattr(args, "memories_dir", None)
     if value is None and base == "memories":
-        value = getattr(args, "memories_dir", None)
+        value = memories_dir
+    if value is None and memories_dir is not None:
+        memories = sibling_dir(args, "memories")
+        name = memories.name
+        suffix = name[len("memories") :] if name.startswith("memories") else f"-{name}"
+        return memories.with_name(base + suffix)
     if value is None:
         return persona / derive_sibling_dir(args.arcs, base)
     path = Path(value)
     return path if path.is_absolute() else persona / path
+
+
+def _item(value: Any) -> str:
+    return json.dumps(value, ensure_ascii=False) if isinstance(value, dict | list) else str(value)
 
 
 def print_summary(summary: dict[str, Any], args: argparse.Namespace) -> None:
@@ -201,7 +215,7 @@ def print_summary(summary: dict[str, Any], args: argparse.Namespace) -> None:
         return
     for key, value in summary.items():
         if isinstance(value, (list, tuple)):
-            text = ", ".join(str(v) for v in value) if value else "none"
+            text = ", ".join(_item(v) for v in value) if value else "none"
         elif isinstance(value, dict):
             text = json.dumps(value, ensure_ascii=False)
         else:

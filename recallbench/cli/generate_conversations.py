@@ -7,7 +7,6 @@ Exit codes: 0 every day done; 1 some days failed (listed; redo them with ``--sta
 from __future__ import annotations
 
 import argparse
-from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from ._day_passes import (
@@ -67,16 +66,6 @@ def register(sub: Any) -> None:
     p.set_defaults(handler=run)
 
 
-def conversations_dir(args: argparse.Namespace, memories: Path) -> Path:
-    """``--conversations-dir``, or the memories directory with ``memories`` → ``conversations``."""
-    if args.conversations_dir is not None:
-        path = Path(args.conversations_dir)
-        return path if path.is_absolute() else Path(args.persona) / path
-    name = memories.name
-    derived = "conversations" + name[len("memories") :] if name.startswith("memories") else None
-    return memories.with_name(derived or f"conversations-{name}")
-
-
 def run(args: argparse.Namespace) -> int:
     """Generate the conversations; returns the exit code."""
     from ..generation.conversations import ConversationOptions, generate_conversations
@@ -85,7 +74,7 @@ def run(args: argparse.Namespace) -> int:
     persona: Persona = definition.persona
     memories = sibling_dir(args, "memories")
     start, end = day_span(args, last_day=last_day_or_fail(memories), what="the last day log")
-    output = conversations_dir(args, memories)
+    output = sibling_dir(args, "conversations", args.conversations_dir)
     model = load_generation_model(args)
     options = ConversationOptions(
         temperature=args.temperature,
