@@ -20,7 +20,6 @@ limit, and each file is written atomically the moment its day completes:
 from __future__ import annotations
 
 import json
-import logging
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any, Literal
@@ -34,13 +33,12 @@ from ..models.base import TextModel
 from ..persona import Persona
 from ._common import GenerationUsage, call_model
 from .daylogs import (
-    DayPassFailure,
     DayPassProgress,
     DayPassResult,
+    DayPassTally,
     day_logs,
     last_log_day,
     log_date,
-    notify,
     remove_stale_temp_files,
     strip_front_matter,
     weekday,
@@ -62,7 +60,6 @@ __all__ = [
     "parse_conversation_markdown",
 ]
 
-logger = logging.getLogger("recallbench")
 
 MIN_TURNS = 4
 MAX_TURNS = 12
@@ -282,8 +279,7 @@ async def generate_conversations(
     todo = [d for d in logs if d not in kept]
     system = conversation_system_prompt(persona)
     limiter = anyio.CapacityLimiter(opts.parallelism)
-    written: list[int] = []
-    failed: list[DayPassFailure] = []
+    tally = DayPassTally(tag="conversations", end=end, on_day=on_day)
 
     async def one(day: int) -> None:
         try:
@@ -304,30 +300,11 @@ async def generate_conversations(
         except (ModelError, DatasetError) as exc:
             # A log that cannot be read (not UTF-8) fails its day like a model error: the other
             # days go on, and the summary names the file and what is wrong with it.
-            failure = DayPassFailure(day=day, reason=str(exc))
-            failed.append(failure)
-            logger.info("%s", failure.log_line("conversations"))
-            notify(
-                on_day,
-                DayPassProgress(
-                    day=day, end=end, status="failed", written=len(written), failure=failure
-                ),
-            )
+            tally.fail(day, str(exc))
             return
         path = conversation_file(output_dir, day, opts.format)
         atomic_write_text(path, format_conversation(turns, opts.format))
-        written.append(day)
-        notify(
-            on_day,
-            DayPassProgress(
-                day=day,
-                end=end,
-                status="written",
-                written=len(written),
-                path=path,
-                items=len(turns),
-            ),
-        )
+        tally.wrote(day, path, len(turns))
 
     if todo:
         output_dir.mkdir(parents=True, exist_ok=True)
@@ -335,14 +312,11 @@ async def generate_conversations(
             for day in todo:
                 tg.start_soon(one, day)
 
-    return DayPassResult(
+    return tally.result(
         persona_id=persona.id,
         output_dir=output_dir,
         start=start,
-        end=end,
-        written=tuple(sorted(written)),
         existing=existing,
         missing_logs=missing,
-        failed=tuple(sorted(failed, key=lambda f: f.day)),
         usage=usage,
     )

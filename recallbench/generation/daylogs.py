@@ -23,6 +23,7 @@ __all__ = [
     "DayPassFailure",
     "DayPassProgress",
     "DayPassResult",
+    "DayPassTally",
     "day_logs",
     "last_log_day",
     "log_date",
@@ -114,6 +115,73 @@ class DayPassResult:
             **self.usage.to_json(),
             "outputDir": str(self.output_dir),
         }
+
+
+@attrs.define
+class DayPassTally:
+    """What a per-day pass has done so far, told to its ``on_day`` hook as each day ends.
+
+    Args:
+        tag: the pass's name in log lines (``[<tag>] day=… skipped: …``).
+        end: the last day of the span.
+        on_day: the embedder's hook, or None.
+    """
+
+    tag: str
+    end: int
+    on_day: Callable[[DayPassProgress], None] | None
+    written: list[int] = attrs.field(factory=list)
+    failed: list[DayPassFailure] = attrs.field(factory=list)
+
+    def fail(self, day: int, reason: str) -> None:
+        """The day failed: log it, keep it for the summary, tell the hook."""
+        failure = DayPassFailure(day=day, reason=reason)
+        self.failed.append(failure)
+        logger.info("%s", failure.log_line(self.tag))
+        notify(
+            self.on_day,
+            DayPassProgress(
+                day=day, end=self.end, status="failed", written=len(self.written), failure=failure
+            ),
+        )
+
+    def wrote(self, day: int, path: Path, items: int) -> None:
+        """The day's file is on disk, holding ``items`` turns or calls: tell the hook."""
+        self.written.append(day)
+        notify(
+            self.on_day,
+            DayPassProgress(
+                day=day,
+                end=self.end,
+                status="written",
+                written=len(self.written),
+                path=path,
+                items=items,
+            ),
+        )
+
+    def result(
+        self,
+        *,
+        persona_id: str,
+        output_dir: Path,
+        start: int,
+        existing: tuple[int, ...],
+        missing_logs: tuple[int, ...],
+        usage: GenerationUsage,
+    ) -> DayPassResult:
+        """The pass's result, days in order."""
+        return DayPassResult(
+            persona_id=persona_id,
+            output_dir=output_dir,
+            start=start,
+            end=self.end,
+            written=tuple(sorted(self.written)),
+            existing=existing,
+            missing_logs=missing_logs,
+            failed=tuple(sorted(self.failed, key=lambda f: f.day)),
+            usage=usage,
+        )
 
 
 def day_logs(memories_dir: Path, start: int, end: int) -> tuple[dict[int, Path], tuple[int, ...]]:

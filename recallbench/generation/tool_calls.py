@@ -22,7 +22,6 @@ from __future__ import annotations
 
 import datetime as dt
 import json
-import logging
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
@@ -36,13 +35,12 @@ from ..models.base import TextModel
 from ..persona import PersonaDefinition
 from ._common import GenerationUsage, call_model
 from .daylogs import (
-    DayPassFailure,
     DayPassProgress,
     DayPassResult,
+    DayPassTally,
     day_logs,
     last_log_day,
     log_date,
-    notify,
     remove_stale_temp_files,
     strip_front_matter,
     weekday,
@@ -64,7 +62,6 @@ __all__ = [
     "tool_calls_user_message",
 ]
 
-logger = logging.getLogger("recallbench")
 
 MEMORY_SAVE = "memorySave"
 _CAST_LIMIT = 30
@@ -329,8 +326,7 @@ async def generate_tool_calls(
     }
     system = tool_calls_system_prompt()
     todo_set = set(todo)
-    written: list[int] = []
-    failed: list[DayPassFailure] = []
+    tally = DayPassTally(tag="tool-calls", end=end, on_day=on_day)
     last_written: dict[int, str] = {}  # day → text, within the chain that wrote it
 
     def previous_text(day: int, chain_start: bool) -> str | None:
@@ -364,15 +360,7 @@ async def generate_tool_calls(
                 if not calls:
                     raise ModelError("the reply holds no usable memorySave call")
             except (ModelError, DatasetError) as exc:
-                failure = DayPassFailure(day=day, reason=str(exc))
-                failed.append(failure)
-                logger.info("%s", failure.log_line("tool-calls"))
-                notify(
-                    on_day,
-                    DayPassProgress(
-                        day=day, end=end, status="failed", written=len(written), failure=failure
-                    ),
-                )
+                tally.fail(day, str(exc))
                 continue
             record = ToolCallDay(
                 day=day,
@@ -385,18 +373,7 @@ async def generate_tool_calls(
             path = tool_calls_file(output_dir, day)
             atomic_write_text(path, text)
             last_written[day] = text
-            written.append(day)
-            notify(
-                on_day,
-                DayPassProgress(
-                    day=day,
-                    end=end,
-                    status="written",
-                    written=len(written),
-                    path=path,
-                    items=len(calls),
-                ),
-            )
+            tally.wrote(day, path, len(calls))
 
     if runs:
         output_dir.mkdir(parents=True, exist_ok=True)
@@ -404,14 +381,11 @@ async def generate_tool_calls(
             for run in runs:
                 tg.start_soon(run_chain, run)
 
-    return DayPassResult(
+    return tally.result(
         persona_id=definition.id,
         output_dir=output_dir,
         start=start,
-        end=end,
-        written=tuple(sorted(written)),
         existing=existing,
         missing_logs=missing,
-        failed=tuple(sorted(failed, key=lambda f: f.day)),
         usage=usage,
     )
