@@ -53,6 +53,7 @@ __all__ = [
     "DetailKey",
     "LoadedRun",
     "qa_from_json",
+    "read_details",
     "read_run",
     "result_from_json",
     "score_from_json",
@@ -452,6 +453,22 @@ def _bucket_questions(
     return answers, details
 
 
+def read_details(questions: Path) -> dict[DetailKey, Mapping[str, Any]]:
+    """A question log's records by (persona id, checkpoint label, question id), the last record of
+    a question winning (a resumed run may log it twice). Records without a checkpoint label (the
+    reference's log) are left out: :func:`read_run` places those by timestamp.
+
+    Raises:
+        DatasetError: the file cannot be read, or a line other than a torn last one is not JSON.
+    """
+    details: dict[DetailKey, Mapping[str, Any]] = {}
+    for _line, record in _jsonl(questions):
+        qa, pid, label = record.get("qa"), record.get("personaId"), record.get("checkpoint")
+        if isinstance(qa, Mapping) and isinstance(pid, str) and isinstance(label, str):
+            details[(pid, label, str(qa.get("id")))] = record
+    return details
+
+
 # --- entry point -------------------------------------------------------------------------------
 
 
@@ -485,12 +502,7 @@ def read_run(path: Path | str) -> LoadedRun:
     except ValueError as exc:
         raise DatasetError(f"{path}: {exc}") from None
     questions = path.with_name("questions.jsonl")
-    details: dict[DetailKey, Mapping[str, Any]] = {}
-    if questions.is_file():
-        for _line, record in _jsonl(questions):
-            qa, pid, label = record.get("qa"), record.get("personaId"), record.get("checkpoint")
-            if isinstance(qa, Mapping) and isinstance(pid, str) and isinstance(label, str):
-                details[(pid, label, str(qa.get("id")))] = record
+    details = read_details(questions) if questions.is_file() else {}
     # The reference's result-from-progress.mjs marks a result rebuilt from an unfinished run.
     md = data.get("metadata") if isinstance(data.get("metadata"), Mapping) else {}
     if md.get("reconstructedComplete") is False:

@@ -30,8 +30,13 @@ def test_run_writes_the_views_beside_its_result(run_dir: Path) -> None:
         width, height = png_size(run_dir / name)
         assert width > 500 and height > 400
     html = (run_dir / "report.html").read_text(encoding="utf-8")
-    assert html.startswith("<!DOCTYPE html>") or html.lower().startswith("<!doctype html>")
+    assert html.lower().startswith("<!doctype html>")
     assert "executive-assistant" in html and "backend-eng-saas" in html
+    # The page shows what only the question log holds: the memories each answer was drawn from.
+    logged = [json.loads(line) for line in (run_dir / "questions.jsonl").read_text().splitlines()]
+    snippets = [e["snippet"] for r in logged for e in r.get("retrieval", []) if e.get("snippet")]
+    assert snippets
+    assert json.dumps(snippets[0][:60], ensure_ascii=False)[1:-1] in html
 
 
 def test_run_can_skip_them(tmp_path: Path) -> None:

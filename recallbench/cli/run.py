@@ -8,19 +8,22 @@ Exit codes: 0 the run finished; 1 a persona stopped early or the run failed (too
 from __future__ import annotations
 
 import argparse
+import logging
 import shutil
 import sys
 from pathlib import Path
 from typing import Any
 
 from ..config import RunConfig, RunOutput
-from ..errors import RunFailed
+from ..errors import RecallBenchError, RunFailed
 from ..plan import LIFECYCLES
 from ..ranges import DEFAULT_RANGES
 from ..selection import SelectionPolicy
 from ._common import add_dataset_args, non_negative_int, positive_int, ranges_arg, use_color
 
 __all__ = ["register"]
+
+log = logging.getLogger("recallbench")
 
 DEFAULT_ADAPTER = "builtin:bm25"
 """The adapter ``run`` benchmarks when none is named (judged by the rubric judge unless told)."""
@@ -375,11 +378,11 @@ def run(args: argparse.Namespace) -> int:
         print(f"recallbench run: failed: {exc}", file=sys.stderr)
         partial = getattr(exc, "result", None)
         if partial is not None:
-            _write_views(partial, args, interim="INTERIM — the run failed")
+            _write_views(partial, args, output, interim="INTERIM — the run failed")
             if not (args.json or args.heatmap):
                 print(_text_report(partial))
         return 1
-    _write_views(result, args)
+    _write_views(result, args, output)
     _print_result(result, args)
     stopped = [p for p in result.personas if p.error]
     for p in stopped:
@@ -418,20 +421,34 @@ def _output(args: argparse.Namespace) -> RunOutput:
     )
 
 
-def _write_views(result: Any, args: argparse.Namespace, *, interim: str | None = None) -> None:
-    """heatmap.png, hallucination.png and report.html beside result.json; a failure is logged."""
+def _write_views(
+    result: Any, args: argparse.Namespace, output: RunOutput, *, interim: str | None = None
+) -> None:
+    """heatmap.png, hallucination.png and report.html beside result.json; a failure is logged.
+
+    The HTML report shows each answer's retrieved memories and tool calls, which only the question
+    log holds: it is read back when the run wrote one."""
     if args.json_out is None:
         return
     from ..render.artifacts import write_views
+    from ..resultfile import read_details
 
     directory = args.json_out.parent
     pngs = not args.no_heatmap_png
+    html = None if args.no_html else directory / "report.html"
+    details = None
+    if html is not None and output.questions is not None and output.questions.is_file():
+        try:
+            details = read_details(output.questions)
+        except RecallBenchError as exc:
+            log.warning("[bench] report.html without retrieval details: %s", exc)
     write_views(
         result,
         heatmap_png=directory / "heatmap.png" if pngs else None,
         hallucination_png=directory / "hallucination.png" if pngs else None,
-        html=None if args.no_html else directory / "report.html",
+        html=html,
         interim=interim,
+        details=details,
     )
 
 
