@@ -106,3 +106,21 @@ def test_text_summaries_print_records_as_json(capsys: pytest.CaptureFixture[str]
         'failures: {"day": 30, "reason": "timed out"}',
         "skipped: none",
     ]
+
+
+async def test_an_http_provider_keeps_its_own_clock_and_retries_a_slow_attempt() -> None:
+    from recallbench.config import RetryPolicy
+    from recallbench.models.openai import OpenAIModel
+    from recallbench.testing.providers import FakeProviderServer, slow
+
+    # The first attempt hangs past the timeout; the retry answers at once.
+    async with FakeProviderServer([slow(5.0), "a day's log"]) as server:
+        retry = RetryPolicy(attempts=3, initial_delay=0.01, max_delay=0.05)
+        async with OpenAIModel("m", endpoint=f"{server.url}/v1", timeout=0.3, retry=retry) as model:
+            usage = GenerationUsage()
+            reply = await call_model(
+                model, "s", "u", temperature=None, max_tokens=None, timeout=0.3, usage=usage
+            )
+        assert reply.text == "a day's log"
+        assert len(server.requests) == 2
+        assert (usage.calls, usage.failed_calls) == (1, 0)

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import math
 import re
+import sys
 
 import attrs
 
@@ -54,7 +55,10 @@ async def call_model(
     """One model call under a deadline, counted in ``usage``.
 
     The deadline is a cancel scope around the call: a CLI agent cancelled by it kills its whole
-    process tree (:mod:`recallbench.models.cli_agent`); an HTTP request is abandoned.
+    process tree (:mod:`recallbench.models.cli_agent`). An HTTP provider with a timeout of its own
+    keeps its own clock instead — ``timeout`` per attempt, retried on 429, 5xx and timeouts
+    (:mod:`recallbench.models.http`) — so that one slow attempt does not end the call before its
+    retry; the CLI gives it ``--timeout`` as that per-attempt timeout.
 
     Raises:
         ModelTimeout: the call took longer than ``timeout`` seconds.
@@ -62,6 +66,8 @@ async def call_model(
     """
     import anyio
 
+    if timeout is not None and _keeps_own_time(model):
+        timeout = None
     scope: anyio.CancelScope | None = None
     try:
         with anyio.fail_after(timeout if timeout is not None else math.inf) as scope:
@@ -87,6 +93,12 @@ async def call_model(
     if usage is not None:
         usage.add(reply)
     return reply
+
+
+def _keeps_own_time(model: TextModel) -> bool:
+    """An HTTP provider with a per-attempt timeout and retries (never true unless one was loaded)."""
+    http = sys.modules.get("recallbench.models.http")
+    return http is not None and isinstance(model, http.HttpModel) and model.timeout is not None
 
 
 _FENCE = re.compile(r"^\s*```[A-Za-z0-9_-]*[ \t]*\n?|\n?[ \t]*```\s*$")
