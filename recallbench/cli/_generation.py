@@ -46,10 +46,12 @@ def _temperature(text: str) -> float:
     return value
 
 
-def add_model_args(p: Any, *, temperature: float, max_tokens: int, timeout_ms: int) -> None:
+def add_model_args(
+    p: Any, *, temperature: float, max_tokens: int, timeout_ms: int, parallel: bool = True
+) -> None:
     """Add ``--model`` (required), ``--temperature``, ``--max-tokens``, ``--timeout MS`` (per model
-    call), ``--parallelism N`` (default 4) and ``--json`` (print the summary as JSON), with the
-    command's defaults."""
+    call), ``--parallelism N`` (default 4; not for a command whose calls cannot overlap:
+    ``parallel=False``) and ``--json`` (print the summary as JSON), with the command's defaults."""
     p.add_argument(
         "--model",
         required=True,
@@ -79,13 +81,14 @@ def add_model_args(p: Any, *, temperature: float, max_tokens: int, timeout_ms: i
         help=f"per model call, in milliseconds; a CLI agent that overruns is killed with its "
         f"whole process tree (default {timeout_ms})",
     )
-    p.add_argument(
-        "--parallelism",
-        type=positive_int,
-        default=4,
-        metavar="N",
-        help="model calls in flight at once (default 4)",
-    )
+    if parallel:
+        p.add_argument(
+            "--parallelism",
+            type=positive_int,
+            default=4,
+            metavar="N",
+            help="model calls in flight at once (default 4)",
+        )
     p.add_argument("--json", action="store_true", help="print the summary as JSON")
 
 

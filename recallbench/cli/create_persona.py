@@ -66,7 +66,7 @@ def register(sub: Any) -> None:
         action="store_true",
         help="replace existing files (refused by default: days may have been generated from them)",
     )
-    add_model_args(p, temperature=0.7, max_tokens=4000, timeout_ms=120000)
+    add_model_args(p, temperature=0.7, max_tokens=4000, timeout_ms=120000, parallel=False)
     p.set_defaults(handler=create_persona_command)
 
 
