@@ -3,48 +3,27 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from typing import Any
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from test_render_png import checkpoint
 
 from recallbench import (
     BenchmarkResult,
     PersonaResult,
     RunMetadata,
-    TimeRange,
     TimeRangeResult,
     format_text_report,
 )
 from recallbench.aggregate import merge_heatmaps, persona_heatmap
 from recallbench.heatmap import GREEN_RGB, NOT_ELIGIBLE_RGB, RED_RGB, heatmap_view
 from recallbench.render.terminal import format_heatmap_terminal
-from recallbench.results import CategoryScore
 
 FR, TR, NR = "factual-recall", "temporal-reasoning", "negative-recall"
 ANSI = re.compile(r"\x1b\[[0-9;]*m")
-
-
-def checkpoint(
-    days: int, cells: Mapping[str, tuple[float, int, int]], hallucination: float = 0.0
-) -> TimeRangeResult:
-    scores = tuple(
-        CategoryScore(category=c, mean_score=s, question_count=n, scores=(), eligible_count=e)
-        for c, (s, n, e) in cells.items()
-    )
-    n = sum(cs.question_count for cs in scores)
-    return TimeRangeResult(
-        range=TimeRange(label=f"{days}d", days=days),
-        days_ingested=days,
-        questions_evaluated=n,
-        overall_score=sum(cs.mean_score * cs.question_count for cs in scores) / n if n else 0.0,
-        category_scores=scores,
-        difficulty_scores={},
-        hallucination_rate=hallucination,
-        question_results=(),
-    )
 
 
 def make_result(checkpoints: Sequence[TimeRangeResult], **metadata: Any) -> BenchmarkResult:
