@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 from _genfakes import ARCS_REPLY, PERSONA_REPLY, invoke, write_entry, write_model_file
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from recallbench._convert import structure_disk
@@ -193,6 +193,8 @@ arc_keys = st.sampled_from(
     st.lists(st.dictionaries(arc_keys, junk | st.integers(1, 60)), max_size=5),
     st.integers(1, 60),
 )
+@example([{"startDay": "¹"}], 1)  # str.isdigit() is true for superscripts; int() is not
+@example([{"startDay": "--5", "endDay": " 7 "}], 10)
 def test_any_arcs_reply_normalises_to_a_loadable_story(
     items: list[dict[str, Any]], days: int
 ) -> None:

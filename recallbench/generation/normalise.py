@@ -41,6 +41,10 @@ def _text(value: Any) -> str:
     return ""
 
 
+# ASCII digits only: str.isdigit() also accepts "¹" and "²", which int() rejects.
+_INTEGER = re.compile(r"-?[0-9]+")
+
+
 def _int(value: Any) -> int | None:
     if isinstance(value, bool):
         return None
@@ -48,7 +52,7 @@ def _int(value: Any) -> int | None:
         return value
     if isinstance(value, float) and value.is_integer():
         return int(value)
-    if isinstance(value, str) and value.strip().lstrip("-").isdigit():
+    if isinstance(value, str) and _INTEGER.fullmatch(value.strip()):
         return int(value.strip())
     return None
 
