@@ -71,15 +71,25 @@ def nice_ticks(low: float, high: float, count: int = 5) -> list[float]:
     if not high > low or not math.isfinite(high - low):
         return [low]
     raw = (high - low) / max(1, count)
-    power = 10 ** math.floor(math.log10(raw))
-    step = next(m * power for m in (1, 2, 5, 10) if m * power >= raw)
-    first = math.ceil(low / step - 1e-9) * step
+    exponent = math.floor(math.log10(raw))
+    steps = [m * 10**e for e in (exponent - 1, exponent, exponent + 1) for m in (1, 2, 5)]
+    index = next(i for i, step in enumerate(steps) if step >= raw)
+    # The first round step above raw can be wider than the range and miss it altogether
+    # (1 to 400,002 in steps of 500,000): step down until a multiple falls inside.
+    while index > 0 and _first_multiple(low, steps[index]) > high + steps[index] * 1e-9:
+        index -= 1
+    step = steps[index]
+    first = _first_multiple(low, step)
     ticks = []
     value = first
     while value <= high + step * 1e-9:
         ticks.append(round(value, 10))
         value += step
     return ticks
+
+
+def _first_multiple(low: float, step: float) -> float:
+    return math.ceil(low / step - 1e-9) * step
 
 
 def _tick_text(value: float) -> str:
