@@ -261,6 +261,41 @@ def test_a_failing_day_exits_1_and_says_how_to_redo_it(
     assert calls(env, "conversations")[-1] == 4 and calls(env, "conversations").count(4) == 2
 
 
+# ---- generate-tool-calls -------------------------------------------------------------------------
+
+
+def test_tool_calls_sigint_mid_run_leaves_complete_files_and_a_rerun_does_only_the_rest(
+    persona: Path, env: dict[str, str], tmp_path: Path
+) -> None:
+    out = persona / "tools-30d"
+    args = base_args("generate-tool-calls", persona, "--parallelism", "3")
+    proc = subprocess.Popen(
+        [*cli_argv(), *args],
+        env=env | {"GEN_DELAY": "0.3"},
+        cwd=tmp_path,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    _, stderr = interrupt_when(proc, lambda: out.is_dir() and len(list(out.glob("day-*"))) >= 4)
+    assert proc.returncode == 130, stderr
+    assert "interrupted after writing" in stderr
+    assert "Traceback" not in stderr
+    first = sorted(int(p.stem[-4:]) for p in out.glob("day-*.yaml"))
+    assert 4 <= len(first) < 30
+    assert sorted(p.name for p in out.iterdir()) == [f"day-{d:04d}.yaml" for d in first]  # no temps
+    for day in first:
+        saved = read_tool_calls(tool_calls_file(out, day))
+        assert [c.content for c in saved.calls] == [f"Saved day {day}."]
+    called_first = calls(env, "tool-calls")
+
+    done = run(args, env, tmp_path)
+    assert done.returncode == 0, done.stderr
+    called_second = calls(env, "tool-calls")[len(called_first) :]
+    assert sorted(called_second) == sorted(set(range(1, 31)) - set(first))
+    assert len(list(out.glob("day-*.yaml"))) == 30
+
+
 # ---- generate-tool-calls with the fake CLI agent --------------------------------------------------
 
 
