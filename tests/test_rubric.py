@@ -10,7 +10,7 @@ from typing import Any
 
 import anyio
 import pytest
-from hypothesis import given
+from hypothesis import example, given
 from hypothesis import strategies as st
 
 from recallbench.config import RunConfig
@@ -165,8 +165,17 @@ def test_times_written_either_clock_are_one_value(hour: int, minute: int) -> Non
 
 
 @given(st.text(alphabet=st.characters(codec="ascii"), max_size=80))
+@example("0)")  # bolded, it once read as a list marker and lost its number
+@example("1. Budget")
 def test_markdown_emphasis_does_not_change_checkable_atoms(text: str) -> None:
     assert extract_atoms(f"**{text}**").keys() == extract_atoms(text).keys()
+
+
+def test_a_list_marker_is_no_number_but_a_line_holding_only_a_number_is() -> None:
+    assert extract_atoms("Steps:\n1. Budget review\n2) Hiring plan").number == frozenset()
+    assert extract_atoms("**1.** Budget review").number == frozenset()
+    assert "42" in extract_atoms("The total came to\n42.\nThen we left.").number
+    assert "42" in extract_atoms("The total came to\n**42.**").number
 
 
 @given(st.from_regex(r"[a-z]{1,15}", fullmatch=True))

@@ -193,7 +193,9 @@ _CAPITALISED_WORD = re.compile(r"(?<![\w'])[A-Z\u00c0-\u00d6\u00d8-\u00de](?:\w|
 _POSSESSIVE = re.compile(r"'s\b")
 _SENTENCE_END = re.compile(r"(?:[.!?:;]\s|\n)\s*$")
 _MARKDOWN_LINK = re.compile(r"\[([^\]\n]*)\]\([^)\n]*\)")
-_LINE_MARK = re.compile(r"(?m)^\s*(?:#+\s*|>\s*|[-*+]\s+|\d+[.)]\s+)")
+# A numbered-list marker needs text after it on its line: a line that is only "42." or "0)" holds a
+# number, and so does "**0)**" once its emphasis is gone.
+_LINE_MARK = re.compile(r"(?m)^\s*(?:#+\s*|>\s*|[-*+]\s+|\d+[.)][ \t]+(?=\S))")
 
 _REPLACEMENTS: tuple[tuple[str, str], ...] = (
     ("‘", "'"),

@@ -67,7 +67,7 @@ from .grounding import Grounding, GroundingIndex
 
 __all__ = ["RUBRIC_VERSION", "GroundingIndex", "RubricJudge"]
 
-RUBRIC_VERSION = "1"
+RUBRIC_VERSION = "2"
 """Changes whenever a rule or threshold changes, so scores of different versions are not mixed."""
 
 # Weights of a reference part in the found share: a checkable atom is what a grader looks for first.
