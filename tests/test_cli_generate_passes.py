@@ -12,7 +12,7 @@ import stat
 import subprocess
 import sys
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -215,11 +215,36 @@ def test_conversations_need_no_arcs_file(
     ]
 
 
+def _conversation_is_whole(out: Path, day: int) -> bool:
+    return len(parse_conversation_markdown(conversation_file(out, day).read_text("utf-8"))) == 4
+
+
+def _tool_calls_are_whole(out: Path, day: int) -> bool:
+    saved = read_tool_calls(tool_calls_file(out, day))
+    return [c.content for c in saved.calls] == [f"Saved day {day}."]
+
+
+@pytest.mark.parametrize(
+    ("command", "kind", "directory", "prefix", "suffix", "whole"),
+    [
+        ("generate-conversations", "conversations", "conversations-30d", "conv-", ".md",
+         _conversation_is_whole),
+        ("generate-tool-calls", "tool-calls", "tools-30d", "day-", ".yaml", _tool_calls_are_whole),
+    ],
+)  # fmt: skip
 def test_sigint_mid_run_leaves_complete_files_and_a_rerun_does_only_the_rest(
-    persona: Path, env: dict[str, str], tmp_path: Path
+    persona: Path,
+    env: dict[str, str],
+    tmp_path: Path,
+    command: str,
+    kind: str,
+    directory: str,
+    prefix: str,
+    suffix: str,
+    whole: Callable[[Path, int], bool],
 ) -> None:
-    out = persona / "conversations-30d"
-    args = base_args("generate-conversations", persona, "--parallelism", "3")
+    out = persona / directory
+    args = base_args(command, persona, "--parallelism", "3")
     proc = subprocess.Popen(
         [*cli_argv(), *args],
         env=env | {"GEN_DELAY": "0.3"},
@@ -228,22 +253,23 @@ def test_sigint_mid_run_leaves_complete_files_and_a_rerun_does_only_the_rest(
         stderr=subprocess.PIPE,
         text=True,
     )
-    _, stderr = interrupt_when(proc, lambda: out.is_dir() and len(list(out.glob("conv-*"))) >= 4)
+    _, stderr = interrupt_when(
+        proc, lambda: out.is_dir() and len(list(out.glob(prefix + "*"))) >= 4
+    )
     assert proc.returncode == 130, stderr
     assert "interrupted after writing" in stderr
     assert "Traceback" not in stderr
-    first = sorted(int(p.stem[-4:]) for p in out.glob("conv-*.md"))
+    first = sorted(int(p.stem[-4:]) for p in out.glob(f"{prefix}*{suffix}"))
     assert 4 <= len(first) < 30
-    assert sorted(p.name for p in out.iterdir()) == [f"conv-{d:04d}.md" for d in first]  # no temps
-    for day in first:
-        assert len(parse_conversation_markdown(conversation_file(out, day).read_text("utf-8"))) == 4
-    called_first = calls(env, "conversations")
+    assert sorted(p.name for p in out.iterdir()) == [f"{prefix}{d:04d}{suffix}" for d in first]
+    assert all(whole(out, day) for day in first)  # and no temporary file is left (above)
+    called_first = calls(env, kind)
 
     done = run(args, env, tmp_path)
     assert done.returncode == 0, done.stderr
-    called_second = calls(env, "conversations")[len(called_first) :]
+    called_second = calls(env, kind)[len(called_first) :]
     assert sorted(called_second) == sorted(set(range(1, 31)) - set(first))
-    assert len(list(out.glob("conv-*.md"))) == 30
+    assert len(list(out.glob(f"{prefix}*{suffix}"))) == 30
 
 
 def test_a_failing_day_exits_1_and_says_how_to_redo_it(
@@ -259,41 +285,6 @@ def test_a_failing_day_exits_1_and_says_how_to_redo_it(
     redo = run([*args[:-3], "--start", "4", "--end", "4"], env, tmp_path)
     assert redo.returncode == 0, redo.stderr
     assert calls(env, "conversations")[-1] == 4 and calls(env, "conversations").count(4) == 2
-
-
-# ---- generate-tool-calls -------------------------------------------------------------------------
-
-
-def test_tool_calls_sigint_mid_run_leaves_complete_files_and_a_rerun_does_only_the_rest(
-    persona: Path, env: dict[str, str], tmp_path: Path
-) -> None:
-    out = persona / "tools-30d"
-    args = base_args("generate-tool-calls", persona, "--parallelism", "3")
-    proc = subprocess.Popen(
-        [*cli_argv(), *args],
-        env=env | {"GEN_DELAY": "0.3"},
-        cwd=tmp_path,
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        text=True,
-    )
-    _, stderr = interrupt_when(proc, lambda: out.is_dir() and len(list(out.glob("day-*"))) >= 4)
-    assert proc.returncode == 130, stderr
-    assert "interrupted after writing" in stderr
-    assert "Traceback" not in stderr
-    first = sorted(int(p.stem[-4:]) for p in out.glob("day-*.yaml"))
-    assert 4 <= len(first) < 30
-    assert sorted(p.name for p in out.iterdir()) == [f"day-{d:04d}.yaml" for d in first]  # no temps
-    for day in first:
-        saved = read_tool_calls(tool_calls_file(out, day))
-        assert [c.content for c in saved.calls] == [f"Saved day {day}."]
-    called_first = calls(env, "tool-calls")
-
-    done = run(args, env, tmp_path)
-    assert done.returncode == 0, done.stderr
-    called_second = calls(env, "tool-calls")[len(called_first) :]
-    assert sorted(called_second) == sorted(set(range(1, 31)) - set(first))
-    assert len(list(out.glob("day-*.yaml"))) == 30
 
 
 # ---- generate-tool-calls with the fake CLI agent --------------------------------------------------
