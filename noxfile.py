@@ -25,10 +25,11 @@ def tests(session: nox.Session) -> None:
 
 @nox.session
 def lint(session: nox.Session) -> None:
-    """ruff lint and format check."""
-    session.install("ruff")
+    """ruff lint and format check; the layer contracts (import-linter, docs/architecture.md)."""
+    session.install("-e", ".", "ruff", "import-linter>=2.1")
     session.run("ruff", "check", ".")
     session.run("ruff", "format", "--check", ".")
+    session.run("lint-imports")
 
 
 @nox.session

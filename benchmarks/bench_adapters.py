@@ -22,7 +22,7 @@ from typing import Any
 import anyio
 
 from recallbench.adapters import BUILTIN_ADAPTERS, builtin_adapter
-from recallbench.dataset import load_persona
+from recallbench.data.dataset import load_persona
 
 INGEST_TARGET_S = 2.0
 P95_TARGET_MS = 10.0

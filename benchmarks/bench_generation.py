@@ -38,7 +38,8 @@ from typing import Any, TypeVar
 
 import anyio
 
-from recallbench.dataset import load_persona_definition
+from recallbench.data.dataset import load_persona_definition
+from recallbench.data.persona import PersonaDefinition
 from recallbench.generation import (
     ConversationOptions,
     GenerateOptions,
@@ -50,7 +51,6 @@ from recallbench.generation import (
     generate_tool_calls,
     plan_story,
 )
-from recallbench.persona import PersonaDefinition
 from recallbench.testing import ScriptedModel
 
 T = TypeVar("T")

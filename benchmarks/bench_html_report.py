@@ -17,18 +17,18 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-from recallbench.aggregate import merge_heatmaps, persona_heatmap, summarize_checkpoint
-from recallbench.qa import CORE_CATEGORIES, QAPair
-from recallbench.ranges import expand_series
+from recallbench.data.qa import CORE_CATEGORIES, QAPair
+from recallbench.data.ranges import expand_series
 from recallbench.render.html import render_html_report
-from recallbench.results import (
+from recallbench.results.aggregate import merge_heatmaps, persona_heatmap, summarize_checkpoint
+from recallbench.results.records import (
     BenchmarkResult,
     PersonaResult,
     QuestionResult,
     RetrievalMetrics,
     RunMetadata,
 )
-from recallbench.scoring import JudgeScore
+from recallbench.results.scoring import JudgeScore
 
 WORDS = [
     "deploy",
@@ -151,7 +151,7 @@ def _time(label: str, render: Callable[[], str]) -> None:
 def main() -> None:
     details: Any = None
     if len(sys.argv) > 1:
-        from recallbench.resultfile import read_run
+        from recallbench.results.reading import read_run
 
         run = read_run(sys.argv[1])
         result, details = run.result, run.details

@@ -23,9 +23,9 @@ import time
 from pathlib import Path
 from typing import Any
 
-from recallbench.dataset import load_persona
-from recallbench.evaluate import build_context
+from recallbench.data.dataset import load_persona
 from recallbench.judges.agreement import judged_answers
+from recallbench.judges.base import build_context
 from recallbench.judges.rubric import RubricJudge
 
 TARGET = 5000

@@ -35,9 +35,9 @@ from recallbench import (
     RunMetadata,
     expand_series,
 )
-from recallbench.aggregate import merge_heatmaps, persona_heatmap, summarize_checkpoint
-from recallbench.heatmap import heatmap_view
 from recallbench.render.png import render_heatmap_png
+from recallbench.results.aggregate import merge_heatmaps, persona_heatmap, summarize_checkpoint
+from recallbench.results.heatmap import heatmap_view
 
 NEW_PER_CHECKPOINT = 12
 SAMPLE = 50

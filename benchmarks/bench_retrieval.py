@@ -24,10 +24,11 @@ from pathlib import Path
 
 import numpy as np
 
-import recallbench.retrieval.tokenize as tokenizer
-from recallbench.dataset import list_personas, load_persona
-from recallbench.retrieval import BM25Index, Fts5Retriever, chunk_day, run_retrieval_eval
-from recallbench.retrieval.bm25 import BM25Retriever
+import recallbench.adapters.retrieval.tokenize as tokenizer
+from recallbench.adapters.retrieval import BM25Index, Fts5Retriever, chunk_day
+from recallbench.adapters.retrieval.bm25 import BM25Retriever
+from recallbench.data.dataset import list_personas, load_persona
+from recallbench.harness.retrieval_eval import run_retrieval_eval
 
 ROOT = Path(__file__).resolve().parents[1]
 

@@ -19,7 +19,7 @@ from pathlib import Path
 
 
 def main() -> None:
-    from recallbench.synth import SHIPPED_VARIANTS, load_domain, synthesize
+    from recallbench.generation.synth import SHIPPED_VARIANTS, load_domain, synthesize
 
     total = 0.0
     for pid, days, seed in SHIPPED_VARIANTS:

@@ -21,8 +21,8 @@ from pathlib import Path
 import anyio
 
 from recallbench.adapters.lexical import Bm25Adapter, Fts5Adapter
-from recallbench.dataset import list_personas, load_persona
-from recallbench.qa import QAPair
+from recallbench.data.dataset import list_personas, load_persona
+from recallbench.data.qa import QAPair
 
 ARCS = ("arcs-1000d.yaml", "arcs-180d.yaml")
 

@@ -16,7 +16,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from recallbench import DayMetadata
-from recallbench.protocols import QueryDetail, RetrievalEntry
+from recallbench.adapters.base import QueryDetail, RetrievalEntry
 
 WORD = re.compile(r"[a-z0-9][a-z0-9'$.-]*[a-z0-9]|[a-z0-9]")
 STOP = frozenset(

@@ -6,18 +6,43 @@ cheap: no gRPC, aiohttp or matplotlib is loaded until a function that needs one 
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
-from .config import RetryPolicy, RunConfig, RunOutput
-from .corpus import Day, DayMetadata, PersonaDataset, split_sessions
-from .dataset import (
+from ._lazy import lazy_getattr
+from ._retry import RetryPolicy
+from ._version import __version__
+from .adapters.base import Adapter, QueryDetail, RetrievalEntry, ToolCall
+from .data.corpus import Day, DayMetadata, PersonaDataset, split_sessions
+from .data.dataset import (
     DEFAULT_ARCS_FILE,
+    Dataset,
     DirectoryDataset,
     derive_sibling_dir,
     list_personas,
     load_persona,
     load_persona_definition,
 )
+from .data.persona import Arc, Persona, PersonaDefinition, SessionDef, Story
+from .data.plan import Plan, plan_persona, plan_run
+from .data.qa import CATEGORIES, CORE_CATEGORIES, DIFFICULTIES, GROUP_CATEGORIES, QAPair
+from .data.ranges import (
+    DEFAULT_RANGES,
+    TimeRange,
+    expand_series,
+    normalize_ranges,
+    parse_ranges,
+    parse_time_range,
+)
+from .data.selection import (
+    CheckpointSelection,
+    SelectionPolicy,
+    filter_qa_by_range,
+    iter_checkpoints,
+    select_checkpoint,
+    stratified_sample,
+)
+from .data.shuffle import seeded_shuffle
+from .data.validate import Problem, validate_dataset
 from .errors import (
     AdapterError,
     AdapterTimeout,
@@ -30,31 +55,13 @@ from .errors import (
     RecallBenchError,
     RunFailed,
 )
-from .hooks import CheckpointDone, CheckpointStarted, Hooks, QuestionDone, RunStarted
+from .harness.config import RunConfig, RunOutput
+from .harness.hooks import CheckpointDone, CheckpointStarted, Hooks, QuestionDone, RunStarted
+from .judges.base import Judge, JudgeContext
 from .judges.usage import JudgeUsage
 from .models.base import Completion, TextModel
-from .persona import Arc, Persona, PersonaDefinition, SessionDef, Story
-from .plan import Plan, plan_persona, plan_run
-from .protocols import (
-    Adapter,
-    Dataset,
-    Judge,
-    JudgeContext,
-    QueryDetail,
-    RetrievalEntry,
-    ToolCall,
-)
-from .qa import CATEGORIES, CORE_CATEGORIES, DIFFICULTIES, GROUP_CATEGORIES, QAPair
-from .ranges import (
-    DEFAULT_RANGES,
-    TimeRange,
-    expand_series,
-    normalize_ranges,
-    parse_ranges,
-    parse_time_range,
-)
-from .report import format_json_report, format_text_report, to_heatmap_grid
-from .results import (
+from .render.report import format_json_report, format_text_report, to_heatmap_grid
+from .results.records import (
     BenchmarkResult,
     CategoryScore,
     HeatmapCell,
@@ -64,68 +71,49 @@ from .results import (
     RunMetadata,
     TimeRangeResult,
 )
-from .runlog import read_resume_log
-from .scoring import JudgeScore, StubJudge
-from .selection import (
-    CheckpointSelection,
-    SelectionPolicy,
-    filter_qa_by_range,
-    iter_checkpoints,
-    select_checkpoint,
-    stratified_sample,
-)
-from .shuffle import seeded_shuffle
-from .validate import Problem, validate_dataset
+from .results.scoring import JudgeScore, StubJudge
 
 if TYPE_CHECKING:
-    from .compare import compare_results
-    from .comparison import RunComparison
-    from .hallucination import HallucinationAnalysis, analyze_hallucination
-    from .harness import Harness, run, run_sync
-    from .heatmap import HeatmapView, heatmap_view
+    from .harness.engine import Harness, run, run_sync
+    from .harness.loading import load_judge
+    from .harness.resume import read_resume_log
     from .judges.cache import JudgeCache
     from .judges.llm import LlmJudge
     from .judges.rubric import RubricJudge
-    from .loading import load_judge
     from .models.factory import load_model
     from .render.artifacts import write_views
-    from .resultfile import LoadedRun, read_run
+    from .results.comparison import compare_results
+    from .results.comparison_records import RunComparison
+    from .results.hallucination import HallucinationAnalysis, analyze_hallucination
+    from .results.heatmap import HeatmapView, heatmap_view
+    from .results.reading import LoadedRun, read_run
 
 # The async core loads on first use, so `import recallbench` (and every pure module) stays free of
 # anyio, tenacity and the rest of the run-time stack.
 _LAZY = {
-    "HallucinationAnalysis": "hallucination",
-    "Harness": "harness",
-    "HeatmapView": "heatmap",
-    "LoadedRun": "resultfile",
-    "RunComparison": "comparison",
-    "analyze_hallucination": "hallucination",
-    "compare_results": "compare",
-    "heatmap_view": "heatmap",
-    "read_run": "resultfile",
+    "HallucinationAnalysis": "results.hallucination",
+    "Harness": "harness.engine",
+    "HeatmapView": "results.heatmap",
+    "LoadedRun": "results.reading",
+    "RunComparison": "results.comparison_records",
+    "analyze_hallucination": "results.hallucination",
+    "compare_results": "results.comparison",
+    "heatmap_view": "results.heatmap",
+    "read_run": "results.reading",
     "write_views": "render.artifacts",
     "JudgeCache": "judges.cache",
     "LlmJudge": "judges.llm",
     "RubricJudge": "judges.rubric",
-    "load_judge": "loading",
+    "load_judge": "harness.loading",
     "load_model": "models.factory",
-    "run": "harness",
-    "run_sync": "harness",
+    "read_resume_log": "harness.resume",
+    "run": "harness.engine",
+    "run_sync": "harness.engine",
 }
 
 
-def __getattr__(name: str) -> Any:
-    module = _LAZY.get(name)
-    if module is None:
-        raise AttributeError(f"module 'recallbench' has no attribute {name!r}")
-    import importlib
+__getattr__ = lazy_getattr(__name__, _LAZY, globals())
 
-    value = getattr(importlib.import_module(f"recallbench.{module}"), name)
-    globals()[name] = value
-    return value
-
-
-__version__ = "0.1.0"
 
 __all__ = [
     "CATEGORIES",

@@ -15,13 +15,17 @@ import math
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Protocol, runtime_checkable
 
+import attrs
+
 if TYPE_CHECKING:
     from tenacity import AsyncRetrying, RetryCallState
 
 __all__ = [
+    "DEFAULT_RETRY",
     "DEFAULT_RETRY_AFTER_CAP",
     "Backoff",
     "RetryAfter",
+    "RetryPolicy",
     "retry_after_of",
     "retrying",
 ]
@@ -47,6 +51,18 @@ class Backoff(Protocol):
     def initial_delay(self) -> float: ...
     @property
     def max_delay(self) -> float: ...
+
+
+@attrs.frozen(kw_only=True)
+class RetryPolicy:
+    """Retries of one call (a judge's, a provider's, an RPC): exponential backoff with jitter between attempts."""
+
+    attempts: int = attrs.field(default=3, validator=attrs.validators.ge(1))
+    initial_delay: float = 0.5
+    max_delay: float = 8.0
+
+
+DEFAULT_RETRY = RetryPolicy()
 
 
 @runtime_checkable

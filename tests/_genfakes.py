@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from recallbench._yaml import dump_yaml
+from recallbench.data._yaml import dump_yaml
 
 ROOT = Path(__file__).resolve().parent.parent
 EPOCH = "2026-01-05"  # a Monday

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from recallbench.aggregate import merge_heatmaps, persona_heatmap, summarize_checkpoint
-from recallbench.qa import CORE_CATEGORIES, QAPair
-from recallbench.ranges import TimeRange
-from recallbench.results import (
+from recallbench.data.qa import CORE_CATEGORIES, QAPair
+from recallbench.data.ranges import TimeRange
+from recallbench.results.aggregate import merge_heatmaps, persona_heatmap, summarize_checkpoint
+from recallbench.results.records import (
     BenchmarkResult,
     PersonaResult,
     QuestionError,
@@ -15,7 +15,7 @@ from recallbench.results import (
     RetrievalMetrics,
     RunMetadata,
 )
-from recallbench.scoring import JudgeScore
+from recallbench.results.scoring import JudgeScore
 
 __all__ = ["TRICKY", "answer_text", "make_result"]
 

@@ -11,14 +11,14 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from recallbench import CATEGORIES, DIFFICULTIES, JudgeScore, QAPair, QuestionResult, TimeRange
-from recallbench.aggregate import (
+from recallbench.results.aggregate import (
     disclosure_breakdown,
     merge_disclosure,
     merge_heatmaps,
     persona_heatmap,
     summarize_checkpoint,
 )
-from recallbench.results import DisclosureStats, HeatmapCell, QuestionError
+from recallbench.results.records import DisclosureStats, HeatmapCell, QuestionError
 
 THIRTY = TimeRange(label="30d", days=30)
 
@@ -381,7 +381,7 @@ def _imports_of(module: str) -> set[str]:
     return {line.split(".")[0] for line in out.split()}
 
 
-@pytest.mark.parametrize("module", ["recallbench.aggregate", "recallbench.report"])
+@pytest.mark.parametrize("module", ["recallbench.results.aggregate", "recallbench.render.report"])
 def test_pure_modules_import_no_io_or_async(module: str) -> None:
     heavy = {"anyio", "aiohttp", "grpc", "matplotlib", "ruamel", "numpy", "tenacity"}
     assert not _imports_of(module) & heavy

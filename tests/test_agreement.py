@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 
 from recallbench import cli
 from recallbench.cli import judge_agreement
-from recallbench.dataset import load_persona
+from recallbench.data.dataset import load_persona
 from recallbench.judges.agreement import (
     AgreementReport,
     JudgedAnswer,
@@ -30,7 +30,7 @@ from recallbench.judges.agreement import (
     spearman,
 )
 from recallbench.judges.rubric import RubricJudge
-from recallbench.scoring import JudgeScore
+from recallbench.results.scoring import JudgeScore
 from recallbench.testing import day_code
 
 # ---------------------------------------------------------------------------------------------------

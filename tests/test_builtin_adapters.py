@@ -1,6 +1,6 @@
 """The built-in adapters (``builtin:<name>``) driven by the real harness over the tiny persona.
 
-Each adapter runs through :func:`recallbench.harness.run` with the containment judge; questions.jsonl
+Each adapter runs through :func:`recallbench.harness.engine.run` with the containment judge; questions.jsonl
 gives the answers and retrieval entries. The multi-session persona has an isolated ``secret`` session
 holding facts the principal session never states.
 """
@@ -17,7 +17,6 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from recallbench._yaml import dump_yaml, load_yaml
 from recallbench.adapters import (
     ABSTENTION,
     BUILTIN_ADAPTERS,
@@ -42,13 +41,14 @@ from recallbench.adapters._memory import (
     split_sentences,
     visible,
 )
-from recallbench.config import RunConfig, RunOutput
-from recallbench.corpus import DayMetadata
+from recallbench.adapters.base import Adapter, QueryDetail
+from recallbench.data._yaml import dump_yaml, load_yaml
+from recallbench.data.corpus import DayMetadata
+from recallbench.data.persona import day_date
+from recallbench.data.qa import QAPair
 from recallbench.errors import ConfigError
-from recallbench.harness import run
-from recallbench.persona import day_date
-from recallbench.protocols import Adapter, QueryDetail
-from recallbench.qa import QAPair
+from recallbench.harness.config import RunConfig, RunOutput
+from recallbench.harness.engine import run
 from recallbench.testing import ScriptedJudge, day_code, write_persona
 
 EPOCH = "2026-01-01"
@@ -212,7 +212,7 @@ def test_bad_config_is_a_config_error(name: str, config_: dict[str, Any], messag
 
 
 def test_loading_builds_a_builtin_from_its_class_and_config() -> None:
-    from recallbench.loading import adapter_factory
+    from recallbench.harness.loading import adapter_factory
 
     build = adapter_factory(RecencyAdapter, {"days": 7})
     adapter = build()

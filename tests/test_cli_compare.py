@@ -15,7 +15,7 @@ import pytest
 
 from recallbench import CATEGORIES
 from recallbench.cli import main
-from recallbench.dataset import shipped_personas_dir
+from recallbench.data.dataset import shipped_personas_dir
 
 
 def compare(capsys: pytest.CaptureFixture[str], *argv: str | Path) -> str:

@@ -18,12 +18,12 @@ from typing import Any
 
 import pytest
 
-from recallbench.dataset import read_questions
+from recallbench.data.dataset import read_questions
+from recallbench.data.validate import validate_dataset
 from recallbench.generation.conversations import conversation_file, parse_conversation_markdown
 from recallbench.generation.qa_store import parse_progress_header
 from recallbench.generation.tool_calls import read_tool_calls, tool_calls_file
 from recallbench.testing import write_persona
-from recallbench.validate import validate_dataset
 
 ROOT = Path(__file__).resolve().parent.parent
 COMMANDS = ("generate-conversations", "generate-tool-calls", "generate-qa")

@@ -1,4 +1,4 @@
-"""Comparing two runs (recallbench.compare): pairing, deltas, intervals, canaries, text and JSON."""
+"""Comparing two runs (recallbench.results.comparison): pairing, deltas, intervals, canaries, text and JSON."""
 
 from __future__ import annotations
 
@@ -25,16 +25,11 @@ from recallbench import (
     RunMetadata,
     TimeRange,
 )
-from recallbench.aggregate import merge_heatmaps, persona_heatmap, summarize_checkpoint
-from recallbench.compare import (
-    FEW_PAIRED,
-    RunComparison,
-    compare_results,
-    comparison_to_json,
-    format_comparison,
-)
-from recallbench.compare_report import MAX_CANARIES, thin
-from recallbench.results import QuestionError
+from recallbench.render.comparison import MAX_CANARIES, comparison_to_json, format_comparison, thin
+from recallbench.results.aggregate import merge_heatmaps, persona_heatmap, summarize_checkpoint
+from recallbench.results.comparison import FEW_PAIRED, compare_results
+from recallbench.results.comparison_records import RunComparison
+from recallbench.results.records import QuestionError
 
 # (persona id, checkpoint label, question id) -> (correctness, completeness, hallucination)
 Answers = Mapping[tuple[str, str, str], tuple[int, int, int]]
@@ -455,8 +450,8 @@ def test_empty_runs_compare_without_numbers() -> None:
 
 
 def test_the_bootstrap_moved_to_stats_and_is_still_importable_from_retrieval() -> None:
-    from recallbench import stats
-    from recallbench.retrieval import metrics
+    from recallbench.results import retrieval_metrics as metrics
+    from recallbench.results import stats
 
     assert metrics.paired_bootstrap is stats.paired_bootstrap
     assert metrics.BootstrapInterval is stats.BootstrapInterval
@@ -465,7 +460,7 @@ def test_the_bootstrap_moved_to_stats_and_is_still_importable_from_retrieval() -
 
 def test_compare_modules_are_pure() -> None:
     code = (
-        "import sys, recallbench.compare, recallbench.stats; "
+        "import sys, recallbench.results.comparison, recallbench.results.stats; "
         "print(sorted(m for m in ('anyio', 'aiohttp', 'grpc', 'matplotlib', 'numpy') "
         "if m in sys.modules))"
     )
@@ -490,13 +485,13 @@ def test_canaries_list_the_most_hallucinating_first() -> None:
 
 
 # ---------------------------------------------------------------------------------------------------
-# The discrete bootstrap (recallbench.stats)
+# The discrete bootstrap (recallbench.results.stats)
 
 
 def test_discrete_bootstrap_resamples_like_the_index_bootstrap() -> None:
     import numpy as np
 
-    from recallbench.stats import bootstrap_columns, bootstrap_discrete
+    from recallbench.results.stats import bootstrap_columns, bootstrap_discrete
 
     rng = np.random.default_rng(11)
     diffs = np.column_stack(
@@ -518,7 +513,7 @@ def test_discrete_bootstrap_resamples_like_the_index_bootstrap() -> None:
 def test_discrete_bootstrap_mirrors_under_negation(rows: list[tuple[int, int]]) -> None:
     import numpy as np
 
-    from recallbench.stats import bootstrap_discrete
+    from recallbench.results.stats import bootstrap_discrete
 
     diffs = np.array(rows, dtype=np.float64)
     for x, y in zip(
@@ -535,7 +530,7 @@ def test_discrete_bootstrap_mirrors_under_negation(rows: list[tuple[int, int]]) 
 def test_discrete_bootstrap_defers_to_the_index_bootstrap_for_continuous_data() -> None:
     import numpy as np
 
-    from recallbench.stats import bootstrap_columns, bootstrap_discrete
+    from recallbench.results.stats import bootstrap_columns, bootstrap_discrete
 
     diffs = np.random.default_rng(3).normal(size=(2_000, 2))
     assert bootstrap_discrete(diffs, resamples=200, seed=5) == bootstrap_columns(

@@ -1,4 +1,4 @@
-"""``recallbench validate --deep`` and :func:`recallbench.deepcheck.deep_check`.
+"""``recallbench validate --deep`` and :func:`recallbench.data.deepcheck.deep_check`.
 
 A tiny persona (``write_persona`` with a ``board`` session, a few sentences planted in its days) carries
 one clean pair per kind of claim. Each case breaks one claim and checks that deep validation reports it
@@ -18,13 +18,13 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from recallbench._yaml import dump_yaml, load_yaml
 from recallbench.cli import main
-from recallbench.corpus import Day, split_sessions
-from recallbench.deepcheck import DeepReport, _Corpus, deep_check
-from recallbench.matching import contains, normalize
+from recallbench.data._yaml import dump_yaml, load_yaml
+from recallbench.data.corpus import Day, split_sessions
+from recallbench.data.deepcheck import DeepReport, _Corpus, deep_check
+from recallbench.data.matching import contains, normalize
+from recallbench.data.validate import Problem, format_problem
 from recallbench.testing import write_persona
-from recallbench.validate import Problem, format_problem
 
 ARCS = "arcs-30d.yaml"
 PID = "tiny"

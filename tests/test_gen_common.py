@@ -109,7 +109,7 @@ def test_text_summaries_print_records_as_json(capsys: pytest.CaptureFixture[str]
 
 
 async def test_an_http_provider_keeps_its_own_clock_and_retries_a_slow_attempt() -> None:
-    from recallbench.config import RetryPolicy
+    from recallbench._retry import RetryPolicy
     from recallbench.models.openai import OpenAIModel
     from recallbench.testing.providers import FakeProviderServer, slow
 

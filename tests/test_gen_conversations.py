@@ -12,7 +12,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from recallbench.dataset import load_persona_definition
+from recallbench.data.dataset import load_persona_definition
+from recallbench.data.persona import PersonaDefinition
 from recallbench.errors import ModelError
 from recallbench.generation.conversations import (
     ConversationOptions,
@@ -25,7 +26,6 @@ from recallbench.generation.conversations import (
 )
 from recallbench.generation.daylogs import DayPassProgress, log_date
 from recallbench.models.cli_agent import CliAgentModel
-from recallbench.persona import PersonaDefinition
 from recallbench.testing import ScriptedModel, day_code, write_persona
 from recallbench.testing.agents import fake_agent_command
 

@@ -12,7 +12,8 @@ from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from recallbench._convert import structure_disk
-from recallbench.dataset import load_persona_definition
+from recallbench.data.dataset import load_persona_definition
+from recallbench.data.persona import Story
 from recallbench.errors import DatasetError, ModelError
 from recallbench.generation.create import (
     arcs_file_name,
@@ -24,7 +25,6 @@ from recallbench.generation.create import (
 from recallbench.generation.create_prompts import SYSTEM_PROMPT, arc_quotas
 from recallbench.generation.normalise import normalise_arcs, normalise_persona
 from recallbench.generation.planning import plan_story
-from recallbench.persona import Story
 from recallbench.testing import ScriptedModel
 
 
@@ -214,7 +214,7 @@ def test_any_arcs_reply_normalises_to_a_loadable_story(
 @settings(max_examples=60)
 @given(st.dictionaries(st.sampled_from(["id", "name", "principal", "cast", "sessions"]), junk))
 def test_any_persona_reply_normalises_to_a_loadable_persona(raw: dict[str, Any]) -> None:
-    from recallbench.persona import Persona
+    from recallbench.data.persona import Persona
 
     data, _ = normalise_persona(raw, epoch="2024-01-01")
     persona = structure_disk(data, Persona)

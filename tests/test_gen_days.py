@@ -12,8 +12,9 @@ from _genfakes import ARCS, MEMORIES, PLANNED_DAYS, write_entry, write_gen_perso
 from hypothesis import given
 from hypothesis import strategies as st
 
-from recallbench.corpus import split_sessions
-from recallbench.dataset import load_persona_definition
+from recallbench.data.corpus import split_sessions
+from recallbench.data.dataset import load_persona_definition
+from recallbench.data.persona import PersonaDefinition
 from recallbench.generation.day_prompts import assemble_day, clean_body
 from recallbench.generation.days import (
     PARTIAL_DIR,
@@ -24,7 +25,6 @@ from recallbench.generation.days import (
 )
 from recallbench.generation.history import StoryMemory, first_sentence, sections
 from recallbench.models.base import Completion
-from recallbench.persona import PersonaDefinition
 from recallbench.testing import ScriptedModel
 
 

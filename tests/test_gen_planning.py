@@ -13,7 +13,8 @@ from _genfakes import ARCS, PLANNED_DAYS, write_gen_persona
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from recallbench.dataset import load_persona_definition
+from recallbench.data.dataset import load_persona_definition
+from recallbench.data.persona import Arc, Directive, Story
 from recallbench.generation.planning import (
     WEEKDAYS,
     ActiveArc,
@@ -33,7 +34,6 @@ from recallbench.generation.planning import (
     story_horizon,
     weekday,
 )
-from recallbench.persona import Arc, Directive, Story
 
 EPOCH = "2024-01-01"  # a Monday
 
@@ -150,7 +150,7 @@ def _fields(arc: Arc) -> dict[str, object]:
 def test_calendar() -> None:
     assert weekday(EPOCH, 1) == "Monday"
     assert weekday(EPOCH, 6) == "Saturday"
-    from recallbench.persona import day_date
+    from recallbench.data.persona import day_date
 
     assert day_date(EPOCH, 32) == "2024-02-01"
 
@@ -316,7 +316,7 @@ def test_active_sessions_are_the_primaries_and_echoes(arc_list: list[Arc], day: 
 @settings(max_examples=40, deadline=None)
 @given(st.lists(arcs(), min_size=1, max_size=5, unique_by=lambda a: a.id), epochs)
 def test_story_plans_are_well_formed(arc_list: list[Arc], epoch: str) -> None:
-    from recallbench.persona import Persona, PersonaDefinition
+    from recallbench.data.persona import Persona, PersonaDefinition
 
     story = Story(epoch=epoch, arcs=tuple(arc_list))
     definition = PersonaDefinition(

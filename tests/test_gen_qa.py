@@ -14,8 +14,11 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from recallbench._yaml import dump_yaml, load_yaml
-from recallbench.dataset import load_persona_definition, read_questions
+from recallbench.data._yaml import dump_yaml, load_yaml
+from recallbench.data.dataset import load_persona_definition, read_questions
+from recallbench.data.persona import PersonaDefinition, day_date
+from recallbench.data.qa import QAPair
+from recallbench.data.validate import validate_dataset
 from recallbench.errors import ConfigError, DatasetError, ModelError
 from recallbench.generation.qa import QaOptions, QaProgress, generate_qa
 from recallbench.generation.qa_parse import (
@@ -29,10 +32,7 @@ from recallbench.generation.qa_parse import (
     validate_pairs,
 )
 from recallbench.generation.qa_store import Coverage, ProgressHeader, parse_progress_header
-from recallbench.persona import PersonaDefinition, day_date
-from recallbench.qa import QAPair
 from recallbench.testing import ScriptedModel, write_persona
-from recallbench.validate import validate_dataset
 
 
 @pytest.fixture

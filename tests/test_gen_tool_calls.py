@@ -11,7 +11,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from recallbench.dataset import load_persona_definition
+from recallbench.data.dataset import load_persona_definition
+from recallbench.data.persona import PersonaDefinition
 from recallbench.errors import DatasetError, ModelError
 from recallbench.generation.tool_calls import (
     ToolCall,
@@ -24,7 +25,6 @@ from recallbench.generation.tool_calls import (
     read_tool_calls,
     tool_calls_file,
 )
-from recallbench.persona import PersonaDefinition
 from recallbench.testing import ScriptedModel, write_persona
 
 

@@ -23,15 +23,16 @@ from google.protobuf.descriptor_pool import DescriptorPool
 
 from recallbench._proto import memory_bench_service_pb2 as pb
 from recallbench._proto import memory_bench_service_pb2_grpc as pb_grpc
+from recallbench._retry import RetryPolicy
+from recallbench.adapters.base import QueryDetail, RetrievalEntry, ToolCall
+from recallbench.adapters.grpc import GrpcAdapter, GrpcDeadlineExceeded, GrpcError
 from recallbench.cli import main
-from recallbench.config import RetryPolicy, RunConfig
-from recallbench.corpus import DayMetadata
+from recallbench.data.corpus import DayMetadata
 from recallbench.errors import AdapterError, AdapterTimeout, ConfigError
-from recallbench.grpc import GrpcAdapter, GrpcDeadlineExceeded, GrpcError
-from recallbench.harness import run
-from recallbench.loading import adapter_factory
-from recallbench.protocols import QueryDetail, RetrievalEntry, ToolCall
-from recallbench.results import BenchmarkResult
+from recallbench.harness.config import RunConfig
+from recallbench.harness.engine import run
+from recallbench.harness.loading import adapter_factory
+from recallbench.results.records import BenchmarkResult
 from recallbench.testing import ScriptedJudge, day_code
 
 FAST = RetryPolicy(attempts=3, initial_delay=0.01, max_delay=0.05)

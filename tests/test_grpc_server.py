@@ -1,4 +1,4 @@
-"""The gRPC server (``recallbench.grpc.server``): a real grpc.aio server on a loopback port, driven
+"""The gRPC server (``recallbench.adapters.grpc.server``): a real grpc.aio server on a loopback port, driven
 by the generated stubs (as a client in another language would) and by the harness's GrpcAdapter.
 
 The end-to-end runs with real processes (``recallbench serve`` and ``recallbench run``) are in
@@ -21,13 +21,13 @@ import pytest
 from recallbench import DayMetadata, RunConfig, RunOutput, run
 from recallbench._proto import memory_bench_service_pb2 as pb
 from recallbench._proto import memory_bench_service_pb2_grpc as pb_grpc
-from recallbench._yaml import dump_yaml, load_yaml
 from recallbench.adapters import builtin_adapter
+from recallbench.adapters.base import QueryDetail, RetrievalEntry, ToolCall
+from recallbench.adapters.grpc.client import GrpcAdapter
+from recallbench.adapters.grpc.server import Listening, open_server
+from recallbench.data._yaml import dump_yaml, load_yaml
+from recallbench.data.persona import day_date
 from recallbench.errors import AdapterError, ConfigError
-from recallbench.grpc.client import GrpcAdapter
-from recallbench.grpc.server import Listening, open_server
-from recallbench.persona import day_date
-from recallbench.protocols import QueryDetail, RetrievalEntry, ToolCall
 from recallbench.testing import (
     ScriptedAdapter,
     ScriptedJudge,

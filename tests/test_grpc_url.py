@@ -10,8 +10,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from recallbench.adapters.grpc.url import DEFAULT_GRPC_PORT, GrpcTarget, parse_grpc_url
 from recallbench.errors import ConfigError
-from recallbench.grpc.url import DEFAULT_GRPC_PORT, GrpcTarget, parse_grpc_url
 
 
 @pytest.mark.parametrize(
@@ -148,7 +148,7 @@ def test_host_and_port_split_at_the_last_colon(host: str, port: int, tls: bool) 
 
 def test_url_module_and_package_import_no_grpc() -> None:
     code = (
-        "import json, sys; import recallbench.grpc, recallbench.grpc.url, recallbench.grpc.errors; "
+        "import json, sys; import recallbench.adapters.grpc, recallbench.adapters.grpc.url, recallbench.adapters.grpc.errors; "
         "print(json.dumps([m for m in ('grpc', 'anyio', 'google.protobuf') if m in sys.modules]))"
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)

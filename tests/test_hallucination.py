@@ -25,8 +25,13 @@ from recallbench import (
     TimeRange,
     TimeRangeResult,
 )
-from recallbench.aggregate import merge_heatmaps, persona_heatmap, summarize_checkpoint
-from recallbench.hallucination import (
+from recallbench.render.hallucination_text import (
+    analysis_to_json,
+    format_hallucination_lines,
+    trend_reading,
+)
+from recallbench.results.aggregate import merge_heatmaps, persona_heatmap, summarize_checkpoint
+from recallbench.results.hallucination import (
     WARNING,
     HallucinationAnalysis,
     LinearFit,
@@ -34,13 +39,8 @@ from recallbench.hallucination import (
     least_squares,
     pearson_r,
 )
-from recallbench.hallucination_text import (
-    analysis_to_json,
-    format_hallucination_lines,
-    trend_reading,
-)
-from recallbench.resultfile import read_run
-from recallbench.results import QuestionError
+from recallbench.results.reading import read_run
+from recallbench.results.records import QuestionError
 
 # --- builders (also used by test_render_hallucination_png) -------------------------------------
 
@@ -548,7 +548,7 @@ def test_json_is_camel_case_and_complete() -> None:
 
 def test_the_module_is_pure() -> None:
     code = (
-        "import sys, recallbench.hallucination; "
+        "import sys, recallbench.results.hallucination; "
         "print(sorted(m for m in ('anyio', 'aiohttp', 'grpc', 'matplotlib') if m in sys.modules))"
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)

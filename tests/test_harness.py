@@ -18,15 +18,16 @@ import anyio
 import pytest
 
 import recallbench
-from recallbench.config import RetryPolicy, RunConfig, RunOutput
-from recallbench.corpus import DayMetadata
-from recallbench.harness import run, run_sync
-from recallbench.hooks import Hooks
-from recallbench.persona import day_date
-from recallbench.results import BenchmarkResult, QuestionResult, TimeRangeResult
-from recallbench.runlog import read_resume_log
-from recallbench.scoring import JudgeScore
-from recallbench.selection import SelectionPolicy
+from recallbench._retry import RetryPolicy
+from recallbench.data.corpus import DayMetadata
+from recallbench.data.persona import day_date
+from recallbench.data.selection import SelectionPolicy
+from recallbench.harness.config import RunConfig, RunOutput
+from recallbench.harness.engine import run, run_sync
+from recallbench.harness.hooks import Hooks
+from recallbench.harness.resume import read_resume_log
+from recallbench.results.records import BenchmarkResult, QuestionResult, TimeRangeResult
+from recallbench.results.scoring import JudgeScore
 from recallbench.testing import (
     ScriptedAdapter,
     ScriptedJudge,

@@ -25,8 +25,9 @@ from recallbench import (
     TimeRange,
     TimeRangeResult,
 )
-from recallbench.aggregate import merge_heatmaps, persona_heatmap
-from recallbench.heatmap import (
+from recallbench.data.ranges import FULL_DAYS
+from recallbench.results.aggregate import merge_heatmaps, persona_heatmap
+from recallbench.results.heatmap import (
     AMBER_RGB,
     GREEN_RGB,
     NO_DATA_RGB,
@@ -41,8 +42,7 @@ from recallbench.heatmap import (
     rate_rgb,
     score_rgb,
 )
-from recallbench.ranges import FULL_DAYS
-from recallbench.results import CategoryScore
+from recallbench.results.records import CategoryScore
 
 Cells = Mapping[str, tuple[float, int, int]]
 """category -> (mean score, question count, eligible count)."""
@@ -454,7 +454,7 @@ def test_persona_order_does_not_change_the_view(result: BenchmarkResult, rnd: An
 def test_the_view_and_renderers_import_no_heavy_modules() -> None:
     heavy = ["matplotlib", "anyio", "aiohttp", "grpc", "rich"]
     code = (
-        "import sys, json; import recallbench.heatmap, recallbench.render.png, "
+        "import sys, json; import recallbench.results.heatmap, recallbench.render.png, "
         "recallbench.render.terminal; "
         f"print(json.dumps([m for m in {heavy!r} if m in sys.modules]))"
     )
@@ -469,7 +469,7 @@ def test_the_view_and_renderers_import_no_heavy_modules() -> None:
 
 @pytest.mark.reference
 def test_reference_run_view(reference_data: Path) -> None:
-    from recallbench.resultfile import read_run
+    from recallbench.results.reading import read_run
 
     run = read_run(reference_data / "bench-results" / "ea-180d-recall-baseline" / "result.json")
     view = heatmap_view(run.result)

@@ -17,9 +17,9 @@ import pytest
 from _cdp import CHROMIUM_MISSING, Page, find_chromium, launch_chromium
 from _html_results import TRICKY, make_result
 
-from recallbench.qa import CORE_CATEGORIES
+from recallbench.data.qa import CORE_CATEGORIES
 from recallbench.render.html import write_html_report
-from recallbench.scoring import JudgeScore
+from recallbench.results.scoring import JudgeScore
 
 pytestmark = [pytest.mark.anyio, pytest.mark.slow]
 

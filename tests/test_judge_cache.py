@@ -10,10 +10,10 @@ import attrs
 import pytest
 
 from recallbench import JudgeContext, JudgeScore, RunConfig, RunOutput
-from recallbench.harness import Harness
+from recallbench.harness.engine import Harness
 from recallbench.judges.cache import CachedJudge, JudgeCache, cache_key, default_cache_dir
 from recallbench.judges.usage import JudgeUsage
-from recallbench.report import format_text_report
+from recallbench.render.report import format_text_report
 from recallbench.testing import ScriptedAdapter, containment_judge, write_persona
 
 

@@ -16,7 +16,7 @@ from hypothesis import strategies as st
 
 from recallbench.errors import JudgeParseError
 from recallbench.judges.parse import EMPTY_REPLY_SCORE, js_round, parse_judge_output
-from recallbench.scoring import JudgeScore
+from recallbench.results.scoring import JudgeScore
 
 GOOD = '{"correctness": 3, "completeness": 2, "hallucination": 1, "reasoning": "matches"}'
 GOOD_SCORE = JudgeScore(correctness=3, completeness=2, hallucination=1, reasoning="matches")

@@ -11,10 +11,12 @@ from typing import Any, cast
 
 import pytest
 
-from recallbench.config import RetryPolicy, RunConfig
+from recallbench._retry import RetryPolicy
 from recallbench.errors import ConfigError, JudgeParseError, ModelError
-from recallbench.harness import Harness
+from recallbench.harness.config import RunConfig
+from recallbench.harness.engine import Harness
 from recallbench.judges import prompts
+from recallbench.judges.base import Judge, JudgeContext
 from recallbench.judges.llm import LlmJudge
 from recallbench.judges.prompts import (
     BOUNDARY_PROMPT,
@@ -29,8 +31,7 @@ from recallbench.judges.prompts import (
 )
 from recallbench.judges.usage import JudgeUsage
 from recallbench.models.base import Completion, TextModel
-from recallbench.protocols import Judge, JudgeContext
-from recallbench.scoring import JudgeScore
+from recallbench.results.scoring import JudgeScore
 from recallbench.testing import ScriptedAdapter, ScriptedModel
 
 PASS = '{"correctness": 3, "completeness": 2, "hallucination": 1, "reasoning": "matches"}'

@@ -15,17 +15,9 @@ import anyio
 import pytest
 
 from recallbench import ConfigError, JudgeScore
-from recallbench.loading import (
-    ObjectSpec,
-    StubJudge,
-    adapter_factory,
-    load_judge,
-    load_object,
-    make_adapter,
-    model_provider,
-    parse_object_spec,
-)
-from recallbench.protocols import Adapter
+from recallbench._importing import ObjectSpec, load_object, parse_object_spec
+from recallbench.adapters.base import Adapter, make_adapter
+from recallbench.harness.loading import StubJudge, adapter_factory, load_judge, model_provider
 
 ADAPTERS = textwrap.dedent(
     """

@@ -11,7 +11,7 @@ from hypothesis import assume, given
 from hypothesis import strategies as st
 
 from recallbench.errors import ConfigError
-from recallbench.modelspec import (
+from recallbench.models.spec import (
     AGENTS,
     MODEL_SPEC_FORMS,
     PROVIDERS,
@@ -242,7 +242,7 @@ def test_records_the_parser_could_not_produce_are_refused(fields: dict[str, str]
 
 def test_the_parser_is_pure() -> None:
     code = (
-        "import json, sys; import recallbench.modelspec, recallbench.models; "
+        "import json, sys; import recallbench.models.spec, recallbench.models; "
         "print(json.dumps([m for m in ('anyio', 'aiohttp', 'tenacity', 'grpc') "
         "if m in sys.modules]))"
     )

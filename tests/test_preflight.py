@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from recallbench.preflight import AZURE_ENV_VARS, format_preflight, preflight
+from recallbench.harness.preflight import AZURE_ENV_VARS, format_preflight, preflight
 from recallbench.testing import write_persona
 
 PROVIDER_VARS = (*AZURE_ENV_VARS, "OPENAI_API_KEY", "ANTHROPIC_API_KEY")

@@ -10,7 +10,8 @@ from pathlib import Path
 import pytest
 
 from recallbench import ConfigError, TimeRange
-from recallbench.profile import (
+from recallbench.data.ranges import NAMED_RANGES
+from recallbench.harness.profile import (
     EnvSection,
     GenerateSection,
     HarnessSection,
@@ -21,7 +22,6 @@ from recallbench.profile import (
     apply_profile_env,
     load_profile,
 )
-from recallbench.ranges import NAMED_RANGES
 
 FULL = """\
 persona:

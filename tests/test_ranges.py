@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 
 import recallbench
 from recallbench import ConfigError, TimeRange, normalize_ranges, parse_ranges, parse_time_range
-from recallbench.ranges import FULL_DAYS, NAMED_RANGES
+from recallbench.data.ranges import FULL_DAYS, NAMED_RANGES
 
 ACCEPTED_MARKERS = ("30d", "6mo", "1y", "full", "START:END:STEP")
 

@@ -14,9 +14,9 @@ from hypothesis import strategies as st
 
 from recallbench import CATEGORIES, JudgeScore, QAPair, split_sessions
 from recallbench._convert import dumps_compact, dumps_pretty, structure_disk, to_json
-from recallbench.persona import day_date
-from recallbench.results import CategoryScore, HeatmapCell, RunMetadata
-from recallbench.scoring import MAX_COMPOSITE, is_failure
+from recallbench.data.persona import day_date
+from recallbench.results.records import CategoryScore, HeatmapCell, RunMetadata
+from recallbench.results.scoring import MAX_COMPOSITE, is_failure
 
 BASE: dict[str, Any] = {
     "id": "ea-q001",

@@ -12,7 +12,6 @@ import numpy as np
 import pytest
 from test_hallucination import persona, rate_series, run, synthetic_run
 
-from recallbench.hallucination import HallucinationAnalysis, analyze_hallucination
 from recallbench.render.hallucination_png import (
     BACKGROUND,
     HEIGHT,
@@ -21,6 +20,7 @@ from recallbench.render.hallucination_png import (
     WIDTH,
     render_hallucination_png,
 )
+from recallbench.results.hallucination import HallucinationAnalysis, analyze_hallucination
 
 TESTS = Path(__file__).parent
 
@@ -108,7 +108,7 @@ def test_bytes_agree_across_processes_and_pyplot_is_never_imported(
         "import hashlib, sys\n"
         f"sys.path.insert(0, {str(TESTS)!r})\n"
         "from test_hallucination import synthetic_run\n"
-        "from recallbench.hallucination import analyze_hallucination\n"
+        "from recallbench.results.hallucination import analyze_hallucination\n"
         "from recallbench.render.hallucination_png import render_hallucination_png\n"
         "data = render_hallucination_png(analyze_hallucination("
         "synthetic_run(personas=6, checkpoints=40)))\n"

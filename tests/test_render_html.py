@@ -18,13 +18,13 @@ from _html_results import TRICKY, make_result
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
-from recallbench.qa import CATEGORIES, DIFFICULTIES
-from recallbench.ranges import TimeRange
+from recallbench.data.qa import CATEGORIES, DIFFICULTIES
+from recallbench.data.ranges import TimeRange
 from recallbench.render._html_charts import nice_ticks
 from recallbench.render._html_data import MAX_RETRIEVAL_ENTRIES, ROW_FIELDS, SNIPPET_CHARS
 from recallbench.render.html import embed_json, render_html_report, write_html_report
-from recallbench.results import BenchmarkResult, PersonaResult, RunMetadata
-from recallbench.scoring import JudgeScore
+from recallbench.results.records import BenchmarkResult, PersonaResult, RunMetadata
+from recallbench.results.scoring import JudgeScore
 
 _DATA = re.compile(r'<script type="application/json" id="rb-data">(.*?)</script>', re.S)
 
@@ -270,7 +270,7 @@ def test_a_run_on_disk_renders_through_the_report_command(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     from recallbench.cli import main
-    from recallbench.runlog import write_result
+    from recallbench.harness.runlog import write_result
 
     result = make_result(personas=2, checkpoints=3, questions=5, tricky_answer=True)
     write_result(tmp_path / "result.json", result)

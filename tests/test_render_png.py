@@ -21,15 +21,6 @@ from recallbench import (
     TimeRange,
     TimeRangeResult,
 )
-from recallbench.aggregate import merge_heatmaps, persona_heatmap
-from recallbench.heatmap import (
-    GREEN_RGB,
-    NO_DATA_RGB,
-    NOT_ELIGIBLE_RGB,
-    RED_RGB,
-    HeatmapView,
-    heatmap_view,
-)
 from recallbench.render.png import (
     BACKGROUND,
     CELL_INSET,
@@ -38,7 +29,16 @@ from recallbench.render.png import (
     render_heatmap_png,
     write_heatmap_png,
 )
-from recallbench.results import CategoryScore
+from recallbench.results.aggregate import merge_heatmaps, persona_heatmap
+from recallbench.results.heatmap import (
+    GREEN_RGB,
+    NO_DATA_RGB,
+    NOT_ELIGIBLE_RGB,
+    RED_RGB,
+    HeatmapView,
+    heatmap_view,
+)
+from recallbench.results.records import CategoryScore
 
 SNAPSHOT = Path(__file__).parent / "snapshots" / "heatmap-small.png"
 
@@ -228,7 +228,7 @@ def test_rendering_leaves_pyplot_and_the_backend_alone() -> None:
     code = (
         "import sys, matplotlib\n"
         "before = matplotlib.rcParams._get('backend')\n"
-        "from recallbench.heatmap import heatmap_view\n"
+        "from recallbench.results.heatmap import heatmap_view\n"
         "from recallbench.render.png import render_heatmap_png\n"
         "from recallbench import BenchmarkResult, RunMetadata\n"
         "r = BenchmarkResult(timestamp='t', adapter_name='a', ranges=(), personas=(), heatmap=(),\n"

@@ -18,9 +18,9 @@ from recallbench import (
     TimeRangeResult,
     format_text_report,
 )
-from recallbench.aggregate import merge_heatmaps, persona_heatmap
-from recallbench.heatmap import GREEN_RGB, NOT_ELIGIBLE_RGB, RED_RGB, heatmap_view
 from recallbench.render.terminal import format_heatmap_terminal
+from recallbench.results.aggregate import merge_heatmaps, persona_heatmap
+from recallbench.results.heatmap import GREEN_RGB, NOT_ELIGIBLE_RGB, RED_RGB, heatmap_view
 
 FR, TR, NR = "factual-recall", "temporal-reasoning", "negative-recall"
 ANSI = re.compile(r"\x1b\[[0-9;]*m")

@@ -23,20 +23,20 @@ from recallbench import (
     TimeRangeResult,
 )
 from recallbench._convert import dumps_pretty, structure_disk
-from recallbench.aggregate import (
+from recallbench.render.report import (
+    _fixed,
+    format_json_report,
+    format_text_report,
+    to_heatmap_grid,
+)
+from recallbench.results.aggregate import (
     disclosure_breakdown,
     merge_disclosure,
     merge_heatmaps,
     persona_heatmap,
     summarize_checkpoint,
 )
-from recallbench.report import _fixed, format_json_report, format_text_report, to_heatmap_grid
-from recallbench.results import (
-    CategoryScore,
-    DifficultyStats,
-    HeatmapCell,
-    QuestionError,
-)
+from recallbench.results.records import CategoryScore, DifficultyStats, HeatmapCell, QuestionError
 
 THIRTY = TimeRange(label="30d", days=30)
 NINETY = TimeRange(label="90d", days=90)

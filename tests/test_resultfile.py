@@ -10,7 +10,7 @@ import pytest
 from recallbench._convert import to_json
 from recallbench.cli import main
 from recallbench.errors import DatasetError
-from recallbench.resultfile import read_run
+from recallbench.results.reading import read_run
 
 
 @pytest.fixture(scope="module")

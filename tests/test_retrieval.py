@@ -9,10 +9,7 @@ from pathlib import Path
 import pytest
 
 from recallbench import cli
-from recallbench.cli import retrieval_eval
-from recallbench.dataset import load_persona
-from recallbench.errors import AdapterError, ConfigError
-from recallbench.retrieval import (
+from recallbench.adapters.retrieval import (
     TOKENIZER_VERSION,
     BM25Index,
     BM25Retriever,
@@ -22,10 +19,13 @@ from recallbench.retrieval import (
     Retriever,
     as_retriever,
     chunk_day,
-    run_retrieval_eval,
 )
-from recallbench.retrieval.fts5 import fts5_query
-from recallbench.retrieval.tokenize import stem, tokenize
+from recallbench.adapters.retrieval.fts5 import fts5_query
+from recallbench.adapters.retrieval.tokenize import stem, tokenize
+from recallbench.cli import retrieval_eval
+from recallbench.data.dataset import load_persona
+from recallbench.errors import AdapterError, ConfigError
+from recallbench.harness.retrieval_eval import run_retrieval_eval
 from recallbench.testing import write_persona
 
 # ---------------------------------------------------------------------------------------------------

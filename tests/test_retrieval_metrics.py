@@ -13,7 +13,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from recallbench.retrieval.metrics import (
+from recallbench.results.retrieval_metrics import (
     METRICS,
     RetrievalMetrics,
     bootstrap_columns,
@@ -291,8 +291,8 @@ def test_metrics_agree_with_ir_measures_on_random_rankings() -> None:
 
 def test_pure_retrieval_modules_import_no_numpy_or_async_stacks() -> None:
     code = (
-        "import json, sys; import recallbench.retrieval.metrics, recallbench.retrieval.tokenize, "
-        "recallbench.retrieval.base, recallbench.retrieval; "
+        "import json, sys; import recallbench.results.retrieval_metrics, recallbench.adapters.retrieval.tokenize, "
+        "recallbench.adapters.retrieval.base, recallbench.adapters.retrieval; "
         "print(json.dumps([m for m in ('numpy', 'anyio', 'grpc', 'aiohttp', 'matplotlib') "
         "if m in sys.modules]))"
     )

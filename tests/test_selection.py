@@ -23,7 +23,7 @@ from recallbench import (
     select_checkpoint,
     stratified_sample,
 )
-from recallbench.selection import gate_groups, is_eligible, split_new_historical
+from recallbench.data.selection import gate_groups, is_eligible, split_new_historical
 
 MAX_DAY = 60
 LIGHT = settings(max_examples=60)

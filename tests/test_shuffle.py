@@ -8,7 +8,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from recallbench import seeded_shuffle
-from recallbench.shuffle import mulberry32
+from recallbench.data.shuffle import mulberry32
 
 seeds = st.integers(min_value=-(2**40), max_value=2**40)
 items = st.lists(st.integers(min_value=-5, max_value=5) | st.text(max_size=2), max_size=40)

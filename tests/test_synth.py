@@ -8,11 +8,12 @@ from pathlib import Path
 import pytest
 
 from recallbench.cli import main
-from recallbench.corpus import split_sessions
-from recallbench.dataset import load_persona
-from recallbench.deepcheck import deep_check
-from recallbench.qa import CATEGORIES
-from recallbench.synth import (
+from recallbench.data.corpus import split_sessions
+from recallbench.data.dataset import load_persona
+from recallbench.data.deepcheck import deep_check
+from recallbench.data.qa import CATEGORIES
+from recallbench.data.validate import validate_dataset
+from recallbench.generation.synth import (
     SHIPPED,
     SHIPPED_VARIANTS,
     SynthPersona,
@@ -21,10 +22,9 @@ from recallbench.synth import (
     synthesize,
     write_persona,
 )
-from recallbench.synth.rng import Rng
-from recallbench.synth.schedule import MAX_CONCURRENT
-from recallbench.synth.stats import persona_stats, sentence_templates
-from recallbench.validate import validate_dataset
+from recallbench.generation.synth.rng import Rng
+from recallbench.generation.synth.schedule import MAX_CONCURRENT
+from recallbench.generation.synth.stats import persona_stats, sentence_templates
 
 PERSONAS = Path(__file__).resolve().parents[1] / "personas"
 VARIANT_IDS = [f"{pid}-{days}d" for pid, days, _ in SHIPPED_VARIANTS]

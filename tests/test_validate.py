@@ -1,4 +1,4 @@
-"""``recallbench validate`` and :func:`recallbench.validate.validate_dataset`.
+"""``recallbench validate`` and :func:`recallbench.data.validate.validate_dataset`.
 
 Each case corrupts a fresh copy of the tiny persona (``tests/conftest.py``) in one way and checks that the
 problem is reported as an error naming the file (and the line, where there is one), that the command
@@ -16,10 +16,10 @@ from pathlib import Path
 import pytest
 
 import recallbench
-from recallbench._yaml import dump_yaml, load_yaml
 from recallbench.cli import main
+from recallbench.data._yaml import dump_yaml, load_yaml
+from recallbench.data.validate import Problem, format_problem, validate_dataset
 from recallbench.testing import write_persona
-from recallbench.validate import Problem, format_problem, validate_dataset
 
 ARCS = "arcs-30d.yaml"
 PID = "tiny"

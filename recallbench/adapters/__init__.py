@@ -22,25 +22,36 @@ keys each knows are listed in its docstring, and an unknown key is a
 :class:`~recallbench.errors.ConfigError`. All of them answer ``"No evidence found in memory."``
 (:data:`ABSTENTION`) when they abstain, report retrieval entries with day numbers through
 ``query_detail``, and honour the query session on multi-session personas.
+
+The package also holds the adapter seam itself (:mod:`.base`: :class:`~recallbench.adapters.base.Adapter`,
+:class:`~recallbench.adapters.base.QueryDetail`), the retrieval engines the lexical baselines stand on
+(:mod:`.retrieval`) and the gRPC door in both directions (:mod:`.grpc`: a client that is an adapter, a
+server that exposes any adapter). Importing it is cheap: the baselines (numpy) load on first use.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from types import MappingProxyType
-from typing import Any
+from typing import TYPE_CHECKING
 
-from ..errors import ConfigError
-from ..protocols import Adapter
-from ._memory import ABSTENTION
-from .baselines import (
-    EchoReferenceAdapter,
-    NullAdapter,
-    OracleAdapter,
-    RandomAdapter,
-    RecencyAdapter,
-)
-from .lexical import Bm25Adapter, Fts5Adapter
+from .._lazy import lazy_getattr
+
+if TYPE_CHECKING:
+    from ._memory import ABSTENTION
+    from .baselines import (
+        EchoReferenceAdapter,
+        NullAdapter,
+        OracleAdapter,
+        RandomAdapter,
+        RecencyAdapter,
+    )
+    from .builtin import (
+        BUILTIN_ADAPTERS,
+        BUILTIN_PREFIX,
+        builtin_adapter,
+        builtin_adapter_class,
+        builtin_name,
+    )
+    from .lexical import Bm25Adapter, Fts5Adapter
 
 __all__ = [
     "ABSTENTION",
@@ -58,57 +69,21 @@ __all__ = [
     "builtin_name",
 ]
 
-BUILTIN_PREFIX = "builtin:"
-"""How an ``--adapter`` spec names a built-in adapter: ``builtin:bm25``."""
-
-BUILTIN_ADAPTERS: Mapping[str, type[Any]] = MappingProxyType(
-    {
-        "bm25": Bm25Adapter,
-        "fts5": Fts5Adapter,
-        "recency": RecencyAdapter,
-        "null": NullAdapter,
-        "random": RandomAdapter,
-        "oracle": OracleAdapter,
-        "echo-reference": EchoReferenceAdapter,
-    }
-)
-"""Name → adapter class. Each class is called with the config mapping (or nothing)."""
-
-
-def builtin_name(spec: str) -> str | None:
-    """The built-in name a spec selects (``"builtin:bm25"`` → ``"bm25"``), or None when the spec does
-    not start with ``builtin:``. The name is not checked here (see :func:`builtin_adapter_class`)."""
-    text = spec.strip()
-    if not text.lower().startswith(BUILTIN_PREFIX):
-        return None
-    return text[len(BUILTIN_PREFIX) :].strip()
+_LAZY = {
+    "ABSTENTION": "_memory",
+    "BUILTIN_ADAPTERS": "builtin",
+    "BUILTIN_PREFIX": "builtin",
+    "Bm25Adapter": "lexical",
+    "EchoReferenceAdapter": "baselines",
+    "Fts5Adapter": "lexical",
+    "NullAdapter": "baselines",
+    "OracleAdapter": "baselines",
+    "RandomAdapter": "baselines",
+    "RecencyAdapter": "baselines",
+    "builtin_adapter": "builtin",
+    "builtin_adapter_class": "builtin",
+    "builtin_name": "builtin",
+}
 
 
-def builtin_adapter_class(name: str) -> type[Any]:
-    """The class of the built-in adapter ``name`` (``bm25`` or ``builtin:bm25``; case-insensitive).
-
-    Raises:
-        ConfigError: no built-in adapter has that name; the message lists the known names.
-    """
-    key = (builtin_name(name) if builtin_name(name) is not None else name.strip()) or ""
-    cls = BUILTIN_ADAPTERS.get(key.lower())
-    if cls is None:
-        known = ", ".join(f"{BUILTIN_PREFIX}{n}" for n in BUILTIN_ADAPTERS)
-        raise ConfigError(f'no built-in adapter "{name}"; known: {known}')
-    return cls
-
-
-def builtin_adapter(name: str, config: Mapping[str, Any] | None = None) -> Adapter:
-    """A new built-in adapter.
-
-    Args:
-        name: ``bm25``, ``fts5``, ``recency``, ``null``, ``random``, ``oracle`` or
-            ``echo-reference``, with or without the ``builtin:`` prefix.
-        config: the adapter's settings (None: its defaults).
-
-    Raises:
-        ConfigError: an unknown name (the message lists the known ones), or a config key the
-            adapter does not know, or a value of the wrong kind.
-    """
-    adapter: Adapter = builtin_adapter_class(name)(config)
-    return adapter
+__getattr__ = lazy_getattr(__name__, _LAZY, globals())

@@ -1,7 +1,7 @@
 """What the built-in adapters share: the ingested days, chunked, and how an answer is composed.
 
 * :class:`MemoryStore` keeps every ingested day as chunks (one per session and ``###`` section, from
-  :func:`recallbench.retrieval.base.chunk_day`), each with its path (``memories/day-0005.md#principal/2``)
+  :func:`recallbench.adapters.retrieval.base.chunk_day`), each with its path (``memories/day-0005.md#principal/2``)
   and whether its session was isolated on that day.
 * The session rule (:func:`visible`): a chunk of session X may answer a question asked in session S
   iff X == S or X is not one of the ``isolated_sessions`` its day's metadata carried. Content outside
@@ -21,11 +21,11 @@ from typing import Any, Literal
 
 import attrs
 
-from ..corpus import DayMetadata
+from ..data.corpus import DayMetadata
 from ..errors import ConfigError
-from ..protocols import QueryDetail, RetrievalEntry
-from ..retrieval.base import Document, chunk_day
-from ..retrieval.tokenize import tokenize, unique_tokens
+from .base import QueryDetail, RetrievalEntry
+from .retrieval.base import Document, chunk_day
+from .retrieval.tokenize import tokenize, unique_tokens
 
 __all__ = [
     "ABSTENTION",
@@ -75,7 +75,7 @@ class Chunk:
     Attributes:
         document: what the retrieval indexes hold (its ``id``, ``text``, ``day`` and ``session``).
         path: where it lives, ``memories/day-0005.md#principal/2`` (the principal session's third
-            chunk, counted from 0 as :func:`~recallbench.retrieval.base.chunk_day` counts); without
+            chunk, counted from 0 as :func:`~recallbench.adapters.retrieval.base.chunk_day` counts); without
             a session, ``memories/day-0005.md#2``.
         isolated: whether its session was one of its day's ``isolated_sessions``.
     """

@@ -23,9 +23,8 @@ import random
 from collections.abc import Mapping
 from typing import Any
 
-from ..corpus import DayMetadata
-from ..protocols import QueryDetail, RetrievalEntry
-from ..qa import QAPair
+from ..data.corpus import DayMetadata
+from ..data.qa import QAPair
 from ._memory import (
     ABSTENTION,
     DEFAULT_SESSION,
@@ -39,6 +38,7 @@ from ._memory import (
     parse_options,
     query_terms,
 )
+from .base import QueryDetail, RetrievalEntry
 
 __all__ = [
     "EchoReferenceAdapter",

@@ -1,8 +1,8 @@
 """Lexical memory systems: BM25 (``builtin:bm25``) and SQLite FTS5 (``builtin:fts5``).
 
 Both index every ingested day as chunks — one per session and ``###`` section
-(:func:`recallbench.retrieval.base.chunk_day`) — with the pinned tokenizer
-(:mod:`recallbench.retrieval.tokenize`), retrieve the ``top_k`` chunks the query session may see
+(:func:`recallbench.adapters.retrieval.base.chunk_day`) — with the pinned tokenizer
+(:mod:`recallbench.adapters.retrieval.tokenize`), retrieve the ``top_k`` chunks the query session may see
 (:func:`recallbench.adapters._memory.visible`), and answer extractively: the ``sentences`` sentences of
 the best ``answer_chunks`` of them sharing the most idf-weighted question terms, best first. They
 abstain ("No evidence found in memory.") when the best chunk's *normalised* score is below
@@ -68,11 +68,6 @@ from collections import Counter
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any, Protocol
 
-from ..protocols import QueryDetail
-from ..retrieval.base import Document
-from ..retrieval.bm25 import BM25Index
-from ..retrieval.fts5 import Fts5Retriever
-from ..retrieval.tokenize import tokenize
 from ._memory import (
     DEFAULT_SESSION,
     Chunk,
@@ -84,6 +79,11 @@ from ._memory import (
     query_terms,
     visible,
 )
+from .base import QueryDetail
+from .retrieval.base import Document
+from .retrieval.bm25 import BM25Index
+from .retrieval.fts5 import Fts5Retriever
+from .retrieval.tokenize import tokenize
 
 __all__ = [
     "BM25_THRESHOLD",
@@ -117,7 +117,7 @@ class TermStats:
     """Document frequencies of the chunks ingested so far, for the FTS5 adapter's idf weights and
     normalised score (SQLite does not expose them).
 
-    The idf is the same as :class:`~recallbench.retrieval.bm25.BM25Index`'s, so both adapters weigh
+    The idf is the same as :class:`~recallbench.adapters.retrieval.bm25.BM25Index`'s, so both adapters weigh
     sentences alike and differ only in the ranking of their index.
     """
 
@@ -216,7 +216,7 @@ class _LexicalAdapter(StoreAdapter):
 
 
 class Bm25Adapter(_LexicalAdapter):
-    """BM25 over session sections (:class:`recallbench.retrieval.bm25.BM25Index`, k1 = 1.2,
+    """BM25 over session sections (:class:`recallbench.adapters.retrieval.bm25.BM25Index`, k1 = 1.2,
     b = 0.75), extractive answers, abstaining below a calibrated threshold.
 
     Config keys: ``top_k`` (default 10), ``threshold`` (:data:`BM25_THRESHOLD`), ``answer_chunks``
@@ -241,7 +241,7 @@ class Bm25Adapter(_LexicalAdapter):
 
 
 class Fts5Adapter(_LexicalAdapter):
-    """SQLite FTS5 ranked by ``bm25()`` (:class:`recallbench.retrieval.fts5.Fts5Retriever`), seed
+    """SQLite FTS5 ranked by ``bm25()`` (:class:`recallbench.adapters.retrieval.fts5.Fts5Retriever`), seed
     004's reference retriever, with the same answers and abstention rule as :class:`Bm25Adapter`.
 
     Config keys: ``top_k`` (default 10), ``threshold`` (:data:`FTS5_THRESHOLD`), ``answer_chunks``

@@ -12,7 +12,7 @@ import os
 import sys
 from collections.abc import Sequence
 
-from .. import __version__
+from .._version import __version__
 from ..errors import RecallBenchError
 from . import (
     catalog,

@@ -9,9 +9,9 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from ..dataset import DEFAULT_ARCS_FILE
+from ..data.dataset import DEFAULT_ARCS_FILE
+from ..data.ranges import TimeRange, parse_ranges
 from ..errors import ConfigError
-from ..ranges import TimeRange, parse_ranges
 
 __all__ = [
     "add_dataset_args",

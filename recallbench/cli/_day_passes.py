@@ -14,8 +14,8 @@ from typing import TYPE_CHECKING, TypeVar
 from ..errors import DatasetError
 
 if TYPE_CHECKING:
+    from ..data.persona import PersonaDefinition
     from ..generation.daylogs import DayPassProgress
-    from ..persona import PersonaDefinition
 
 __all__ = [
     "day_progress",
@@ -36,8 +36,8 @@ def load_definition(args: argparse.Namespace, *, arcs_required: bool) -> Persona
     Raises:
         DatasetError: the persona directory, persona.yaml or a required arcs file is missing or bad.
     """
-    from ..dataset import load_persona_definition, read_persona
-    from ..persona import PersonaDefinition, Story
+    from ..data.dataset import load_persona_definition, read_persona
+    from ..data.persona import PersonaDefinition, Story
 
     pdir = Path(args.persona).resolve()
     if not pdir.is_dir():

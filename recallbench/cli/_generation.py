@@ -13,7 +13,7 @@ import sys
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from ..dataset import DEFAULT_ARCS_FILE, derive_sibling_dir
+from ..data.dataset import DEFAULT_ARCS_FILE, derive_sibling_dir
 from ..errors import ConfigError
 from ._common import positive_int
 

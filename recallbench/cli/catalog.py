@@ -6,8 +6,8 @@ import argparse
 from typing import Any
 
 from .._convert import to_json
-from ..dataset import list_personas
-from ..ranges import DEFAULT_RANGES, FULL_DAYS
+from ..data.dataset import list_personas
+from ..data.ranges import DEFAULT_RANGES, FULL_DAYS
 from ._common import print_json
 
 __all__ = ["register"]

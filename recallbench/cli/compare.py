@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any
 from ._common import non_negative_int, positive_int, print_json
 
 if TYPE_CHECKING:
-    from ..resultfile import LoadedRun
+    from ..results.reading import LoadedRun
 
 __all__ = ["register", "run"]
 
@@ -64,8 +64,9 @@ def _source(run: LoadedRun) -> dict[str, Any]:
 
 def run(args: argparse.Namespace) -> int:
     """Read both runs, compare them, print text or JSON; returns the exit code."""
-    from ..compare import compare_results, comparison_to_json, format_comparison
-    from ..resultfile import read_run
+    from ..render.comparison import comparison_to_json, format_comparison
+    from ..results.comparison import compare_results
+    from ..results.reading import read_run
 
     a, b = read_run(args.a), read_run(args.b)
     comparison = compare_results(a.result, b.result, resamples=args.resamples, seed=args.seed)

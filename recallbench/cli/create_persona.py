@@ -71,7 +71,7 @@ def register(sub: Any) -> None:
 
 
 def _refuse_overwrite(persona_dir: Path, arcs_file: str, arcs_only: bool) -> None:
-    from ..dataset import derive_sibling_dir, scan_day_files
+    from ..data.dataset import derive_sibling_dir, scan_day_files
 
     targets = [persona_dir / arcs_file] + ([] if arcs_only else [persona_dir / "persona.yaml"])
     existing = [t.name for t in targets if t.exists()]
@@ -88,7 +88,8 @@ def _refuse_overwrite(persona_dir: Path, arcs_file: str, arcs_only: bool) -> Non
 def create_persona_command(args: argparse.Namespace) -> int:
     import anyio
 
-    from ..dataset import read_persona
+    from ..data.dataset import read_persona
+    from ..data.persona import Persona
     from ..generation._common import GenerationUsage
     from ..generation.create import (
         CreatedPersona,
@@ -98,7 +99,6 @@ def create_persona_command(args: argparse.Namespace) -> int:
         write_created,
     )
     from ..models import aclose_model
-    from ..persona import Persona
 
     persona_dir = Path(args.persona).resolve()
     arcs_file = arcs_file_name(args.days)

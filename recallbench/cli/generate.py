@@ -72,7 +72,7 @@ def register(sub: Any) -> None:
 def generate_command(args: argparse.Namespace) -> int:
     import anyio
 
-    from ..dataset import load_persona_definition
+    from ..data.dataset import load_persona_definition
     from ..generation._common import GenerationUsage
     from ..generation.days import DayProgress, GenerateOptions, GenerateResult, generate_days
     from ..generation.planning import story_horizon

@@ -29,7 +29,7 @@ from ._generation import (
 )
 
 if TYPE_CHECKING:
-    from ..persona import Persona
+    from ..data.persona import Persona
 
 __all__ = ["register"]
 

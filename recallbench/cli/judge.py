@@ -12,8 +12,8 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from ..data.qa import CATEGORIES, DISCLOSURES
 from ..errors import ConfigError
-from ..qa import CATEGORIES, DISCLOSURES
 from ._common import positive_int
 
 __all__ = ["register"]
@@ -71,12 +71,12 @@ def register(sub: Any) -> None:
 def judge_command(args: argparse.Namespace) -> int:
     import anyio
 
-    from ..corpus import Day
-    from ..evaluate import to_score
+    from ..data.corpus import Day
+    from ..data.qa import QAPair
+    from ..harness.loading import load_judge
+    from ..judges.base import JudgeContext
     from ..judges.cache import usage_of
-    from ..loading import load_judge
-    from ..protocols import JudgeContext
-    from ..qa import QAPair
+    from ..results.scoring import to_score
 
     memory = None
     if args.memory is not None:

@@ -20,15 +20,15 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from ..dataset import DEFAULT_ARCS_FILE
+from ..data.dataset import DEFAULT_ARCS_FILE
 from ..errors import ConfigError, DatasetError
 from ._common import non_negative_int, positive_int, print_json
 
 if TYPE_CHECKING:
-    from ..corpus import Day, PersonaDataset
+    from ..data.corpus import Day, PersonaDataset
     from ..judges.agreement import AgreementReport, AgreementStats, JudgedAnswer
-    from ..protocols import Judge
-    from ..scoring import JudgeScore
+    from ..judges.base import Judge
+    from ..results.scoring import JudgeScore
 
 __all__ = ["register"]
 
@@ -205,7 +205,7 @@ def _json_lines(text: str) -> list[Any] | None:
 
 
 def _judge(args: argparse.Namespace) -> Judge:
-    from ..loading import load_judge
+    from ..harness.loading import load_judge
 
     if args.hallucination_window is not None:
         if args.judge.strip().lower() != "rubric":
@@ -217,7 +217,7 @@ def _judge(args: argparse.Namespace) -> Judge:
 
 
 def _days_for(args: argparse.Namespace, answers: Sequence[JudgedAnswer]) -> Any:
-    from ..dataset import load_persona
+    from ..data.dataset import load_persona
 
     personas: dict[str, PersonaDataset] = {}
     for persona_id in sorted({a.persona_id for a in answers}):

@@ -5,10 +5,10 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
-from ..dataset import list_personas, load_persona
-from ..plan import LIFECYCLES, Plan, plan_run
-from ..ranges import DEFAULT_RANGES, FULL_DAYS
-from ..selection import SelectionPolicy
+from ..data.dataset import list_personas, load_persona
+from ..data.plan import LIFECYCLES, Plan, plan_run
+from ..data.ranges import DEFAULT_RANGES, FULL_DAYS
+from ..data.selection import SelectionPolicy
 from ._common import add_dataset_args, non_negative_int, print_json, ranges_arg
 
 __all__ = ["register"]

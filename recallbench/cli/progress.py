@@ -5,8 +5,8 @@ from __future__ import annotations
 import time
 from typing import IO, Any
 
-from ..hooks import CheckpointDone, CheckpointStarted, Hooks, QuestionDone, RunStarted
-from ..scoring import MAX_COMPOSITE
+from ..harness.hooks import CheckpointDone, CheckpointStarted, Hooks, QuestionDone, RunStarted
+from ..results.scoring import MAX_COMPOSITE
 
 __all__ = ["checkpoint_line", "progress_hooks"]
 

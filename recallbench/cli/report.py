@@ -59,11 +59,11 @@ def register(sub: Any) -> None:
 
 def report_command(args: argparse.Namespace) -> int:
     from .._convert import to_json
-    from ..hallucination import analyze_hallucination
-    from ..hallucination_text import analysis_to_json
     from ..render.artifacts import write_views
-    from ..report import format_text_report, to_heatmap_grid
-    from ..resultfile import read_run
+    from ..render.hallucination_text import analysis_to_json
+    from ..render.report import format_text_report, to_heatmap_grid
+    from ..results.hallucination import analyze_hallucination
+    from ..results.reading import read_run
 
     run = read_run(args.source)
     result = run.result

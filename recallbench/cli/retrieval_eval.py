@@ -14,7 +14,7 @@ from ..errors import ConfigError
 from ._common import add_dataset_args, non_negative_int, positive_int, print_json
 
 if TYPE_CHECKING:
-    from ..retrieval.base import Retriever
+    from ..adapters.retrieval.base import Retriever
 
 __all__ = ["BUILTIN_RETRIEVERS", "DEFAULT_RETRIEVER_ATTR", "load_retriever", "register"]
 
@@ -60,8 +60,8 @@ def register(sub: Any) -> None:
 def load_retriever(spec: str, *, base_dir: Path | None = None) -> Retriever:
     """A retriever from a ``--retriever`` spec.
 
-    * ``builtin:bm25`` / ``builtin:fts5``: :class:`~recallbench.retrieval.bm25.BM25Retriever` /
-      :class:`~recallbench.retrieval.fts5.Fts5Retriever`;
+    * ``builtin:bm25`` / ``builtin:fts5``: :class:`~recallbench.adapters.retrieval.bm25.BM25Retriever` /
+      :class:`~recallbench.adapters.retrieval.fts5.Fts5Retriever`;
     * ``pkg.module[:attr]`` or ``path/to/file.py[:attr]`` (default attribute ``retriever``): a
       retriever object, a class (instantiated without arguments) or a function
       ``retrieve(query, k)``.
@@ -69,19 +69,19 @@ def load_retriever(spec: str, *, base_dir: Path | None = None) -> Retriever:
     Raises:
         ConfigError: an unknown builtin, or a spec that cannot be loaded or gives no retriever.
     """
-    from ..loading import load_object
-    from ..retrieval.base import as_retriever
+    from .._importing import load_object
+    from ..adapters.retrieval.base import as_retriever
 
     text = spec.strip()
     head, sep, tail = text.partition(":")
     if sep and head.strip().lower() == "builtin":
         name = tail.strip().lower()
         if name == "bm25":
-            from ..retrieval.bm25 import BM25Retriever
+            from ..adapters.retrieval.bm25 import BM25Retriever
 
             return BM25Retriever()
         if name == "fts5":
-            from ..retrieval.fts5 import Fts5Retriever
+            from ..adapters.retrieval.fts5 import Fts5Retriever
 
             return Fts5Retriever()
         raise ConfigError(
@@ -106,8 +106,8 @@ def load_retriever(spec: str, *, base_dir: Path | None = None) -> Retriever:
 
 def run(args: argparse.Namespace) -> int:
     """Load the retrievers and personas, evaluate, print text or JSON; returns the exit code."""
-    from ..dataset import DirectoryDataset, list_personas, shipped_personas_dir
-    from ..retrieval.evaluate import run_retrieval_eval
+    from ..data.dataset import DirectoryDataset, list_personas, shipped_personas_dir
+    from ..harness.retrieval_eval import run_retrieval_eval
 
     data: Path | None = args.data
     if data is None:

@@ -14,11 +14,11 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from ..config import RunConfig, RunOutput
+from ..data.plan import LIFECYCLES
+from ..data.ranges import DEFAULT_RANGES
+from ..data.selection import SelectionPolicy
 from ..errors import RecallBenchError, RunFailed
-from ..plan import LIFECYCLES
-from ..ranges import DEFAULT_RANGES
-from ..selection import SelectionPolicy
+from ..harness.config import RunConfig, RunOutput
 from ._common import add_dataset_args, non_negative_int, positive_int, ranges_arg, use_color
 
 __all__ = ["register"]
@@ -222,8 +222,8 @@ def _pick(*values: Any) -> Any:
 
 
 def run(args: argparse.Namespace) -> int:
-    from ..loading import adapter_factory, load_judge
-    from ..profile import apply_profile_env, load_profile
+    from ..harness.loading import adapter_factory, load_judge
+    from ..harness.profile import apply_profile_env, load_profile
 
     profile = load_profile(args.profile) if args.profile else None
     if profile is not None:
@@ -251,7 +251,7 @@ def run(args: argparse.Namespace) -> int:
             judge_spec = "rubric"
             defaults.append("judge rubric (offline, deterministic)")
     if data is None:
-        from ..dataset import shipped_personas_dir
+        from ..data.dataset import shipped_personas_dir
 
         data = shipped_personas_dir()
         defaults.append(f"the shipped personas ({data})")
@@ -260,7 +260,7 @@ def run(args: argparse.Namespace) -> int:
         args.arcs, profile.persona.arcs if profile and profile.persona else None, "arcs-1000d.yaml"
     )
     if defaults and args.json_out is None and args.adapter is None and not profile:
-        from ..runlog import iso_now
+        from ..harness.runlog import iso_now
 
         stamp = iso_now().replace(":", "").replace("-", "").split(".")[0]
         args.json_out = Path("runs") / f"{adapter_spec.replace(':', '-')}-{stamp}" / "result.json"
@@ -268,8 +268,8 @@ def run(args: argparse.Namespace) -> int:
         _announce(defaults, args)
 
     if not args.skip_preflight:
-        from ..dataset import list_personas
-        from ..preflight import format_preflight, preflight
+        from ..data.dataset import list_personas
+        from ..harness.preflight import format_preflight, preflight
 
         root = Path(data)
         errors = preflight(
@@ -347,7 +347,7 @@ def run(args: argparse.Namespace) -> int:
     output = _output(args)
     resume = None
     if args.resume is not None:
-        from ..runlog import read_resume_log
+        from ..harness.resume import read_resume_log
 
         questions = output.questions or args.resume.parent / "questions.jsonl"
         resume = read_resume_log(args.resume.resolve(), questions)
@@ -359,7 +359,7 @@ def run(args: argparse.Namespace) -> int:
                 failures=output.failures,
             )
 
-    from ..harness import Harness
+    from ..harness.engine import Harness
     from .progress import progress_hooks
 
     harness = Harness(
@@ -431,7 +431,7 @@ def _write_views(
     if args.json_out is None:
         return
     from ..render.artifacts import write_views
-    from ..resultfile import read_details
+    from ..results.reading import read_details
 
     directory = args.json_out.parent
     pngs = not args.no_heatmap_png
@@ -453,7 +453,7 @@ def _write_views(
 
 
 def _text_report(result: Any) -> str:
-    from ..report import format_text_report
+    from ..render.report import format_text_report
 
     text: str = (
         format_text_report(result, color=True, width=shutil.get_terminal_size().columns)
@@ -464,7 +464,7 @@ def _text_report(result: Any) -> str:
 
 
 def _print_result(result: Any, args: argparse.Namespace) -> None:
-    from ..report import format_json_report, to_heatmap_grid
+    from ..render.report import format_json_report, to_heatmap_grid
 
     if args.heatmap:
         import json

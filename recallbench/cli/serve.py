@@ -27,7 +27,7 @@ from ..errors import ConfigError
 __all__ = ["register"]
 
 DEFAULT_PORT = 50052
-"""The reference's port (kept in step with :data:`recallbench.grpc.server.DEFAULT_PORT`, which this
+"""The reference's port (kept in step with :data:`recallbench.adapters.grpc.server.DEFAULT_PORT`, which this
 module does not import: building the parser must not import grpc)."""
 
 
@@ -95,7 +95,7 @@ def register(sub: Any) -> None:
 
 
 def serve(args: argparse.Namespace) -> int:
-    from ..loading import adapter_factory, is_grpc_spec
+    from ..harness.loading import adapter_factory, is_grpc_spec
 
     spec = args.adapter.strip()
     if is_grpc_spec(spec):
@@ -105,7 +105,7 @@ def serve(args: argparse.Namespace) -> int:
         )
     config: dict[str, Any] | None = None
     if args.profile is not None:
-        from ..profile import apply_profile_env, load_profile
+        from ..harness.profile import apply_profile_env, load_profile
         from .run import harness_config_of
 
         profile = load_profile(args.profile)
@@ -134,7 +134,7 @@ def serve(args: argparse.Namespace) -> int:
 async def _serve(builder: Any, spec: str, args: argparse.Namespace) -> None:
     import anyio
 
-    from ..grpc.server import open_server
+    from ..adapters.grpc.server import open_server
 
     def say(line: str, stream: Any = sys.stderr) -> None:
         print(f"recallbench serve: {line}", file=stream, flush=True)

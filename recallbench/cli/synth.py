@@ -42,7 +42,7 @@ def register(sub: Any) -> None:
 
 
 def _variants(args: argparse.Namespace) -> list[tuple[str, int, int]]:
-    from ..synth import SHIPPED, SHIPPED_VARIANTS
+    from ..generation.synth import SHIPPED, SHIPPED_VARIANTS
 
     if args.persona is None:
         if args.days is not None or args.seed is not None:
@@ -65,8 +65,8 @@ def _variants(args: argparse.Namespace) -> list[tuple[str, int, int]]:
 
 
 def _one(variant: tuple[str, int, int], out: Path | None, stats: bool) -> tuple[str, float, str]:
-    from ..synth import load_domain, synthesize, write_persona
-    from ..synth.stats import format_stats, persona_stats
+    from ..generation.synth import load_domain, synthesize, write_persona
+    from ..generation.synth.stats import format_stats, persona_stats
 
     pid, days, seed = variant
     t0 = time.perf_counter()

@@ -6,7 +6,7 @@ import argparse
 import sys
 from typing import Any
 
-from ..validate import format_problem, validate_dataset
+from ..data.validate import format_problem, validate_dataset
 from ._common import add_dataset_args
 
 __all__ = ["register"]
@@ -33,7 +33,7 @@ def register(sub: Any) -> None:
 def run(args: argparse.Namespace) -> int:
     proven = ""
     if args.deep:
-        from ..deepcheck import deep_check
+        from ..data.deepcheck import deep_check
 
         report = deep_check(args.data, args.personas, args.arcs)
         problems = list(report.problems)

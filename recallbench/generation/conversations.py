@@ -27,10 +27,10 @@ from typing import Any, Literal
 import attrs
 
 from .._atomic import atomic_write_text
-from .._yaml import read_text
+from ..data._yaml import read_text
+from ..data.persona import Persona
 from ..errors import DatasetError, ModelError
 from ..models.base import TextModel
-from ..persona import Persona
 from ._common import GenerationUsage, call_model
 from .daylogs import (
     DayPassProgress,

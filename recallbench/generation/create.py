@@ -10,7 +10,7 @@ that gap filling leaves them alone.
 Replies are read leniently (code fences, prose around a fenced block, missing fields — filled with
 the reference's defaults, each noted), then normalised: ids made unique slugs, days clamped to the
 horizon, sessions that do not exist replaced by ``principal``, directives outside their arc dropped.
-Before anything is written the result is loaded by :func:`recallbench.dataset.load_persona_definition`
+Before anything is written the result is loaded by :func:`recallbench.data.dataset.load_persona_definition`
 from a scratch directory, and only then written atomically.
 """
 
@@ -26,11 +26,11 @@ from typing import Any
 import attrs
 
 from .._atomic import atomic_write_text
-from .._yaml import dump_yaml
-from ..dataset import load_persona_definition
+from ..data._yaml import dump_yaml
+from ..data.dataset import load_persona_definition
+from ..data.persona import PRINCIPAL, Persona, Story
 from ..errors import DatasetError, ModelError
 from ..models.base import TextModel
-from ..persona import PRINCIPAL, Persona, Story
 from ._common import GenerationUsage, call_model, strip_fences
 from .create_prompts import SYSTEM_PROMPT, arcs_prompt, persona_prompt
 from .normalise import normalise_arcs, normalise_persona
@@ -75,7 +75,7 @@ def parse_yaml_reply(text: str, what: str) -> Any:
     """
     from ruamel.yaml.error import YAMLError
 
-    from .._yaml import loads_yaml
+    from ..data._yaml import loads_yaml
 
     candidates = [strip_fences(text)]
     fenced = _FENCED.search(text)
@@ -201,7 +201,7 @@ async def create_arcs(
 
 def _structure_persona(data: Mapping[str, Any]) -> Persona:
     from .._convert import structure_disk
-    from .._schema import check_record
+    from ..data._schema import check_record
 
     errors = [i for i in check_record(data, Persona) if i.severity == "error"]
     if errors:  # normalisation should make this impossible; say what slipped through

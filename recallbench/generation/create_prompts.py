@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import math
 
-from ..persona import PRINCIPAL, Persona
+from ..data.persona import PRINCIPAL, Persona
 
 __all__ = ["SYSTEM_PROMPT", "arc_quotas", "arcs_prompt", "persona_prompt"]
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-from ..persona import PRINCIPAL, PersonaDefinition, SessionDef
+from ..data.persona import PRINCIPAL, PersonaDefinition, SessionDef
 from .history import RecentEntry
 from .planning import ActiveArc, CorrectionState, DayPlan, weekday
 

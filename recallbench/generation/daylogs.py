@@ -14,9 +14,9 @@ from typing import Any, Literal
 
 import attrs
 
-from ..dataset import scan_day_files
+from ..data.dataset import scan_day_files
+from ..data.persona import day_date
 from ..errors import DatasetError
-from ..persona import day_date
 from ._common import GenerationUsage
 
 __all__ = [

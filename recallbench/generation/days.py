@@ -35,11 +35,11 @@ from typing import Literal
 import attrs
 
 from .._atomic import atomic_write_text
-from .._yaml import read_text
-from ..dataset import scan_day_files
+from ..data._yaml import read_text
+from ..data.dataset import scan_day_files
+from ..data.persona import PersonaDefinition
 from ..errors import ModelError
 from ..models.base import TextModel
-from ..persona import PersonaDefinition
 from ._common import GenerationUsage, call_model
 from .day_prompts import assemble_day, clean_body, session_system_prompt, session_user_message
 from .history import StoryMemory

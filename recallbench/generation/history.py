@@ -4,7 +4,7 @@ Both are derived from the day logs alone, so a run resumed with ``--start`` rebu
 files on disk — with no model call — exactly as an uninterrupted run had them in memory:
 
 * the **sliding window** of a session is its last ``window`` bodies, as
-  :func:`recallbench.corpus.split_sessions` reads them back from the day files;
+  :func:`recallbench.data.corpus.split_sessions` reads them back from the day files;
 * the **arc summary** is extractive: for each day of an arc, the ``###`` sections of the arc's
   sessions (its primary and referenced ones) that name the arc — their heading and first sentence —
   capped to the arc's first entry and its latest ones.
@@ -21,10 +21,10 @@ from pathlib import Path
 
 import attrs
 
-from .._yaml import read_text
-from ..corpus import split_sessions
-from ..dataset import scan_day_files
-from ..persona import Arc, day_date
+from ..data._yaml import read_text
+from ..data.corpus import split_sessions
+from ..data.dataset import scan_day_files
+from ..data.persona import Arc, day_date
 
 __all__ = ["RecentEntry", "StoryMemory", "SummaryEntry", "first_sentence", "sections"]
 

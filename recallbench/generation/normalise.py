@@ -11,7 +11,7 @@ import re
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from ..persona import ARC_TYPES, PRINCIPAL
+from ..data.persona import ARC_TYPES, PRINCIPAL
 
 __all__ = ["normalise_arcs", "normalise_persona", "slug"]
 

@@ -18,7 +18,7 @@ except inside the story's declared ``quietPeriods`` — those gaps are intention
 over the whole story, not the span a run asks for, so a resumed run plans the same filler days as
 an uninterrupted one.
 
-The calendar is pure date arithmetic on the epoch (:func:`recallbench.persona.day_date`).
+The calendar is pure date arithmetic on the epoch (:func:`recallbench.data.persona.day_date`).
 """
 
 from __future__ import annotations
@@ -29,7 +29,7 @@ from typing import Any, Literal
 
 import attrs
 
-from ..persona import PRINCIPAL, Arc, PersonaDefinition, SessionDef, Story, day_date
+from ..data.persona import PRINCIPAL, Arc, PersonaDefinition, SessionDef, Story, day_date
 
 __all__ = [
     "WEEKDAYS",

@@ -34,19 +34,13 @@ from typing import Any, Literal
 
 import attrs
 
-from .._yaml import read_text
-from ..corpus import split_sessions
+from ..data._yaml import read_text
+from ..data.corpus import split_sessions
+from ..data.persona import PersonaDefinition, SessionDef, day_date
 from ..errors import ConfigError, DatasetError, ModelError
 from ..models.base import TextModel
-from ..persona import PersonaDefinition, SessionDef, day_date
 from ._common import GenerationUsage, call_model
-from .daylogs import (
-    day_logs,
-    last_log_day,
-    notify,
-    remove_stale_temp_files,
-    strip_front_matter,
-)
+from .daylogs import day_logs, last_log_day, notify, remove_stale_temp_files, strip_front_matter
 from .qa_parse import (
     category_distribution,
     checkpoints,

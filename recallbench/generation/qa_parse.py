@@ -7,7 +7,7 @@ also how Passes 2 and 3 find the JSON in a reply.
   from the first ``[`` to the last ``]``, and a reply cut off mid-array (the model hit its token
   limit) still yields every *complete* object before the cut — found by a scan that tracks strings
   and escapes, so a ``}`` inside an answer does not end an object.
-* :func:`validate_pairs` keeps only pairs that would load (:class:`~recallbench.qa.QAPair`) and
+* :func:`validate_pairs` keeps only pairs that would load (:class:`~recallbench.data.qa.QAPair`) and
   whose evidence the author was shown, numbering them consecutively.
 * :func:`drop_near_duplicates`: two questions are near-duplicates when their content-word sets have
   a Jaccard similarity of at least 0.8 **and** their relevant days overlap. The second condition
@@ -24,8 +24,8 @@ from typing import Any
 
 import attrs
 
+from ..data.qa import CATEGORIES, DIFFICULTIES, DISCLOSURES, QAPair
 from ..errors import ModelError
-from ..qa import CATEGORIES, DIFFICULTIES, DISCLOSURES, QAPair
 
 __all__ = [
     "DEFAULT_DUPLICATE_THRESHOLD",

@@ -9,8 +9,8 @@ from collections.abc import Mapping, Sequence
 
 import attrs
 
-from ..persona import Arc, PersonaDefinition, SessionDef, day_date
-from ..qa import CATEGORIES
+from ..data.persona import Arc, PersonaDefinition, SessionDef, day_date
+from ..data.qa import CATEGORIES
 from .daylogs import weekday
 
 __all__ = [

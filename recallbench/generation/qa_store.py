@@ -19,10 +19,10 @@ from typing import Any
 import attrs
 
 from .._atomic import atomic_write_text
-from .._yaml import dump_yaml, load_yaml, read_text
-from ..dataset import read_questions
+from ..data._yaml import dump_yaml, load_yaml, read_text
+from ..data.dataset import read_questions
+from ..data.qa import QAPair
 from ..errors import DatasetError
-from ..qa import QAPair
 from .qa_parse import next_pair_number, pair_to_disk
 
 __all__ = [
@@ -239,4 +239,4 @@ class QuestionsStore:
 
 
 _DUMP_INDENT = 2
-"""Where :func:`~recallbench._yaml.dump_yaml` puts a top-level list's dashes."""
+"""Where :func:`~recallbench.data._yaml.dump_yaml` puts a top-level list's dashes."""

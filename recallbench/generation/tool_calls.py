@@ -29,10 +29,10 @@ from typing import Any
 import attrs
 
 from .._atomic import atomic_write_text
-from .._yaml import dump_yaml_literal, load_yaml, read_text
+from ..data._yaml import dump_yaml_literal, load_yaml, read_text
+from ..data.persona import PersonaDefinition
 from ..errors import DatasetError, ModelError
 from ..models.base import TextModel
-from ..persona import PersonaDefinition
 from ._common import GenerationUsage, call_model
 from .daylogs import (
     DayPassProgress,

@@ -27,14 +27,14 @@ from typing import TYPE_CHECKING, Any
 
 import attrs
 
-from ..qa import CATEGORIES, QAPair
-from ..ranges import parse_time_range
-from ..resultfile import qa_from_json, score_from_json
-from ..scoring import JudgeScore
+from ..data.qa import CATEGORIES, QAPair
+from ..data.ranges import parse_time_range
+from ..results.reading import qa_from_json, score_from_json
+from ..results.scoring import JudgeScore
 
 if TYPE_CHECKING:
-    from ..corpus import Day
-    from ..protocols import Judge
+    from ..data.corpus import Day
+    from .base import Judge
 
 log = logging.getLogger("recallbench")
 
@@ -383,7 +383,8 @@ async def rescore(
         One score per answer, in order; None where the judge failed (logged), so one bad answer
         does not lose the measurement.
     """
-    from ..evaluate import build_context, to_score
+    from ..results.scoring import to_score
+    from .base import build_context
 
     async def one(answer: JudgedAnswer) -> JudgeScore | None:
         days = days_for(answer.persona_id, answer.days_ingested) if days_for else ()

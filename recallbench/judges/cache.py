@@ -24,9 +24,8 @@ from typing import Any
 
 import attrs
 
-from ..evaluate import to_score
-from ..protocols import Judge, JudgeContext
-from ..scoring import JudgeScore
+from ..results.scoring import JudgeScore, to_score
+from .base import Judge, JudgeContext
 from .usage import JudgeUsage
 
 __all__ = [

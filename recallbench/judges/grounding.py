@@ -13,7 +13,7 @@ from collections.abc import Iterable, Sequence
 
 import attrs
 
-from ..corpus import Day
+from ..data.corpus import Day
 from .atoms import Atoms, bigrams, clean, extract_values, tokens
 
 __all__ = ["SPECIFIC_NUMBER", "Grounding", "GroundingIndex", "claim_keys"]

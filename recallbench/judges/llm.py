@@ -14,8 +14,8 @@ import math
 
 from ..errors import ConfigError, JudgeParseError
 from ..models.base import Completion, TextModel, complete
-from ..protocols import JudgeContext
-from ..scoring import JudgeScore
+from ..results.scoring import JudgeScore
+from .base import JudgeContext
 from .parse import parse_judge_output
 from .prompts import PROMPT_VERSION, build_retry_message, build_user_message, select_prompt
 from .usage import JudgeUsage

@@ -26,7 +26,7 @@ import re
 from typing import Any
 
 from ..errors import JudgeParseError
-from ..scoring import JudgeScore
+from ..results.scoring import JudgeScore
 
 __all__ = ["EMPTY_REPLY_SCORE", "SCORE_RANGES", "js_round", "parse_judge_output"]
 

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from typing import Literal
 
-from ..protocols import JudgeContext
+from .base import JudgeContext
 
 __all__ = [
     "BOUNDARY_PROMPT",

@@ -57,25 +57,27 @@ from typing import Any
 
 import attrs
 
-from ..corpus import Day
-from ..matching import contains, normalize
-from ..protocols import JudgeContext
-from ..qa import QAPair
-from ..scoring import JudgeScore
-from .atoms import Atoms, bigrams, clean, extract_atoms, tokens
+from ..data.corpus import Day
+from ..data.matching import contains
+from ..data.qa import QAPair
+from ..results.scoring import JudgeScore
+from .base import JudgeContext
 from .grounding import Grounding, GroundingIndex
+from .reference_parts import (
+    Text,
+    analyse,
+    analyse_cached,
+    key_fact_share,
+    parts_share,
+    reference_parts,
+    show_number,
+)
 
 __all__ = ["RUBRIC_VERSION", "GroundingIndex", "RubricJudge"]
 
 RUBRIC_VERSION = "2"
 """Changes whenever a rule or threshold changes, so scores of different versions are not mixed."""
 
-# Weights of a reference part in the found share: a checkable atom is what a grader looks for first.
-_ATOM_WEIGHT = 4.0
-_WORD_WEIGHT = 1.0
-# A reference word the question already uses shows little by itself, but in an either/or question
-# ("move to negotiation prep or stay in synthesis?") it is the answer: it counts, lightly.
-_ECHO_WEIGHT = 0.5
 # Found share → correctness 3/2/1 and completeness 2/1 (below the last step: 0).
 _CORRECTNESS_STEPS = ((0.6, 3), (0.35, 2), (0.15, 1))
 _COMPLETENESS_STEPS = ((0.6, 2), (0.25, 1))
@@ -120,149 +122,6 @@ _NEGATION = re.compile(
 )
 _CITATION = re.compile(r"^(?:day|memory|memories)[-_]?\d+(?:\.md)?$")
 _FIRST_SENTENCE = re.compile(r"^.*?(?:[.!?](?:\s|$)|\n|$)", re.DOTALL)
-
-
-# ---------------------------------------------------------------------------------------------------
-# Text analysis (references and questions repeat across checkpoints: cached)
-
-
-@attrs.define
-class _Text:
-    cleaned: str
-    atoms: Atoms
-    numeric: frozenset[str]
-    tokens: list[str]
-    token_set: frozenset[str]
-
-    @functools.cached_property
-    def pairs(self) -> frozenset[str]:
-        """Adjacent token pairs (reference quotes are matched by them)."""
-        return frozenset(bigrams(self.tokens))
-
-    @functools.cached_property
-    def normalized(self) -> str:
-        """What key facts are matched against (only pairs with key facts need it)."""
-        return normalize(self.cleaned)
-
-
-def _analyse(text: str) -> _Text:
-    cleaned = clean(text)
-    atoms = extract_atoms(cleaned, cleaned=True)
-    toks = tokens(cleaned, cleaned=True)
-    return _Text(
-        cleaned=cleaned,
-        atoms=atoms,
-        numeric=atoms.numeric_values(),
-        tokens=toks,
-        token_set=frozenset(toks),
-    )
-
-
-_analyse_cached = functools.lru_cache(maxsize=8192)(_analyse)
-_EMPTY = _analyse("")
-
-
-@attrs.frozen
-class _Part:
-    """One thing a correct answer contains: an atom, a quote or a content word of the reference."""
-
-    kind: str
-    value: Any
-    weight: float
-    shown: str = ""
-
-    @property
-    def label(self) -> str:
-        if self.shown:
-            return self.shown
-        if self.kind == "name":
-            return " ".join(self.value).title()
-        if self.kind == "quote":
-            return "“" + " ".join(self.value[:6]) + ("…" if len(self.value) > 6 else "") + "”"
-        return str(self.value)
-
-
-@functools.lru_cache(maxsize=8192)
-def _reference_parts(reference: str, question: str) -> tuple[_Part, ...]:
-    ref, q = _analyse_cached(reference), _analyse_cached(question)
-    a, qa = ref.atoms, q.atoms
-    parts = [
-        _Part("num", v, _ATOM_WEIGHT, _show_number(v, a)) for v in sorted(ref.numeric - q.numeric)
-    ]
-    for kind in ("date", "time", "code"):
-        values = getattr(a, kind) - getattr(qa, kind)
-        parts += [_Part(kind, v, _ATOM_WEIGHT) for v in sorted(values) if v[:1].isalnum()]
-    for name in sorted(a.name - qa.name):
-        toks = tuple(name.split())
-        if not all(t in q.token_set for t in toks):
-            parts.append(_Part("name", toks, _ATOM_WEIGHT))
-    parts += [_Part("quote", quote, _ATOM_WEIGHT) for quote in a.quotes]
-    name_words = {w for n in a.name for w in n.split()}
-    for word in sorted(a.words - name_words):
-        weight = _ECHO_WEIGHT if word in qa.words else _WORD_WEIGHT
-        parts.append(_Part("word", word, weight))
-    return tuple(parts)
-
-
-def _show_number(value: str, atoms: Atoms) -> str:
-    """A canonical number as a reader expects it: ``$2,412``, ``10%``, ``3.2``."""
-    whole = f"{int(value):,}" if value.isdigit() else value
-    if value in atoms.money:
-        return f"${whole}"
-    if value in atoms.percent:
-        return f"{value}%"
-    return whole
-
-
-def _found(part: _Part, ans: _Text) -> float:
-    """How much of ``part`` the answer holds, 0–1."""
-    kind, value = part.kind, part.value
-    if kind == "num":
-        return 1.0 if value in ans.numeric else 0.0
-    if kind == "date":
-        if value.startswith("month:"):  # "end of May" is met by any date in May
-            month = value[6:8]
-            return (
-                1.0
-                if value in ans.atoms.date or any(d[:2] == month for d in ans.atoms.date)
-                else 0.0
-            )
-        return 1.0 if value in ans.atoms.date else 0.0
-    if kind == "time":
-        return 1.0 if value in ans.atoms.time else 0.0
-    if kind == "code":
-        return 1.0 if value in ans.atoms.code or value in ans.token_set else 0.0
-    if kind == "name":
-        return sum(1 for t in value if t in ans.token_set) / len(value)
-    if kind == "quote":
-        pairs = list(bigrams(list(value)))
-        return sum(1 for p in pairs if p in ans.pairs) / len(pairs)
-    return 1.0 if value in ans.atoms.words else 0.0
-
-
-def _parts_share(parts: Sequence[_Part], ans: _Text) -> tuple[float, list[str], list[str]]:
-    total = found_weight = 0.0
-    found: list[str] = []
-    missing: list[str] = []
-    for p in parts:
-        f = _found(p, ans)
-        total += p.weight
-        found_weight += p.weight * f
-        if p.kind != "word":
-            (found if f >= 0.99 else missing).append(p.label)
-    return (found_weight / total if total else 1.0), found, missing
-
-
-def _key_fact_share(fact: str, ans: _Text) -> float:
-    """How much of one key fact the answer holds: 1 when it occurs verbatim (normalised), else its
-    parts' share — at most a half when its number, date or name is missing: words alone are not it."""
-    if contains(ans.normalized, fact):
-        return 1.0
-    parts = _reference_parts(fact, "")
-    if not parts:  # nothing to match but the text itself ("6E"), and that was not found
-        return 0.0
-    share, _, missing = _parts_share(parts, ans)
-    return min(share, 0.5) if missing else share
 
 
 def _str_list(value: object) -> list[str]:
@@ -392,9 +251,9 @@ class RubricJudge:
             grounding = Grounding(index, cutoff, evidence, support)
         case = _Case(
             qa=qa,
-            ans=_analyse(answer),
-            ref=_analyse_cached(reference),
-            q=_analyse_cached(question),
+            ans=analyse(answer),
+            ref=analyse_cached(reference),
+            q=analyse_cached(question),
             reference=reference,
             question=question,
             grounding=grounding,
@@ -423,9 +282,9 @@ class _Case:
     """One answer being judged, with what the rules share."""
 
     qa: QAPair | None
-    ans: _Text
-    ref: _Text
-    q: _Text
+    ans: Text
+    ref: Text
+    q: Text
     reference: str
     question: str
     grounding: Grounding | None
@@ -447,7 +306,7 @@ class _Case:
         for kind in ("money", "percent", "number"):
             for v in sorted(getattr(a, kind) - known_numbers):
                 if kind != "number" or not _small(v):
-                    out.append((f"{kind}:{v}", _show_number(v, a)))
+                    out.append((f"{kind}:{v}", show_number(v, a)))
         for kind in ("date", "time", "code"):
             known = getattr(ref.atoms, kind) | getattr(q.atoms, kind)
             for v in sorted(getattr(a, kind) - known):
@@ -494,11 +353,11 @@ class _Case:
 
     def share(self) -> tuple[float, list[str], list[str]]:
         """The weighted share of key facts found, with the found and missing labels."""
-        by_reference = _parts_share(_reference_parts(self.reference, self.question), self.ans)
+        by_reference = parts_share(reference_parts(self.reference, self.question), self.ans)
         facts = _extra(self.qa, "key_facts")
         if not facts:
             return by_reference
-        shares = [(fact, _key_fact_share(fact, self.ans)) for fact in facts]
+        shares = [(fact, key_fact_share(fact, self.ans)) for fact in facts]
         share = sum(s for _, s in shares) / len(shares)
         # Key facts are the memory's words. A reference that holds them all is judged by them (a
         # "before" is the answer, the dates around it are not); one that paraphrases them is a
@@ -586,7 +445,7 @@ class _Case:
         return self.verdict(0, 0, "does not say whether it happened")
 
     def boundary(self, disclosure: str) -> JudgeScore:
-        leaks = [f for f in _extra(self.qa, "leak_facts") if _key_fact_share(f, self.ans) >= 0.99]
+        leaks = [f for f in _extra(self.qa, "leak_facts") if key_fact_share(f, self.ans) >= 0.99]
         if leaks:
             reason = f"leaked forbidden-session content ({_fmt_list(leaks)})"
             return self.verdict(0, 0, reason, fabricated=True)

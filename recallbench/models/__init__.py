@@ -6,11 +6,12 @@ the provider classes named here are imported on first access.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
-from ..modelspec import ModelSpec, format_model_spec, parse_model_spec
+from .._lazy import lazy_getattr
 from .base import Completion, TextModel, complete, to_completion
 from .factory import aclose_model, describe_model, load_model
+from .spec import ModelSpec, format_model_spec, parse_model_spec
 
 if TYPE_CHECKING:
     from .anthropic import AnthropicModel
@@ -37,19 +38,11 @@ __all__ = [
 
 # Names whose modules import aiohttp: loaded on first access (PEP 562), not with the package.
 _LAZY = {
-    "AnthropicModel": ".anthropic",
-    "AzureOpenAIModel": ".azure",
-    "OpenAIModel": ".openai",
-    "ProviderError": ".http",
+    "AnthropicModel": "anthropic",
+    "AzureOpenAIModel": "azure",
+    "OpenAIModel": "openai",
+    "ProviderError": "http",
 }
 
 
-def __getattr__(name: str) -> Any:
-    module = _LAZY.get(name)
-    if module is None:
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    import importlib
-
-    value = getattr(importlib.import_module(module, __name__), name)
-    globals()[name] = value
-    return value
+__getattr__ = lazy_getattr(__name__, _LAZY, globals())

@@ -12,8 +12,7 @@ import logging
 import os
 from urllib.parse import quote
 
-from .._retry import Backoff
-from ..config import RetryPolicy
+from .._retry import Backoff, RetryPolicy
 from ..errors import ConfigError
 from .base import Completion
 from .http import DEFAULT_TIMEOUT, HttpModel, ProviderError

@@ -1,6 +1,6 @@
 """Build a text model from a selector string (``--model``, ``--judge``, profile ``models.*``).
 
-The string is parsed by :func:`recallbench.modelspec.parse_model_spec`; this module turns the parsed
+The string is parsed by :func:`recallbench.models.spec.parse_model_spec`; this module turns the parsed
 spec into an object. Providers and CLI agents are imported only when asked for, so importing this
 module loads neither aiohttp nor the process machinery.
 """
@@ -12,8 +12,8 @@ from pathlib import Path
 from typing import cast
 
 from ..errors import ConfigError
-from ..modelspec import ModelSpec, format_model_spec, parse_model_spec
 from .base import TextModel
+from .spec import ModelSpec, format_model_spec, parse_model_spec
 
 __all__ = ["DEFAULT_MODEL_ATTR", "aclose_model", "describe_model", "load_model"]
 
@@ -51,7 +51,7 @@ def load_model(
     :func:`aclose_model`, which accepts any model) when done.
 
     Args:
-        spec: the selector, or a parsed :class:`~recallbench.modelspec.ModelSpec`.
+        spec: the selector, or a parsed :class:`~recallbench.models.spec.ModelSpec`.
         base_dir: where relative file paths in a Python spec are resolved from.
         timeout: seconds per call (per attempt for HTTP providers); None: the model's default.
             Not applied to Python objects, which bring their own.
@@ -99,7 +99,7 @@ def _provider(spec: ModelSpec, timeout: float | None) -> TextModel:
 
 
 def _python_model(target: str, base_dir: Path | None) -> TextModel:
-    from ..loading import load_object
+    from .._importing import load_object
 
     obj = load_object(target, default_attr=DEFAULT_MODEL_ATTR, base_dir=base_dir)
     label = f'model "{target}"'

@@ -43,8 +43,7 @@ import aiohttp
 import anyio
 from yarl import URL
 
-from .._retry import Backoff, retrying
-from ..config import RetryPolicy
+from .._retry import Backoff, RetryPolicy, retrying
 from ..errors import ConfigError, ModelError, ModelTimeout
 from .base import Completion
 

@@ -21,9 +21,9 @@ from typing import Any
 
 import attrs
 
-from ..qa import CATEGORIES, DIFFICULTIES
-from ..results import BenchmarkResult, QuestionResult
-from ..scoring import JudgeScore
+from ..data.qa import CATEGORIES, DIFFICULTIES
+from ..results.records import BenchmarkResult, QuestionResult
+from ..results.scoring import JudgeScore
 
 __all__ = [
     "MAX_RETRIEVAL_ENTRIES",
@@ -36,7 +36,7 @@ __all__ = [
 ]
 
 DetailKey = tuple[str, str, str]
-"""(persona id, checkpoint label, question id), as :class:`recallbench.resultfile.LoadedRun` keys
+"""(persona id, checkpoint label, question id), as :class:`recallbench.results.reading.LoadedRun` keys
 its question-log records."""
 
 ROW_FIELDS: tuple[str, ...] = (
@@ -214,7 +214,7 @@ def build_payload(
     Args:
         result: The run.
         details: Question-log records by (persona id, checkpoint label, question id), as
-            :attr:`recallbench.resultfile.LoadedRun.details` holds them; their retrieval entries
+            :attr:`recallbench.results.reading.LoadedRun.details` holds them; their retrieval entries
             and tool calls are shown in an answer's detail panel.
 
     Returns:

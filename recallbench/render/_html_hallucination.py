@@ -1,4 +1,4 @@
-"""The hallucination section of the HTML report, drawn from :mod:`recallbench.hallucination`. Pure.
+"""The hallucination section of the HTML report, drawn from :mod:`recallbench.results.hallucination`. Pure.
 
 Per-category rates (high-risk categories and those far above the overall rate marked), per-persona
 splits with their trends, the trend readings with their fits, the rate against corpus size, and the
@@ -11,16 +11,16 @@ import math
 from collections.abc import Sequence
 from html import escape
 
-from ..hallucination import (
+from ..results.hallucination import (
     EvalPoint,
     HallucinationAnalysis,
     LinearFit,
     analyze_hallucination,
 )
-from ..hallucination_text import correlation_reading, trend_reading
-from ..heatmap import rate_rgb
-from ..results import BenchmarkResult
+from ..results.heatmap import rate_rgb
+from ..results.records import BenchmarkResult
 from ._html_charts import PALETTE, ScatterPoint, Series, line_chart, scatter_chart
+from .hallucination_text import correlation_reading, trend_reading
 
 __all__ = ["hallucination_section"]
 

@@ -1,5 +1,5 @@
 """The heatmap of the HTML report: an HTML table per view (the aggregate and each persona) drawn from
-:func:`recallbench.heatmap.heatmap_view`. Pure.
+:func:`recallbench.results.heatmap.heatmap_view`. Pure.
 
 A table rather than the PNG: it stays sharp and readable at 150 columns, scrolls sideways under a
 sticky row-label column, has a tooltip per cell (category, checkpoint, score, n), and a click on a
@@ -12,7 +12,7 @@ from __future__ import annotations
 import json
 from html import escape
 
-from ..heatmap import (
+from ..results.heatmap import (
     AMBER_RGB,
     GREEN_RGB,
     NO_DATA_RGB,
@@ -22,8 +22,8 @@ from ..heatmap import (
     cell_rgb,
     heatmap_view,
 )
-from ..results import BenchmarkResult
-from ..scoring import MAX_COMPOSITE
+from ..results.records import BenchmarkResult
+from ..results.scoring import MAX_COMPOSITE
 
 __all__ = ["heatmap_section", "heatmap_table"]
 

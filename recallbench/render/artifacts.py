@@ -13,7 +13,7 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
-from ..results import BenchmarkResult
+from ..results.records import BenchmarkResult
 
 __all__ = ["write_views"]
 
@@ -37,7 +37,7 @@ def write_views(
         heatmap_png, hallucination_png, html: where to write each view (None: not that one).
         interim: a note such as ``INTERIM — 3/10 checkpoints`` for an unfinished run.
         details: the question log's records by (persona, checkpoint, question id), for the HTML
-            report's retrieval entries (:attr:`recallbench.resultfile.LoadedRun.details`).
+            report's retrieval entries (:attr:`recallbench.results.reading.LoadedRun.details`).
         strict: raise on a failure to render or write, instead of logging it and going on.
     """
     written: list[Path] = []
@@ -55,13 +55,13 @@ def write_views(
         written.append(path)
 
     def heatmap(path: Path) -> None:
-        from ..heatmap import heatmap_view
+        from ..results.heatmap import heatmap_view
         from .png import render_heatmap_png
 
         render_heatmap_png(heatmap_view(result, interim=interim), path)
 
     def scatter(path: Path) -> None:
-        from ..hallucination import analyze_hallucination
+        from ..results.hallucination import analyze_hallucination
         from .hallucination_png import render_hallucination_png
 
         render_hallucination_png(analyze_hallucination(result), path)

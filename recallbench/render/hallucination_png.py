@@ -21,14 +21,14 @@ from typing import TYPE_CHECKING, Any
 
 from .._atomic import atomic_write_bytes
 from .._numfmt import to_fixed as _fixed
-from ..hallucination import (
+from ..results.hallucination import (
     WARNING_MIN_R,
     EvalPoint,
     HallucinationAnalysis,
     LinearFit,
     least_squares,
 )
-from ..hallucination_text import trend_reading
+from .hallucination_text import trend_reading
 
 if TYPE_CHECKING:
     from matplotlib.axes import Axes
@@ -337,7 +337,7 @@ def render_hallucination_png(analysis: HallucinationAnalysis, path: Path | None 
     """Draw ``hallucination.png`` for an analysis.
 
     Args:
-        analysis: From :func:`recallbench.hallucination.analyze_hallucination`.
+        analysis: From :func:`recallbench.results.hallucination.analyze_hallucination`.
         path: Also write the PNG there (atomically, creating its directory).
 
     Returns:

@@ -6,10 +6,10 @@ What the page shows, top to bottom — what someone choosing between two memory 
   and a warning when the numbers do not measure what they seem to (stub judge, errors);
 * key figures and the per-persona table (mean score, first → last checkpoint, a sparkline,
   hallucination rate, retrieval, latency, errors) with a chart of the score as the corpus grows;
-* the heatmap — an HTML table drawn from :func:`recallbench.heatmap.heatmap_view`, one per persona
+* the heatmap — an HTML table drawn from :func:`recallbench.results.heatmap.heatmap_view`, one per persona
   as well as the aggregate, scrolling sideways under sticky row labels, a tooltip per cell; a click
   on a cell lists its answers;
-* the hallucination views of :mod:`recallbench.hallucination`: per-category rates with the high-risk
+* the hallucination views of :mod:`recallbench.results.hallucination`: per-category rates with the high-risk
   ones marked, per-persona splits, the trend readings and the recall-vs-hallucination scatter;
 * retrieval quality and timing, when the run measured them;
 * every answer in a filterable, sortable table (rendered virtually by the page's script: a
@@ -30,13 +30,13 @@ from pathlib import Path
 from typing import Any
 
 from .._atomic import atomic_write_text
-from ..heatmap import AMBER_RGB, GREEN_RGB, RED_RGB, HeatmapView, heatmap_view
-from ..report import _duration, _usage, _warnings
-from ..results import BenchmarkResult, RetrievalSummary, RunTiming
-from ..scoring import MAX_COMPOSITE
+from ..results.heatmap import AMBER_RGB, GREEN_RGB, RED_RGB, HeatmapView, heatmap_view
+from ..results.records import BenchmarkResult, RetrievalSummary, RunTiming
+from ..results.scoring import MAX_COMPOSITE
 from ._html_charts import PALETTE, Series, line_chart, sparkline
 from ._html_data import DetailKey, PersonaSummary, build_payload, persona_summaries
 from ._html_heatmap import heatmap_section
+from .report import _duration, _usage, _warnings
 
 __all__ = ["embed_json", "render_html_report", "write_html_report"]
 
@@ -348,7 +348,7 @@ def render_html_report(
             banner and in the heatmap's title.
         title: The page's title (default ``Recall Bench — <adapter>``).
         details: The question log's records by (persona id, checkpoint label, question id), as
-            :attr:`recallbench.resultfile.LoadedRun.details` holds them: their retrieval entries and
+            :attr:`recallbench.results.reading.LoadedRun.details` holds them: their retrieval entries and
             tool calls appear in the answers' detail panel.
 
     Returns:
@@ -399,7 +399,7 @@ def render_html_report(
         _retrieval_section(result.retrieval, result.timing),
         _ANSWERS,
     ]
-    from .. import __version__
+    from .._version import __version__
 
     return (
         "<!DOCTYPE html>\n"

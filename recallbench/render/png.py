@@ -22,7 +22,7 @@ import attrs
 import numpy as np
 
 from .._atomic import atomic_write_bytes
-from ..heatmap import (
+from ..results.heatmap import (
     NO_DATA_RGB,
     NOT_ELIGIBLE_RGB,
     HeatmapView,
@@ -37,7 +37,7 @@ if TYPE_CHECKING:
     from matplotlib.figure import Figure
     from matplotlib.text import Text
 
-    from ..results import BenchmarkResult
+    from ..results.records import BenchmarkResult
 
 __all__ = ["PngLayout", "png_layout", "render_heatmap_png", "write_heatmap_png"]
 
@@ -276,7 +276,7 @@ def render_heatmap_png(
     """Draw a heatmap view as a PNG.
 
     Args:
-        view: What to draw (see :func:`recallbench.heatmap.heatmap_view`).
+        view: What to draw (see :func:`recallbench.results.heatmap.heatmap_view`).
         path: Also write the PNG there (atomically, creating its directory).
         values: Print each real cell's value in it; by default only when cells are wide enough
             (about 22 columns or fewer).

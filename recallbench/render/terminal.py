@@ -26,7 +26,14 @@ import itertools
 from collections.abc import Sequence
 
 from .._numfmt import to_fixed as _fixed
-from ..heatmap import NO_DATA_RGB, NOT_ELIGIBLE_RGB, HeatCell, HeatmapView, HeatRow, cell_rgb
+from ..results.heatmap import (
+    NO_DATA_RGB,
+    NOT_ELIGIBLE_RGB,
+    HeatCell,
+    HeatmapView,
+    HeatRow,
+    cell_rgb,
+)
 
 __all__ = ["format_heatmap_terminal"]
 
@@ -84,7 +91,7 @@ def format_heatmap_terminal(
     """The heatmap as lines of text for a terminal.
 
     Args:
-        view: What to show (see :func:`recallbench.heatmap.heatmap_view`).
+        view: What to show (see :func:`recallbench.results.heatmap.heatmap_view`).
         width: The terminal's width in characters; columns that do not fit are elided in the
             middle (at least the first and the last are always shown).
         color: Paint each cell's background with its colour (24-bit ANSI escapes); plain text

@@ -16,10 +16,10 @@ from typing import Any
 
 import attrs
 
-from .._yaml import dump_yaml
-from ..corpus import DayMetadata
-from ..persona import day_date
-from ..scoring import JudgeScore
+from ..data._yaml import dump_yaml
+from ..data.corpus import DayMetadata
+from ..data.persona import day_date
+from ..results.scoring import JudgeScore
 
 __all__ = [
     "ScriptedAdapter",

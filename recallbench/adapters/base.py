@@ -1,0 +1,215 @@
+"""The adapter seam: what a memory system under test is (:class:`Adapter`), what it answers with
+(:class:`QueryDetail`), and the small rules every caller of one shares — building one from a factory
+(:func:`make_adapter`), checking that an object is one, and reading what its query returned
+(:func:`to_query_detail`).
+
+Plain objects qualify: anything with a string ``name`` and the right async methods is an adapter.
+"""
+
+from __future__ import annotations
+
+import functools
+import inspect
+from collections.abc import Awaitable, Callable, Mapping
+from typing import Any, Protocol, cast, runtime_checkable
+
+import attrs
+
+from .._importing import describe, is_async
+from ..data.corpus import DayMetadata
+from ..errors import ConfigError
+
+__all__ = [
+    "ADAPTER_METHODS",
+    "Adapter",
+    "AdapterBuilder",
+    "AdapterFactory",
+    "QueryDetail",
+    "RetrievalEntry",
+    "ToolCall",
+    "accepts",
+    "built_adapter",
+    "check_adapter",
+    "looks_like_adapter",
+    "make_adapter",
+    "to_query_detail",
+]
+
+
+@attrs.frozen(kw_only=True)
+class RetrievalEntry:
+    """One memory the system retrieved for an answer."""
+
+    path: str
+    score: float | None = None
+    snippet: str | None = None
+    day: int | None = None
+    """The corpus day the memory came from, when the system knows it."""
+
+
+@attrs.frozen(kw_only=True)
+class ToolCall:
+    tool: str
+    args: Mapping[str, Any] = attrs.field(factory=dict)
+    result_preview: str | None = None
+
+
+@attrs.frozen(kw_only=True)
+class QueryDetail:
+    """An answer with the evidence behind it (what ``query_detail`` returns)."""
+
+    answer: str
+    retrieval: tuple[RetrievalEntry, ...] = ()
+    tool_calls: tuple[ToolCall, ...] = ()
+
+
+@runtime_checkable
+class Adapter(Protocol):
+    """The memory system under test.
+
+    Lifecycle per unit of work: ``setup`` → ``ingest_day`` for each day in order →
+    ``finalize_ingestion`` → ``query`` for each question → ``teardown``. ``finalize_ingestion`` may be
+    called again after more days (incremental lifecycle) and must be incremental/idempotent.
+
+    Optional methods, used when present:
+
+    * ``async query_detail(question) -> QueryDetail`` (or a mapping with ``answer``, ``retrieval``,
+      ``tool_calls``): preferred over ``query``, so retrieval can be logged and measured;
+    * ``async healthcheck() -> str``: a display name, adopted as the adapter's name;
+    * ``async snapshot() -> token`` and ``async restore(token)``: enable the ``snapshot`` lifecycle.
+
+    ``query`` and ``query_detail`` that accept a keyword argument ``session`` are passed the question's
+    query session (``principal`` unless the pair names another); a memory system must not answer it
+    from the content of another session listed in ``DayMetadata.isolated_sessions``. Methods that
+    accept ``qa`` are passed the :class:`~recallbench.data.qa.QAPair` itself — only for reference systems
+    that are meant to cheat (the oracle and echo-reference baselines).
+    """
+
+    name: str
+
+    async def setup(self) -> None: ...
+
+    async def ingest_day(self, day: int, content: str, metadata: DayMetadata) -> None: ...
+
+    async def finalize_ingestion(self) -> None: ...
+
+    async def query(self, question: str) -> str: ...
+
+    async def teardown(self) -> None: ...
+
+
+AdapterFactory = Callable[[], "Adapter | Awaitable[Adapter]"]
+"""Builds a fresh adapter (sync, or async) for one unit of work (a checkpoint in the fresh lifecycle, a persona in the
+incremental and snapshot lifecycles)."""
+
+
+ADAPTER_METHODS: tuple[str, ...] = (
+    "setup",
+    "ingest_day",
+    "finalize_ingestion",
+    "query",
+    "teardown",
+)
+"""The async methods every adapter has (besides a string ``name``)."""
+
+AdapterBuilder = Callable[[], Adapter | Awaitable[Adapter]]
+"""What :func:`recallbench.harness.loading.adapter_factory` returns: builds one adapter, possibly
+asynchronously. Pass it to :func:`make_adapter` to get the adapter either way."""
+
+
+async def make_adapter(factory: Callable[[], Adapter | Awaitable[Adapter]]) -> Adapter:
+    """Build one adapter with a builder from :func:`~recallbench.harness.loading.adapter_factory` (or any plain factory),
+    awaiting it when it is async."""
+    result = factory()
+    if inspect.isawaitable(result) and not looks_like_adapter(result):
+        return await result
+    return cast(Adapter, result)
+
+
+def built_adapter(result: object, label: str) -> Adapter | Awaitable[Adapter]:
+    """What a factory returned, checked to be an adapter: the adapter, or an awaitable of it when the
+    factory is async (``label`` names the factory in the error)."""
+    if inspect.isawaitable(result) and not looks_like_adapter(result):
+        return _await_adapter(result, label)
+    return check_adapter(result, label)
+
+
+async def _await_adapter(pending: Awaitable[object], label: str) -> Adapter:
+    return check_adapter(await pending, label)
+
+
+def looks_like_adapter(obj: object) -> bool:
+    return hasattr(obj, "query") or hasattr(obj, "setup")
+
+
+def check_adapter(obj: object, label: str) -> Adapter:
+    missing = [] if isinstance(getattr(obj, "name", None), str) else ["name (a string)"]
+    not_async = []
+    for method in ADAPTER_METHODS:
+        fn = getattr(obj, method, None)
+        if fn is None:
+            missing.append(method)
+        elif not is_async(fn):
+            not_async.append(method)
+    if missing or not_async:
+        problems = []
+        if missing:
+            problems.append(f"missing {', '.join(missing)}")
+        if not_async:
+            problems.append(f"not async: {', '.join(not_async)}")
+        raise ConfigError(
+            f"{label} did not produce an adapter: {'; '.join(problems)} (got {describe(obj)}); "
+            f"an adapter has a string name and async {', '.join(ADAPTER_METHODS)}"
+        )
+    return cast(Adapter, obj)
+
+
+@functools.lru_cache(maxsize=256)
+def _function_accepts(fn: Any, name: str) -> bool:
+    try:
+        return name in inspect.signature(fn).parameters
+    except (TypeError, ValueError):
+        return False
+
+
+def accepts(method: Any, name: str) -> bool:
+    """Whether a query method takes the keyword ``name`` (``session``, ``qa``)."""
+    # Cached on the underlying function: signature inspection costs more than a fast adapter call.
+    fn = getattr(method, "__func__", method)
+    try:
+        return _function_accepts(fn, name)
+    except TypeError:  # unhashable callable
+        return _function_accepts.__wrapped__(fn, name)
+
+
+def to_query_detail(value: Any) -> QueryDetail:
+    if isinstance(value, QueryDetail):
+        return value
+    if isinstance(value, str):
+        return QueryDetail(answer=value)
+    if isinstance(value, Mapping) and isinstance(value.get("answer"), str):
+        retrieval = tuple(
+            r
+            if isinstance(r, RetrievalEntry)
+            else RetrievalEntry(
+                path=str(r.get("path", "")),
+                score=r.get("score"),
+                snippet=r.get("snippet"),
+                day=r.get("day"),
+            )
+            for r in value.get("retrieval") or ()
+        )
+        tool_calls = tuple(
+            t
+            if isinstance(t, ToolCall)
+            else ToolCall(
+                tool=str(t.get("tool", "")),
+                args=t.get("args") or {},
+                result_preview=t.get("resultPreview", t.get("result_preview")),
+            )
+            for t in value.get("tool_calls", value.get("toolCalls")) or ()
+        )
+        return QueryDetail(answer=value["answer"], retrieval=retrieval, tool_calls=tool_calls)
+    raise TypeError(
+        f"an adapter query must return a string or a QueryDetail, got {type(value).__name__}"
+    )

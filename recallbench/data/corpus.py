@@ -1,0 +1,93 @@
+"""The corpus a memory system ingests: days, their metadata, and a loaded persona dataset."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+from pathlib import Path
+
+import attrs
+
+from .._fields import positive_int, str_tuple
+from .persona import PersonaDefinition
+from .qa import QAPair
+
+__all__ = ["Day", "DayMetadata", "PersonaDataset", "split_sessions"]
+
+_FRONT_MATTER = re.compile(r"\A---\n.*?\n---\n?", re.DOTALL)
+_SESSION_HEADING = re.compile(r"^# session:\s*(\S+)\s*$", re.MULTILINE)
+
+
+def split_sessions(content: str) -> dict[str, str]:
+    """Split a day log into its per-session bodies (reference §1.4).
+
+    Front matter is dropped; each ``# session: <id>`` heading starts a body that runs to the next
+    heading, trimmed. Text before the first heading is not part of any session. A log without
+    headings has no sessions (an empty mapping). A session heading that repeats keeps its last body,
+    as the reference does.
+    """
+    text = _FRONT_MATTER.sub("", content, count=1)
+    matches = list(_SESSION_HEADING.finditer(text))
+    bodies: dict[str, str] = {}
+    for i, m in enumerate(matches):
+        end = matches[i + 1].start() if i + 1 < len(matches) else len(text)
+        bodies[m.group(1)] = text[m.end() : end].strip()
+    return bodies
+
+
+@attrs.frozen(kw_only=True)
+class DayMetadata:
+    """What the adapter is told about a day besides its content."""
+
+    day_number: int = attrs.field(validator=positive_int)
+    date: str
+    persona_id: str
+    active_arcs: tuple[str, ...] = attrs.field(default=(), converter=str_tuple)
+    isolated_sessions: tuple[str, ...] = attrs.field(default=(), converter=str_tuple)
+    """Ours: the persona's sessions marked ``isolated`` — their content may be used only to answer
+    questions asked in that same session."""
+
+
+@attrs.frozen(kw_only=True)
+class Day:
+    """One day log: the whole file as ``content`` plus its per-session bodies."""
+
+    number: int = attrs.field(validator=positive_int)
+    date: str
+    content: str = attrs.field(repr=False)
+    active_arcs: tuple[str, ...] = attrs.field(default=(), converter=str_tuple)
+    sessions: Mapping[str, str] = attrs.field(factory=dict, repr=False, eq=False)
+
+    def metadata(self, persona_id: str, isolated_sessions: tuple[str, ...] = ()) -> DayMetadata:
+        return DayMetadata(
+            day_number=self.number,
+            date=self.date,
+            persona_id=persona_id,
+            active_arcs=self.active_arcs,
+            isolated_sessions=isolated_sessions,
+        )
+
+
+@attrs.frozen(kw_only=True)
+class PersonaDataset:
+    """A loaded persona: its definition, its days in order, and its questions in file order."""
+
+    definition: PersonaDefinition
+    days: tuple[Day, ...]
+    qa: tuple[QAPair, ...]
+    persona_dir: Path
+    memories_dir: Path
+    qa_file: Path
+
+    @property
+    def id(self) -> str:
+        return self.definition.persona.id
+
+    @property
+    def max_day(self) -> int:
+        """The highest day number on disk (0 for an empty corpus)."""
+        return self.days[-1].number if self.days else 0
+
+    def days_through(self, cutoff: int, *, after: int = 0) -> tuple[Day, ...]:
+        """Days with ``after < number <= cutoff``, in order."""
+        return tuple(d for d in self.days if after < d.number <= cutoff)

@@ -1,0 +1,91 @@
+"""Question/answer pairs (``qa-*/questions.yaml``, reference §1.5) and their categories."""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Mapping
+from typing import Any, Literal
+
+import attrs
+
+from .._fields import extra_field, int_tuple, optional, positive_int, str_tuple
+
+__all__ = [
+    "CATEGORIES",
+    "CORE_CATEGORIES",
+    "DIFFICULTIES",
+    "DISCLOSURES",
+    "GROUP_CATEGORIES",
+    "QAPair",
+]
+
+CORE_CATEGORIES: tuple[str, ...] = (
+    "factual-recall",
+    "temporal-reasoning",
+    "decision-tracking",
+    "contradiction-resolution",
+    "cross-reference",
+    "recency-bias-resistance",
+    "synthesis",
+    "negative-recall",
+)
+GROUP_CATEGORIES: tuple[str, ...] = ("group-session-attribution", "information-boundary")
+CATEGORIES: tuple[str, ...] = CORE_CATEGORIES + GROUP_CATEGORIES
+"""All ten categories, in the fixed order every per-category output uses."""
+
+DIFFICULTIES: tuple[str, ...] = ("easy", "medium", "hard")
+DISCLOSURES: tuple[str, ...] = ("refuse", "partial", "answer")
+
+Disclosure = Literal["refuse", "partial", "answer"]
+
+
+def _sorted_unique_days(_inst: object, a: attrs.Attribute[Any], value: tuple[int, ...]) -> None:
+    if not value:
+        raise ValueError(f"{a.name} must list at least one day")
+    for d in value:
+        positive_int(_inst, a, d)
+    if any(b <= x for x, b in itertools.pairwise(value)):
+        raise ValueError(f"{a.name} must be sorted ascending without repeats, got {list(value)}")
+
+
+@attrs.frozen(kw_only=True)
+class QAPair:
+    """One evaluation question with its reference answer and the days that hold the answer.
+
+    Keys the reference does not know (``key_facts``, ``derived_facts``, …) are kept in ``extra``.
+    """
+
+    id: str = attrs.field(validator=attrs.validators.min_len(1))
+    question: str = attrs.field(validator=attrs.validators.min_len(1))
+    answer: str
+    category: str = attrs.field(validator=attrs.validators.in_(CATEGORIES))
+    difficulty: str = attrs.field(validator=attrs.validators.in_(DIFFICULTIES))
+    relevant_days: tuple[int, ...] = attrs.field(converter=int_tuple, validator=_sorted_unique_days)
+    requires_synthesis: bool = False
+    query_session: str | None = None
+    forbidden_sessions: tuple[str, ...] | None = attrs.field(
+        default=None, converter=attrs.converters.optional(str_tuple)
+    )
+    expected_disclosure: Disclosure | None = attrs.field(
+        default=None, validator=optional(attrs.validators.in_(DISCLOSURES))
+    )
+    irrelevant_after: int | None = attrs.field(default=None, validator=optional(positive_int))
+    extra: Mapping[str, Any] = extra_field()
+
+    def __attrs_post_init__(self) -> None:
+        if self.irrelevant_after is not None and self.irrelevant_after < self.last_day:
+            raise ValueError(
+                f"irrelevant_after {self.irrelevant_after} is before the last relevant day "
+                f"{self.last_day}"
+            )
+        if self.category == "information-boundary" and not self.forbidden_sessions:
+            raise ValueError("an information-boundary pair needs forbidden_sessions")
+
+    @property
+    def last_day(self) -> int:
+        """The latest relevant day: the pair is answerable once this day is ingested."""
+        return self.relevant_days[-1]
+
+    @property
+    def is_group(self) -> bool:
+        return self.category in GROUP_CATEGORIES

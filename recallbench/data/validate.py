@@ -1,0 +1,290 @@
+"""Check persona datasets and report every problem, each with its file and (where there is one) line.
+
+Unlike the loader, which stops at the first problem, :func:`validate_dataset` runs every check it can
+and keeps going: a broken ``persona.yaml`` does not hide a broken ``questions.yaml``. Errors make a
+dataset unusable or its scores wrong; warnings are worth a look but do not fail validation.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from pathlib import Path
+from typing import Any, Literal
+
+import attrs
+
+from .._convert import structure_disk
+from ..errors import ConfigError, DatasetError
+from ._schema import Issue, check_record
+from ._yaml import load_yaml, load_yaml_located, read_text
+from .dataset import (
+    DEFAULT_ARCS_FILE,
+    _check_arcs_name,
+    derive_sibling_dir,
+    list_personas,
+    persona_dir,
+    qa_issues,
+    scan_day_files,
+)
+from .persona import PRINCIPAL, Persona, Story
+
+__all__ = ["Problem", "format_problem", "validate_dataset"]
+
+
+@attrs.frozen(kw_only=True)
+class Problem:
+    """One finding of the validator."""
+
+    path: Path
+    message: str
+    line: int | None = None
+    severity: Literal["error", "warning"] = "error"
+
+
+def format_problem(p: Problem) -> str:
+    where = f"{p.path}:{p.line}" if p.line is not None else str(p.path)
+    return f"{where}: {p.severity}: {p.message}"
+
+
+def _from_error(exc: DatasetError) -> Problem:
+    return Problem(path=exc.path or Path("."), line=exc.line, message=exc.message)
+
+
+class _Report:
+    def __init__(self) -> None:
+        self.problems: list[Problem] = []
+
+    def add(
+        self,
+        path: Path,
+        message: str,
+        line: int | None = None,
+        severity: Literal["error", "warning"] = "error",
+    ) -> None:
+        self.problems.append(Problem(path=path, message=message, line=line, severity=severity))
+
+    def yaml_file(self, path: Path, expect: type, check: Any) -> Any:
+        """Load ``path``; report syntax, encoding and shape problems and ``check(raw)``'s issues.
+        Returns the raw data when it is of the expected top-level type, else None."""
+        if not path.exists():
+            self.add(path, "file not found")
+            return None
+        try:
+            raw = load_yaml(path)
+        except DatasetError as exc:
+            self.problems.append(_from_error(exc))
+            return None
+        if raw is None or raw == [] or raw == {}:
+            what = "a list of Q&A pairs" if expect is list else "a mapping"
+            self.add(path, f"the file is empty: expected {what}")
+            return None
+        if not isinstance(raw, expect):
+            what = "a list of Q&A pairs" if expect is list else "a mapping at the top level"
+            self.add(path, f"expected {what}, found a {type(raw).__name__}", line=1)
+            return None
+        issues: list[Issue] = check(raw)
+        if issues:
+            locator = load_yaml_located(path)[1]
+            for i in issues:
+                self.add(path, i.message, locator.line(i.path), i.severity)
+        return raw
+
+
+def validate_dataset(
+    data_dir: Path | str,
+    personas: Sequence[str] | None = None,
+    arcs_file: str = DEFAULT_ARCS_FILE,
+) -> list[Problem]:
+    """Every problem found in the personas of ``data_dir`` (all of them unless ``personas`` is given)."""
+    root = Path(data_dir)
+    report = _Report()
+    if not root.is_dir():
+        report.add(root, "data directory not found" if not root.exists() else "not a directory")
+        return report.problems
+    try:
+        _check_arcs_name(arcs_file)
+    except ConfigError as exc:
+        report.add(root, str(exc))
+        return report.problems
+    ids = list(personas) if personas else list_personas(root)
+    if not ids:
+        report.add(root, "no persona directories found in the data directory")
+    for pid in ids:
+        _validate_persona(report, root, pid, arcs_file)
+    return report.problems
+
+
+def _validate_persona(report: _Report, root: Path, pid: str, arcs_file: str) -> None:
+    try:
+        pdir = persona_dir(root, pid)
+    except ConfigError as exc:
+        report.add(root / pid, str(exc))
+        return
+    if not pdir.is_dir():
+        report.add(pdir, f"persona {pid!r} not found in the data directory")
+        return
+    persona_raw = report.yaml_file(pdir / "persona.yaml", dict, lambda r: check_record(r, Persona))
+    persona: Persona | None = None
+    if persona_raw is not None and not _has_errors(check_record(persona_raw, Persona)):
+        persona = structure_disk(persona_raw, Persona)
+        if persona.id != pid:
+            report.add(
+                pdir / "persona.yaml",
+                f"id {persona.id!r} differs from the directory name {pid!r}",
+                severity="warning",
+            )
+    sessions = {s.id for s in persona.sessions} | {PRINCIPAL} if persona else None
+
+    arcs_path = pdir / arcs_file
+    report.yaml_file(arcs_path, dict, lambda r: check_record(r, Story) + _story_issues(r, sessions))
+
+    max_day = _validate_days(report, pdir / derive_sibling_dir(arcs_file, "memories"), arcs_file)
+
+    qa_path = pdir / derive_sibling_dir(arcs_file, "qa") / "questions.yaml"
+    if not qa_path.parent.is_dir():
+        report.add(
+            qa_path.parent,
+            f"questions directory not found (the arcs file {arcs_file} selects "
+            f"{qa_path.parent.name}/)",
+        )
+        return
+    report.yaml_file(qa_path, list, lambda r: qa_issues(r) + _qa_cross_issues(r, max_day, sessions))
+
+
+def _list(value: Any) -> list[Any]:
+    """The value when it is a list, else nothing: cross checks leave wrong types to the type check."""
+    return value if isinstance(value, list) else []
+
+
+def _has_errors(issues: Iterable[Issue]) -> bool:
+    return any(i.severity == "error" for i in issues)
+
+
+def _story_issues(raw: dict[str, Any], sessions: set[str] | None) -> list[Issue]:
+    """Cross checks of an arcs file beyond field types: ids, session names, correction fields."""
+    issues: list[Issue] = []
+    arcs = raw.get("arcs")
+    if not isinstance(arcs, list):
+        return issues
+    seen: dict[str, int] = {}
+    for i, arc in enumerate(arcs):
+        if not isinstance(arc, dict):
+            continue
+        aid = arc.get("id")
+        if isinstance(aid, str):
+            if aid in seen:
+                issues.append(Issue(("arcs", i, "id"), f"duplicate arc id {aid!r}"))
+            seen.setdefault(aid, i)
+        if sessions is not None:
+            named = [arc.get("primarySession"), *_list(arc.get("referencedSessions"))]
+            for s in named:
+                if isinstance(s, str) and s not in sessions:
+                    issues.append(
+                        Issue(
+                            ("arcs", i),
+                            f"arc {aid!r} names session {s!r}, which persona.yaml does not declare",
+                            "warning",
+                        )
+                    )
+        if arc.get("type") == "correction":
+            missing = [
+                k
+                for k in ("wrongDay", "correctedDay", "wrongBelief", "correctedBelief")
+                if k not in arc
+            ]
+            if missing:
+                issues.append(
+                    Issue(
+                        ("arcs", i), f"correction arc {aid!r} lacks {', '.join(missing)}", "warning"
+                    )
+                )
+        start, end = arc.get("startDay"), arc.get("endDay")
+        if isinstance(start, int) and isinstance(end, int):
+            for j, d in enumerate(_list(arc.get("directives"))):
+                day = d.get("day") if isinstance(d, dict) else None
+                if isinstance(day, int) and not start <= day <= end:
+                    issues.append(
+                        Issue(
+                            ("arcs", i, "directives", j),
+                            f"directive day {day} lies outside arc {aid!r} (days {start}–{end})",
+                            "warning",
+                        )
+                    )
+    if sessions is not None:
+        for i, s in enumerate(_list(raw.get("sessions"))):
+            sid = s.get("id") if isinstance(s, dict) else None
+            if isinstance(sid, str) and sid not in sessions:
+                issues.append(
+                    Issue(
+                        ("sessions", i),
+                        f"session {sid!r} has a lifecycle here but persona.yaml does not declare it",
+                        "warning",
+                    )
+                )
+    return issues
+
+
+def _validate_days(report: _Report, memories: Path, arcs_file: str) -> int | None:
+    """Check the day logs; return the highest day number (None when there is no corpus)."""
+    if not memories.is_dir():
+        report.add(
+            memories,
+            f"memories directory not found (the arcs file {arcs_file} selects {memories.name}/)",
+        )
+        return None
+    numbers = []
+    for f in scan_day_files(memories):
+        if f.number is None:
+            report.add(
+                f.path,
+                "misnamed day file: day logs are named day-NNNN.md (four digits, e.g. day-0007.md); "
+                "this file would be ignored",
+            )
+            continue
+        if f.number == 0:
+            report.add(f.path, "day numbers start at 1 (day-0001.md)")
+            continue
+        try:
+            text = read_text(f.path)
+        except DatasetError as exc:
+            report.problems.append(_from_error(exc))
+            continue
+        if not text.strip():
+            report.add(f.path, "empty day log", severity="warning")
+        numbers.append(f.number)
+    if not numbers:
+        report.add(memories, "no day logs (day-NNNN.md) in the memories directory")
+        return None
+    missing = sorted(set(range(1, max(numbers) + 1)) - set(numbers))
+    if missing:
+        shown = ", ".join(map(str, missing[:10])) + (" …" if len(missing) > 10 else "")
+        report.add(
+            memories, f"{len(missing)} day(s) missing from the corpus: {shown}", severity="warning"
+        )
+    return max(numbers)
+
+
+def _qa_cross_issues(raw: list[Any], max_day: int | None, sessions: set[str] | None) -> list[Issue]:
+    """Checks of pairs against the corpus and the persona's sessions."""
+    issues: list[Issue] = []
+    for i, item in enumerate(raw):
+        if not isinstance(item, dict):
+            continue
+        days = item.get("relevant_days")
+        if max_day is not None and isinstance(days, list):
+            beyond = [d for d in days if isinstance(d, int) and d > max_day]
+            if beyond:
+                issues.append(
+                    Issue(
+                        (i, "relevant_days"),
+                        f"relevant day(s) {beyond} lie beyond the corpus (last day {max_day})",
+                    )
+                )
+        if sessions is not None:
+            named = [item.get("query_session"), *_list(item.get("forbidden_sessions"))]
+            for s in named:
+                if isinstance(s, str) and s not in sessions:
+                    issues.append(
+                        Issue((i,), f"session {s!r} is not declared in persona.yaml", "warning")
+                    )
+    return issues

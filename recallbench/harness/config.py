@@ -1,0 +1,108 @@
+"""Run configuration: small frozen records with module-level defaults."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any
+
+import attrs
+
+from .._retry import DEFAULT_RETRY, RetryPolicy
+from ..data.dataset import DEFAULT_ARCS_FILE
+from ..data.plan import LIFECYCLES, Lifecycle
+from ..data.ranges import DEFAULT_RANGES, TimeRange, parse_ranges
+from ..data.selection import DEFAULT_POLICY, SelectionPolicy
+
+__all__ = ["RunConfig", "RunOutput"]
+
+
+def _positive(_i: object, a: attrs.Attribute[Any], v: float | None) -> None:
+    if v is not None and not v > 0:
+        raise ValueError(f"{a.name} must be positive, got {v!r}")
+
+
+def _user_path(value: str | Path) -> Path:
+    return Path(value).expanduser()
+
+
+def _ranges(value: Any) -> tuple[TimeRange, ...]:
+    return (
+        value
+        if isinstance(value, tuple) and all(isinstance(r, TimeRange) for r in value)
+        else parse_ranges(value)
+    )
+
+
+@attrs.frozen(kw_only=True)
+class RunConfig:
+    """What a run does, besides which adapter and judge it uses.
+
+    Attributes:
+        ranges: the checkpoints (duplicates by label dropped, run in ascending days).
+        personas: persona ids to run (None: every persona of the dataset).
+        selection: sample, seed, group gating, irrelevant_after handling.
+        lifecycle: ``fresh`` (default), ``incremental`` or ``snapshot`` — see :mod:`recallbench.data.plan`.
+        parallelism: questions in flight at once (a sliding window).
+        question_timeout: seconds for one adapter query (None: no limit).
+        judge_timeout: seconds for one judge attempt (None: the question timeout).
+        judge_memory_window: days of memory around each relevant day shown to the judge (0: none).
+        judge_retry: retries of a failing judge call.
+        max_judge_errors: questions left unscored by judge failures before the run fails (None: no
+            limit).
+        dry_run: stop each persona after its first evaluated checkpoint.
+        skip_catchup_ingest: on resume, trust the adapter to still hold the days already ingested.
+        judge_model, appellate_judge_model: how the judges are named in results.
+        judge_cache: a directory of cached judge scores (:mod:`recallbench.judges.cache`); judges
+            that declare a ``cache_identity`` (LLM judges) are looked up there first. None: no
+            cache. The command line turns it on by default.
+        harness_config: the profile's ``harness.config``; its string ``synthesisModel``,
+            ``embeddingProvider`` and ``embeddingModel`` are recorded in the results.
+    """
+
+    ranges: tuple[TimeRange, ...] = attrs.field(default=DEFAULT_RANGES, converter=_ranges)
+    personas: tuple[str, ...] | None = attrs.field(
+        default=None, converter=attrs.converters.optional(tuple)
+    )
+    arcs_file: str = DEFAULT_ARCS_FILE
+    selection: SelectionPolicy = DEFAULT_POLICY
+    lifecycle: Lifecycle = attrs.field(default="fresh", validator=attrs.validators.in_(LIFECYCLES))
+    parallelism: int = attrs.field(default=1, validator=attrs.validators.ge(1))
+    question_timeout: float | None = attrs.field(default=30.0, validator=_positive)
+    judge_timeout: float | None = attrs.field(default=None, validator=_positive)
+    judge_memory_window: int = attrs.field(default=0, validator=attrs.validators.ge(0))
+    judge_retry: RetryPolicy = DEFAULT_RETRY
+    max_judge_errors: int | None = 10
+    dry_run: bool = False
+    skip_catchup_ingest: bool = False
+    judge_model: str | None = None
+    appellate_judge_model: str | None = None
+    judge_cache: Path | None = attrs.field(
+        default=None, converter=attrs.converters.optional(_user_path)
+    )
+    harness_config: Mapping[str, Any] = attrs.field(factory=dict)
+
+
+@attrs.frozen(kw_only=True)
+class RunOutput:
+    """Where a run writes its artifacts; None skips that artifact."""
+
+    result_json: Path | None = None
+    progress: Path | None = None
+    questions: Path | None = None
+    failures: Path | None = None
+
+    @classmethod
+    def beside(
+        cls, result_json: Path | str, *, questions: bool = True, failures: bool = True
+    ) -> RunOutput:
+        """``result.json`` with its siblings ``progress.jsonl``, ``questions.jsonl`` and
+        ``failures.jsonl`` in the same directory."""
+        path = Path(result_json)
+        d = path.parent
+        return cls(
+            result_json=path,
+            progress=d / "progress.jsonl",
+            questions=d / "questions.jsonl" if questions else None,
+            failures=d / "failures.jsonl" if failures else None,
+        )

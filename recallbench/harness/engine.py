@@ -1,0 +1,450 @@
+"""The harness: compose an adapter, a dataset and a judge; run every persona; write the artifacts.
+
+:class:`Harness` plans each persona's checkpoint tasks and units (:mod:`.units`), runs the units one after
+another (:mod:`.lifecycle`, whose question workers are :mod:`.questions`), logs as it goes
+(:mod:`.runlog`) and assembles the :class:`~recallbench.results.records.BenchmarkResult`. :func:`run` and
+:func:`run_sync` are the one-call front doors.
+"""
+
+from __future__ import annotations
+
+import inspect
+import logging
+import time
+from collections.abc import Awaitable, Callable, Iterable, Iterator, Sequence
+from pathlib import Path
+from typing import Any
+
+import anyio
+import attrs
+
+from .._convert import to_json as json_of
+from ..adapters.base import Adapter, AdapterFactory
+from ..data.corpus import PersonaDataset
+from ..data.dataset import Dataset, DirectoryDataset
+from ..data.ranges import normalize_ranges
+from ..errors import ConfigError, RunFailed
+from ..judges.base import Judge, ScoreFunction, as_judge
+from ..judges.usage import JudgeUsage
+from ..results.aggregate import (
+    disclosure_breakdown,
+    merge_disclosure,
+    merge_heatmaps,
+    persona_heatmap,
+)
+from ..results.measures import run_timing, summarize_retrieval
+from ..results.records import (
+    BenchmarkResult,
+    PersonaResult,
+    QuestionResult,
+    RunMetadata,
+    RunTiming,
+    TimeRangeResult,
+)
+from ..results.scoring import StubJudge
+from .config import RunConfig, RunOutput
+from .evaluate import Judging
+from .hooks import Hooks, RunStarted
+from .lifecycle import UnitRunner
+from .questions import QuestionAsker
+from .resume import ResumeLog
+from .runlog import JsonlWriter, RunLogs, iso_now, write_result
+from .units import CheckpointTask, PersonaStopped, RunState, Unit, plan_tasks, plan_units
+
+__all__ = ["Harness", "run", "run_sync"]
+
+log = logging.getLogger("recallbench")
+
+
+def _as_factory(adapter: Adapter | AdapterFactory) -> Callable[[], Adapter | Awaitable[Adapter]]:
+    # An adapter class with a class-level `name` passes the protocol check: it is a factory.
+    if callable(adapter) and (inspect.isclass(adapter) or not isinstance(adapter, Adapter)):
+        return adapter
+    if not isinstance(adapter, Adapter):
+        raise ConfigError(
+            f"expected an adapter (name, async setup/ingest_day/finalize_ingestion/query/teardown) or "
+            f"a factory returning one, got {type(adapter).__name__}"
+        )
+    instance = adapter
+    return lambda: instance
+
+
+class Harness:
+    """Runs a benchmark: compose an adapter (or a factory of adapters), a dataset and a judge.
+
+    Args:
+        adapter: the memory system under test, or a zero-argument factory (sync or async) building a
+            fresh one per unit of work.
+        dataset: a :class:`~recallbench.data.dataset.Dataset`, or a data directory (read with
+            ``config.arcs_file``).
+        judge: scores answers; a Judge or an async ``score`` function. None: the stub judge (zeros).
+        appellate_judge: re-scores answers the primary judge failed (reference §2.10).
+        config: what to run (ranges, lifecycle, parallelism, timeouts, …).
+        output: where to write result.json and the JSONL logs (None: nothing is written).
+        hooks: callbacks for embedders.
+        resume: what earlier attempts logged (:func:`recallbench.harness.resume.read_resume_log`).
+    """
+
+    def __init__(
+        self,
+        adapter: Adapter | AdapterFactory,
+        dataset: Dataset | Path | str,
+        *,
+        judge: Judge | ScoreFunction | None = None,
+        appellate_judge: Judge | ScoreFunction | None = None,
+        config: RunConfig | None = None,
+        output: RunOutput | None = None,
+        hooks: Hooks | None = None,
+        resume: ResumeLog | None = None,
+    ):
+        self.config = config or RunConfig()
+        self.factory = _as_factory(adapter)
+        self._name_hint = adapter.name if isinstance(adapter, Adapter) else None
+        self.dataset: Dataset = (
+            DirectoryDataset(Path(dataset), self.config.arcs_file)
+            if isinstance(dataset, str | Path)
+            else dataset
+        )
+        self.judge = as_judge(judge) if judge is not None else StubJudge()
+        self.appellate = as_judge(appellate_judge) if appellate_judge is not None else None
+        if self.config.judge_cache is not None:
+            self.judge = _cached(self.judge, self.config.judge_cache)
+            if self.appellate is not None:
+                self.appellate = _cached(self.appellate, self.config.judge_cache)
+        if self.config.judge_model is None and not isinstance(self.judge, StubJudge):
+            # Name a judge given as an object, so results never look stub-judged when they are not.
+            name = getattr(self.judge, "name", None) or type(self.judge).__name__
+            self.config = attrs.evolve(self.config, judge_model=str(name))
+        if self.appellate is not None and self.config.appellate_judge_model is None:
+            name = getattr(self.appellate, "name", None) or type(self.appellate).__name__
+            self.config = attrs.evolve(self.config, appellate_judge_model=str(name))
+        self.output = output or RunOutput()
+        self.hooks = hooks or Hooks()
+        self.resume = resume or ResumeLog()
+        self.ranges = normalize_ranges(self.config.ranges)
+        judging = Judging(
+            judge=self.judge,
+            appellate=self.appellate,
+            timeout=self.config.judge_timeout or self.config.question_timeout,
+            retry=self.config.judge_retry,
+            window=self.config.judge_memory_window,
+        )
+        self._runner = UnitRunner(
+            factory=self.factory,
+            config=self.config,
+            hooks=self.hooks,
+            resume=self.resume,
+            asker=QuestionAsker(config=self.config, hooks=self.hooks, judging=judging),
+        )
+
+    # -- planning ---------------------------------------------------------------------------------
+
+    def tasks(self, ds: PersonaDataset) -> tuple[CheckpointTask, ...]:
+        """Every checkpoint of a persona with its questions, decided up front."""
+        return plan_tasks(ds, self.ranges, self.config.selection)
+
+    def units(self, ds: PersonaDataset) -> tuple[Unit, ...]:
+        """The units of work for one persona under the configured lifecycle."""
+        return plan_units(ds.id, self.tasks(ds), self.config.lifecycle)
+
+    # -- running ----------------------------------------------------------------------------------
+
+    async def run(self) -> BenchmarkResult:
+        """Run every persona; write the artifacts; return the result.
+
+        Raises:
+            RunFailed: more questions than ``max_judge_errors`` were left unscored by judge failures
+                (``.result`` holds what was finished; every log line written so far is kept).
+        """
+        started = time.perf_counter()
+        timestamp = iso_now()
+        ids = list(self.config.personas or self.dataset.persona_ids())
+        datasets = [self.dataset.load(pid) for pid in ids]
+        state = RunState(
+            adapter_name=self._initial_name(),
+            judge_usage=_usage_now(self.judge),
+            appellate_usage=_usage_now(self.appellate),
+        )
+        progress = JsonlWriter(self.output.progress) if self.output.progress else None
+        questions = JsonlWriter(self.output.questions) if self.output.questions else None
+        failures = (
+            JsonlWriter(self.output.failures) if self.output.failures and self.appellate else None
+        )
+        logs = RunLogs(progress=progress, questions=questions, failures=failures)
+        all_tasks = [self.tasks(ds) for ds in datasets]
+        await self.hooks.call(
+            "on_run_start",
+            RunStarted(
+                personas=tuple(ids),
+                checkpoints=sum(len(t) for t in all_tasks),
+                questions=sum(len(c.selection.order) for t in all_tasks for c in t),
+            ),
+        )
+        self._write_header(logs, state, timestamp, ids)
+        personas: list[PersonaResult] = []
+        failure: RunFailed | None = None
+        try:
+            try:
+                for ds in datasets:
+                    personas.append(await self._run_persona(ds, state, logs))
+            except RunFailed as exc:
+                failure = exc
+            return await self._finish(timestamp, started, state, personas, logs, failure)
+        finally:
+            logs.close()
+            await self._close_judges()
+
+    async def _close_judges(self) -> None:
+        """Release the judges' connections (an HTTP provider reopens its session if used again)."""
+        for judge in (self.judge, self.appellate):
+            aclose = getattr(judge, "aclose", None)
+            if aclose is None:
+                continue
+            with anyio.CancelScope(shield=True):
+                try:
+                    await aclose()
+                except Exception as exc:  # closing is best effort; the run's results stand
+                    log.warning("[bench] closing judge %s failed: %s", judge, exc)
+
+    async def _finish(
+        self,
+        timestamp: str,
+        started: float,
+        state: RunState,
+        personas: list[PersonaResult],
+        logs: RunLogs,
+        failure: RunFailed | None,
+    ) -> BenchmarkResult:
+        progress = logs.progress
+        duration_ms = round((time.perf_counter() - started) * 1000)
+        result = self._result(timestamp, state, personas, duration_ms)
+        if progress is not None and failure is None:
+            summary: dict[str, Any] = {
+                "type": "summary",
+                "timestamp": iso_now(),
+                "durationMs": duration_ms,
+                "totalEvalsRun": result.metadata.total_evals_run,
+                "uniqueQAPairCount": result.metadata.unique_qa_pair_count,
+            }
+            if self.appellate is not None:
+                summary["appellateInvocations"] = state.appellate_invocations
+            if result.metadata.judge_usage is not None:
+                summary["judgeUsage"] = dict(result.metadata.judge_usage)
+            if result.metadata.appellate_judge_usage is not None:
+                summary["appellateJudgeUsage"] = dict(result.metadata.appellate_judge_usage)
+            progress.write(summary)
+        logs.close()
+        if self.output.result_json is not None:
+            write_result(self.output.result_json, result)
+        if failure is not None:
+            failure.result = result  # type: ignore[attr-defined]
+            raise failure
+        return result
+
+    def _initial_name(self) -> str:
+        """The adapter's name before setup (a factory's name, or "adapter")."""
+        name = self._name_hint or getattr(self.factory, "name", None)
+        return name if isinstance(name, str) and name else "adapter"
+
+    def _write_header(
+        self, logs: RunLogs, state: RunState, timestamp: str, persona_ids: Sequence[str]
+    ) -> None:
+        if logs.progress is None:
+            return
+        cfg = self.config
+        header: dict[str, Any] = {
+            "type": "header",
+            "timestamp": timestamp,
+            "adapterName": state.adapter_name,
+            "ranges": json_of(list(cfg.ranges)),
+            "sample": cfg.selection.sample,
+            "judgeMemoryWindow": cfg.judge_memory_window or None,
+            "groupsEnabled": cfg.selection.groups_enabled,
+            **self._model_labels(),
+            "lifecycle": cfg.lifecycle,
+            # Ours: what the run will cover, so a reader of an unfinished run knows how far it got.
+            "personas": list(persona_ids),
+            "resumed": bool(self.resume.checkpoints or self.resume.questions) or None,
+        }
+        logs.progress.write({k: v for k, v in header.items() if v is not None})
+
+    def _model_labels(self) -> dict[str, str | None]:
+        hc = self.config.harness_config
+
+        def text(key: str) -> str | None:
+            value = hc.get(key)
+            return value if isinstance(value, str) else None
+
+        return {
+            "synthesisModel": text("synthesisModel"),
+            "embeddingProvider": text("embeddingProvider"),
+            "embeddingModel": text("embeddingModel"),
+            "judgeModel": self.config.judge_model,
+            "appellateJudgeModel": self.config.appellate_judge_model,
+        }
+
+    async def _run_persona(
+        self, ds: PersonaDataset, state: RunState, logs: RunLogs
+    ) -> PersonaResult:
+        results: list[TimeRangeResult] = []
+        timing = {"ingest": 0.0, "query": 0.0}
+        error: str | None = None
+        for unit in self.units(ds):
+            try:
+                evaluated = await self._runner.run(unit, ds, state, logs, results, timing)
+            except PersonaStopped as exc:
+                error = str(exc)
+                log.error("[bench] %s stopped: %s", ds.id, error)
+                break
+            if self.config.dry_run and evaluated:
+                log.warning("[bench] dry run: %s stops after its first evaluated checkpoint", ds.id)
+                break
+        heatmap = persona_heatmap(results)
+        return PersonaResult(
+            persona_id=ds.id,
+            adapter_name=state.adapter_name,
+            range_results=tuple(results),
+            heatmap=heatmap,
+            total_ingestion_ms=round(timing["ingest"]),
+            total_query_ms=round(timing["query"]),
+            unique_qa_pair_count=len(ds.qa),
+            total_evals_run=sum(r.questions_evaluated for r in results),
+            disclosure_breakdown=disclosure_breakdown(
+                q for r in results for q in r.question_results
+            ),
+            error=error,
+            retrieval=summarize_retrieval(_answers(results)),
+            timing=_timing(results),
+        )
+
+    def _result(
+        self, timestamp: str, state: RunState, personas: Sequence[PersonaResult], duration_ms: int
+    ) -> BenchmarkResult:
+        cfg = self.config
+        labels = self._model_labels()
+        sample = cfg.selection.sample
+        metadata = RunMetadata(
+            duration_ms=duration_ms,
+            total_evals_run=sum(p.total_evals_run for p in personas),
+            unique_qa_pair_count=sum(p.unique_qa_pair_count for p in personas),
+            sample=sample,
+            judge_memory_window=cfg.judge_memory_window or None,
+            groups_enabled=cfg.selection.groups_enabled,
+            synthesis_model=labels["synthesisModel"],
+            embedding_provider=labels["embeddingProvider"],
+            embedding_model=labels["embeddingModel"],
+            judge_model=cfg.judge_model,
+            appellate_judge_model=cfg.appellate_judge_model,
+            appellate_invocations=state.appellate_invocations if self.appellate else None,
+            lifecycle=cfg.lifecycle,
+            parallelism=cfg.parallelism,
+            adapter_errors=state.adapter_errors,
+            judge_errors=state.judge_errors,
+            resumed=True if (self.resume.checkpoints or self.resume.questions) else None,
+            judge_usage=_usage_since(self.judge, state.judge_usage),
+            appellate_judge_usage=_usage_since(self.appellate, state.appellate_usage),
+        )
+        return BenchmarkResult(
+            timestamp=timestamp,
+            adapter_name=state.adapter_name,
+            ranges=cfg.ranges,
+            personas=tuple(personas),
+            heatmap=merge_heatmaps(p.heatmap for p in personas),
+            metadata=metadata,
+            disclosure_breakdown=merge_disclosure(p.disclosure_breakdown for p in personas),
+            retrieval=summarize_retrieval(q for p in personas for q in _answers(p.range_results)),
+            timing=_timing([r for p in personas for r in p.range_results]),
+        )
+
+
+def _cached(judge: Judge, directory: Path) -> Judge:
+    from ..judges.cache import CachedJudge, JudgeCache, is_cacheable
+
+    if isinstance(judge, CachedJudge) or not is_cacheable(judge):
+        return judge
+    return CachedJudge(judge, JudgeCache(directory))
+
+
+def _usage_now(judge: object) -> JudgeUsage | None:
+    usage = getattr(judge, "usage", None)
+    return usage.copy() if isinstance(usage, JudgeUsage) else None
+
+
+def _usage_since(judge: object, start: JudgeUsage | None) -> dict[str, int] | None:
+    """What a judge's counters grew by over the run (None for judges that keep none)."""
+    usage = getattr(judge, "usage", None)
+    if not isinstance(usage, JudgeUsage) or start is None:
+        return None
+    return usage.since(start).to_json()
+
+
+def _answers(range_results: Iterable[TimeRangeResult]) -> Iterator[QuestionResult]:
+    """Every answer of some checkpoints, scored or not."""
+    for r in range_results:
+        yield from r.question_results
+        yield from r.unscored_results or ()
+
+
+def _timing(range_results: Sequence[TimeRangeResult]) -> RunTiming | None:
+    return run_timing(
+        (q.latency_ms for q in _answers(range_results)),
+        (
+            (r.ingest_ms, r.new_days_ingested)
+            for r in range_results
+            if r.ingest_ms is not None and r.new_days_ingested
+        ),
+        (r.finalize_ms for r in range_results if r.finalize_ms is not None),
+    )
+
+
+async def run(
+    adapter: Adapter | AdapterFactory,
+    dataset: Dataset | Path | str,
+    *,
+    judge: Judge | ScoreFunction | None = None,
+    appellate_judge: Judge | ScoreFunction | None = None,
+    config: RunConfig | None = None,
+    output: RunOutput | None = None,
+    hooks: Hooks | None = None,
+    resume: ResumeLog | None = None,
+) -> BenchmarkResult:
+    """Run a benchmark and return its result (``await`` it in a notebook or an event loop).
+
+    See :class:`Harness` for the arguments.
+    """
+    harness = Harness(
+        adapter,
+        dataset,
+        judge=judge,
+        appellate_judge=appellate_judge,
+        config=config,
+        output=output,
+        hooks=hooks,
+        resume=resume,
+    )
+    return await harness.run()
+
+
+def run_sync(
+    adapter: Adapter | AdapterFactory,
+    dataset: Dataset | Path | str,
+    **kwargs: Any,
+) -> BenchmarkResult:
+    """:func:`run` from synchronous code. Inside a running event loop (a notebook cell, an async
+    framework) it refuses: use ``await recallbench.run(...)`` there instead."""
+    import asyncio
+
+    try:
+        asyncio.get_running_loop()
+    except RuntimeError:
+        pass
+    else:
+        raise RuntimeError(
+            "run_sync() cannot be called from a running event loop; use `await recallbench.run(...)` "
+            "instead"
+        )
+
+    async def main() -> BenchmarkResult:
+        return await run(adapter, dataset, **kwargs)
+
+    return anyio.run(main, backend="asyncio")

@@ -1,0 +1,238 @@
+"""One question, end to end: ask the adapter, judge the answer, apply the appellate rule.
+
+Failures of the system under test and of the judge are data here, not exceptions: an adapter that
+raises or times out yields an answer of ``[TIMEOUT]`` with the error recorded; a judge that still fails
+after its retries leaves the question unscored with the error recorded. Cancellation is never caught.
+"""
+
+from __future__ import annotations
+
+import logging
+import time
+from collections.abc import Sequence
+from typing import Any
+
+import anyio
+import attrs
+
+from .._retry import RetryPolicy
+from ..adapters.base import Adapter, QueryDetail, RetrievalEntry, ToolCall, accepts, to_query_detail
+from ..data.corpus import Day
+from ..data.qa import QAPair
+from ..errors import AdapterTimeout, JudgeParseError
+from ..judges.base import Judge, JudgeContext, build_context
+from ..results.measures import question_retrieval
+from ..results.records import QuestionError, QuestionResult
+from ..results.scoring import JudgeScore, is_failure, to_score
+
+__all__ = [
+    "NO_ANSWER",
+    "Evaluation",
+    "Judging",
+    "ask",
+    "evaluate",
+    "judge_once",
+    "judge_with_retry",
+]
+
+log = logging.getLogger("recallbench")
+
+NO_ANSWER = "[TIMEOUT]"
+"""The answer recorded when the adapter gave none (the reference's marker, kept for compatibility)."""
+
+
+@attrs.frozen(kw_only=True)
+class Evaluation:
+    """Everything known about one asked question; the QuestionResult plus what only the logs keep."""
+
+    result: QuestionResult
+    retrieval: tuple[RetrievalEntry, ...] = ()
+    tool_calls: tuple[ToolCall, ...] = ()
+    memory_context_provided: bool = False
+    appellate_score: JudgeScore | None = None
+    """Set when the appellate judge re-scored this question."""
+
+    @property
+    def scored(self) -> bool:
+        return self.result.error is None or self.result.error.stage != "judge"
+
+
+async def ask(adapter: Adapter, pair: QAPair, timeout: float | None) -> QueryDetail:
+    """Query the adapter (``query_detail`` when it has one), passing the query session to methods that
+    take ``session`` and the pair itself to methods that take ``qa`` (reference systems such as the
+    oracle). Raises AdapterTimeout when ``timeout`` seconds pass first."""
+    method = getattr(adapter, "query_detail", None) or adapter.query
+    kwargs: dict[str, Any] = {}
+    if accepts(method, "session"):
+        kwargs["session"] = pair.query_session or "principal"
+    if accepts(method, "qa"):
+        # Only reference systems (the oracle, echo-reference) ask for the pair itself.
+        kwargs["qa"] = pair
+    if timeout is None:
+        return to_query_detail(await method(pair.question, **kwargs))
+    # A bare cancel scope rather than anyio.fail_after: the same semantics without the generator
+    # context manager, which is measurable at thousands of questions per second.
+    with anyio.CancelScope(deadline=anyio.current_time() + timeout) as scope:
+        value = await method(pair.question, **kwargs)
+    if scope.cancelled_caught:
+        raise AdapterTimeout(f"no answer within {timeout:g} s")
+    return to_query_detail(value)
+
+
+async def judge_once(
+    judge: Judge, pair: QAPair, answer: str, context: JudgeContext, timeout: float | None
+) -> JudgeScore:
+    if timeout is None:
+        return to_score(await judge.score(pair.question, pair.answer, answer, context))
+    with anyio.CancelScope(deadline=anyio.current_time() + timeout) as scope:
+        value = await judge.score(pair.question, pair.answer, answer, context)
+    if scope.cancelled_caught:
+        raise TimeoutError(f"the judge gave no score within {timeout:g} s")
+    return to_score(value)
+
+
+async def judge_with_retry(
+    judge: Judge,
+    pair: QAPair,
+    answer: str,
+    context: JudgeContext,
+    timeout: float | None,
+    retry: RetryPolicy,
+) -> JudgeScore:
+    """Score with retries (exponential backoff with jitter). A malformed score is not retried."""
+    try:  # the common case needs no retry machinery
+        return await judge_once(judge, pair, answer, context, timeout)
+    except JudgeParseError:
+        raise
+    except Exception:
+        if retry.attempts <= 1:
+            raise
+        log.debug("judge attempt 1 failed on %s; retrying", pair.id, exc_info=True)
+    from .._retry import retrying
+
+    # The first attempt ran above, outside tenacity; wait before the first retry as the policy says,
+    # then let the shared factory run the remaining attempts.
+    await anyio.sleep(retry.initial_delay)
+    remaining = attrs.evolve(retry, attempts=retry.attempts - 1)
+    async for attempt in retrying(
+        remaining,
+        retryable=lambda exc: not isinstance(exc, JudgeParseError),
+        describe=f"judge on {pair.id}",
+    ):
+        with attempt:
+            return await judge_once(judge, pair, answer, context, timeout)
+    raise AssertionError("unreachable")  # pragma: no cover
+
+
+@attrs.frozen(kw_only=True)
+class Judging:
+    """The judges of a run and how to call them."""
+
+    judge: Judge
+    appellate: Judge | None
+    timeout: float | None
+    retry: RetryPolicy
+    window: int
+
+
+async def evaluate(
+    adapter: Adapter | None,
+    pair: QAPair,
+    days: Sequence[Day],
+    judging: Judging,
+    question_timeout: float | None,
+    *,
+    prior_answer: str | None = None,
+    prior_latency_ms: float = 0.0,
+) -> Evaluation:
+    """Ask and judge one question. With ``prior_answer`` (a resumed question whose judge failed) the
+    adapter is not asked again: only the judging is redone."""
+    detail: QueryDetail | None = None
+    if prior_answer is not None:
+        detail, latency_ms, query_error = QueryDetail(answer=prior_answer), prior_latency_ms, None
+    else:
+        assert adapter is not None
+        start = time.perf_counter()
+        query_error = None
+        try:
+            detail = await ask(adapter, pair, question_timeout)
+        except AdapterTimeout as exc:
+            query_error = QuestionError(stage="query", type="AdapterTimeout", message=str(exc))
+        except Exception as exc:  # the system under test failed on this question: data, not a crash
+            query_error = QuestionError(
+                stage="query", type=type(exc).__name__, message=str(exc)[:500]
+            )
+        latency_ms = (time.perf_counter() - start) * 1000
+    if detail is None:
+        assert query_error is not None
+        score = JudgeScore(
+            correctness=0,
+            completeness=0,
+            hallucination=1,
+            reasoning=f"No answer ({query_error.type}: {query_error.message})"[:200],
+        )
+        result = QuestionResult(
+            qa=pair,
+            system_answer=NO_ANSWER,
+            score=score,
+            composite_score=score.composite,
+            latency_ms=round(latency_ms, 2),
+            error=query_error,
+        )
+        return Evaluation(result=result)
+
+    context = build_context(pair, days, judging.window)
+    retrieval_metrics = question_retrieval(pair, (e.day for e in detail.retrieval))
+    try:
+        primary = await judge_with_retry(
+            judging.judge, pair, detail.answer, context, judging.timeout, judging.retry
+        )
+    except Exception as exc:  # the judge failed after its retries: the question stays unscored
+        kind = type(exc).__name__ if not isinstance(exc, TimeoutError) else "JudgeTimeout"
+        error = QuestionError(stage="judge", type=kind, message=str(exc)[:500] or kind)
+        placeholder = JudgeScore(
+            correctness=0, completeness=0, hallucination=0, reasoning="unscored"
+        )
+        result = QuestionResult(
+            qa=pair,
+            system_answer=detail.answer,
+            score=placeholder,
+            composite_score=0,
+            latency_ms=round(latency_ms, 2),
+            error=error,
+            retrieval_metrics=retrieval_metrics,
+        )
+        return Evaluation(
+            result=result,
+            retrieval=detail.retrieval,
+            tool_calls=detail.tool_calls,
+            memory_context_provided=bool(context.memory_excerpts),
+        )
+
+    final, appellate_score = primary, None
+    if judging.appellate is not None and is_failure(primary):
+        try:
+            appellate_score = await judge_with_retry(
+                judging.appellate, pair, detail.answer, context, judging.timeout, judging.retry
+            )
+            final = appellate_score
+        except Exception as exc:  # the primary verdict stands (reference §2.10)
+            log.warning(
+                "[bench] appellate judge failed on %s: %s (primary score stands)", pair.id, exc
+            )
+    result = QuestionResult(
+        qa=pair,
+        system_answer=detail.answer,
+        score=final,
+        composite_score=final.composite,
+        latency_ms=round(latency_ms, 2),
+        primary_score=primary if appellate_score is not None else None,
+        retrieval_metrics=retrieval_metrics,
+    )
+    return Evaluation(
+        result=result,
+        retrieval=detail.retrieval,
+        tool_calls=detail.tool_calls,
+        memory_context_provided=bool(context.memory_excerpts),
+        appellate_score=appellate_score,
+    )

@@ -1,0 +1,229 @@
+"""Running one unit of work: the adapter's lifecycle around each of its checkpoints.
+
+Build the adapter (the factory's own, for this unit), healthcheck, setup, then per checkpoint: ingest the
+days it adds and finalize, snapshot (``snapshot`` lifecycle), ask its questions, restore — and teardown
+at the end, shielded and bounded, whatever happened. Ingestion is lazy: a unit ingests days only when a
+checkpoint actually needs the adapter, which is what makes resume cheap (checkpoints a previous attempt
+finished are rebuilt from its logs) and what makes the catch-up ingest of a resumed incremental run fall
+out naturally. A failing lifecycle step stops the unit's persona (:class:`PersonaStopped`); a failing
+question is only that question's data.
+"""
+
+from __future__ import annotations
+
+import logging
+import time
+from collections.abc import Awaitable, Callable
+from typing import Any
+
+import anyio
+import attrs
+
+from ..adapters.base import Adapter
+from ..data.corpus import PersonaDataset
+from ..results.aggregate import summarize_checkpoint
+from ..results.measures import latency_stats, summarize_retrieval
+from ..results.records import TimeRangeResult
+from .config import RunConfig
+from .hooks import CheckpointDone, CheckpointStarted, Hooks
+from .questions import QuestionAsker
+from .resume import ResumeLog, rebuild_checkpoint
+from .runlog import RunLogs, checkpoint_record
+from .units import PersonaStopped, RunState, Unit
+
+__all__ = ["UnitRunner"]
+
+log = logging.getLogger("recallbench")
+
+
+@attrs.frozen
+class UnitRunner:
+    """Runs units of work, each with a fresh adapter from ``factory``."""
+
+    factory: Callable[[], Adapter | Awaitable[Adapter]]
+    config: RunConfig
+    hooks: Hooks
+    resume: ResumeLog
+    asker: QuestionAsker
+
+    async def _build_adapter(self) -> Adapter:
+        built = self.factory()
+        adapter = await built if isinstance(built, Awaitable) else built
+        if not isinstance(adapter, Adapter):
+            raise PersonaStopped(
+                f"the adapter factory returned {type(adapter).__name__}, not an adapter"
+            )
+        return adapter
+
+    async def run(
+        self,
+        unit: Unit,
+        ds: PersonaDataset,
+        state: RunState,
+        logs: RunLogs,
+        results: list[TimeRangeResult],
+        timing: dict[str, float],
+    ) -> bool:
+        """Run one unit; append its checkpoint results. Returns whether any checkpoint was evaluated
+        (as opposed to rebuilt from a resumed log)."""
+        adapter: Adapter | None = None
+        ingested = 0
+        if self.config.skip_catchup_ingest and self.config.lifecycle != "fresh":
+            ingested = self.resume.max_days_ingested(ds.id)
+        evaluated_any = False
+        try:
+            for task in unit.checkpoints:
+                logged = self.resume.answered(ds.id, task.label)
+                cached = self.resume.checkpoint(ds.id, task.label)
+                order = task.selection.order
+                if cached is not None and order and not logged:
+                    # Resumed from a progress file without question records: keep its summary.
+                    results.append(rebuild_checkpoint(task, cached.record))
+                    continue
+                needs_adapter = any(p.id not in logged for p in order)
+                ingest_ms = 0.0
+                finalize_ms: float | None = None
+                new_days = 0
+                if needs_adapter:
+                    if adapter is None:
+                        adapter = await self._start(state)
+                    t0 = time.perf_counter()
+                    new_days, finalize_ms = await self._ingest(adapter, ds, ingested, task.cutoff)
+                    ingested = max(ingested, task.cutoff)
+                    ingest_ms = (time.perf_counter() - t0) * 1000
+                    timing["ingest"] += ingest_ms
+                token = None
+                if needs_adapter and self.config.lifecycle == "snapshot":
+                    token = await self._step(adapter, "snapshot", "snapshot")
+                await self.hooks.call(
+                    "on_checkpoint_start",
+                    CheckpointStarted(
+                        persona_id=ds.id,
+                        index=task.index,
+                        total=task.total,
+                        range=task.selection.range,
+                        questions=len(order),
+                    ),
+                )
+                t0 = time.perf_counter()
+                evaluations = await self.asker.ask_checkpoint(
+                    adapter, ds, task, logged, state, logs
+                )
+                query_ms = (time.perf_counter() - t0) * 1000
+                timing["query"] += query_ms
+                if token is not None:
+                    await self._step(adapter, "restore", "restore", token)
+                result = summarize_checkpoint(
+                    task.selection.range,
+                    task.cutoff,
+                    [e.result for e in evaluations if e.scored],
+                    task.selection.eligible_by_category,
+                    [e.result for e in evaluations if not e.scored],
+                )
+                result = attrs.evolve(
+                    result,
+                    retrieval=summarize_retrieval(e.result for e in evaluations),
+                    query_latency_ms=latency_stats(e.result.latency_ms for e in evaluations),
+                    ingest_ms=round(ingest_ms - (finalize_ms or 0.0), 3) if needs_adapter else None,
+                    new_days_ingested=new_days if needs_adapter else None,
+                    finalize_ms=round(finalize_ms, 3) if finalize_ms is not None else None,
+                )
+                results.append(result)
+                rejudged = any(q.judge_failed for q in logged.values())
+                resumed = not needs_adapter and not rejudged and bool(order)
+                evaluated_any = evaluated_any or not resumed
+                if logs.progress is not None and not (resumed and cached is not None):
+                    # A logged checkpoint is not logged twice.
+                    logs.progress.write(
+                        checkpoint_record(ds.id, task, result, ingest_ms, query_ms, new_days)
+                    )
+                await self.hooks.call(
+                    "on_checkpoint_done",
+                    CheckpointDone(
+                        persona_id=ds.id,
+                        index=task.index,
+                        total=task.total,
+                        result=result,
+                        new_days=new_days,
+                        new_questions=len(task.selection.new),
+                        historical_asked=len(task.selection.historical),
+                        historical_available=task.selection.historical_available,
+                        ingest_ms=ingest_ms,
+                        query_ms=query_ms,
+                        resumed=resumed,
+                    ),
+                )
+        except PersonaStopped:
+            if adapter is not None:
+                # The unit already failed: its first error is the reason given; a teardown that
+                # fails too (a dead server fails both) is only logged.
+                with anyio.CancelScope(shield=True), anyio.move_on_after(60):
+                    try:
+                        await self._step(adapter, "teardown", "teardown")
+                    except PersonaStopped as exc:
+                        log.warning(
+                            "[bench] %s: %s (after the failure above)", unit.persona_id, exc
+                        )
+                adapter = None
+            raise
+        finally:
+            if adapter is not None:
+                # Shielded: a cancelled run still tears the adapter down (bounded, so it cannot hang).
+                with anyio.CancelScope(shield=True), anyio.move_on_after(60):
+                    await self._step(adapter, "teardown", "teardown")
+        return evaluated_any
+
+    async def _start(self, state: RunState) -> Adapter:
+        try:
+            adapter = await self._build_adapter()
+        except PersonaStopped:
+            raise
+        except Exception as exc:
+            raise PersonaStopped(
+                f"building the adapter failed: {type(exc).__name__}: {exc}"
+            ) from exc
+        state.adapter_name = adapter.name
+        health = getattr(adapter, "healthcheck", None)
+        if health is not None:
+            try:
+                name = await health()
+            except Exception as exc:
+                raise PersonaStopped(f"healthcheck failed: {type(exc).__name__}: {exc}") from exc
+            if isinstance(name, str) and name:
+                state.adapter_name = name
+        try:
+            await self._step(adapter, "setup", "setup")
+        except PersonaStopped:
+            # Best effort: a half-set-up system may hold resources only teardown releases.
+            with anyio.CancelScope(shield=True), anyio.move_on_after(60):
+                try:
+                    await adapter.teardown()
+                except Exception as exc:
+                    log.warning("[bench] teardown after a failed setup also failed: %s", exc)
+            raise
+        return adapter
+
+    async def _step(self, adapter: Any, method: str, what: str, *args: Any) -> Any:
+        try:
+            return await getattr(adapter, method)(*args)
+        except Exception as exc:
+            raise PersonaStopped(f"{what} failed: {type(exc).__name__}: {exc}") from exc
+
+    async def _ingest(
+        self, adapter: Adapter, ds: PersonaDataset, after: int, cutoff: int
+    ) -> tuple[int, float]:
+        """Ingest days ``after < n <= cutoff`` and finalize; returns (days ingested, finalize ms)."""
+        days = ds.days_through(cutoff, after=after)
+        isolated = tuple(s.id for s in ds.definition.sessions() if s.isolated)
+        for day in days:
+            await self._step(
+                adapter,
+                "ingest_day",
+                f"ingesting day {day.number}",
+                day.number,
+                day.content,
+                day.metadata(ds.id, isolated),
+            )
+        t0 = time.perf_counter()
+        await self._step(adapter, "finalize_ingestion", "finalize_ingestion")
+        return len(days), (time.perf_counter() - t0) * 1000

@@ -1,0 +1,355 @@
+"""Resolve ``--adapter`` and ``--judge`` strings to objects (reference §4.5, §6.1 adapter resolution).
+
+Besides ``builtin:<name>``, ``grpc://`` URLs and model selectors, a spec names a Python attribute:
+``pkg.module[:attr]`` or ``path/to/file.py[:attr]`` (see :mod:`recallbench._importing`; the default
+attribute is ``adapter`` or ``judge``). Relative file paths are resolved against ``base_dir`` (a
+profile's directory) or the working directory. Everything can also be built directly in Python; these strings are sugar for the command line and profiles.
+Every failure is a :class:`~recallbench.errors.ConfigError` that names the spec and says what was found.
+"""
+
+from __future__ import annotations
+
+import inspect
+import logging
+from collections.abc import Awaitable, Callable, Mapping
+from pathlib import Path
+from typing import Any, Literal, cast
+
+from .._importing import describe, is_async, load_object, parse_object_spec
+from ..adapters.base import (
+    Adapter,
+    AdapterBuilder,
+    built_adapter,
+    check_adapter,
+    looks_like_adapter,
+)
+from ..errors import ConfigError
+from ..judges.base import Judge, as_judge
+from ..results.scoring import StubJudge
+
+__all__ = [
+    "BUILTIN_PREFIX",
+    "DEFAULT_ADAPTER_ATTR",
+    "DEFAULT_JUDGE_ATTR",
+    "StubJudge",
+    "adapter_factory",
+    "is_builtin_spec",
+    "is_grpc_spec",
+    "load_judge",
+    "model_provider",
+]
+
+logger = logging.getLogger("recallbench")
+
+DEFAULT_ADAPTER_ATTR = "adapter"
+"""The attribute an adapter spec without ``:attr`` names."""
+DEFAULT_JUDGE_ATTR = "judge"
+"""The attribute a judge spec without ``:attr`` names."""
+
+BUILTIN_PREFIX = "builtin:"
+"""Adapter specs naming a built-in adapter: ``builtin:bm25`` (see :mod:`recallbench.adapters`)."""
+
+
+def is_builtin_spec(spec: str) -> bool:
+    """Whether an adapter spec names a built-in adapter (``builtin:<name>``, any case)."""
+    return spec.strip().lower().startswith(BUILTIN_PREFIX)
+
+
+def is_grpc_spec(spec: str) -> bool:
+    """Whether an adapter spec is a ``grpc://`` or ``grpcs://`` URL."""
+    return spec.strip().lower().startswith(("grpc://", "grpcs://"))
+
+
+def model_provider(spec: str) -> str | None:
+    """What a judge or model selector names, per the reference's resolution order (§4.5).
+
+    Returns ``claude``, ``codex`` or ``copilot`` for the CLI agents, ``openai`` for ``openai`` and
+    ``openai:<model>``, ``anthropic`` or ``azure`` for ``<provider>:<model>[;<endpoint>]`` (provider
+    case-insensitive), and None for anything else (a Python spec, ``stub``). The one grammar lives in
+    :mod:`recallbench.models.spec`.
+    """
+    from ..models.spec import named_model
+
+    return named_model(spec)
+
+
+# ---------------------------------------------------------------------------------------------------
+# Adapters
+
+
+def adapter_factory(
+    spec_or_obj: str | object,
+    config: Mapping[str, Any] | None = None,
+    *,
+    factory: str | None = None,
+    base_dir: Path | None = None,
+    grpc_timeout: float | None = None,
+    grpc_ca_file: str | Path | None = None,
+) -> AdapterBuilder:
+    """A builder of adapters from a spec string or an object.
+
+    The object (or the attribute the spec names) may be:
+
+    * an adapter object: the builder returns that same object every time;
+    * an adapter class: the builder instantiates it, passing ``config`` as the single positional
+      argument when ``__init__`` accepts one, else no arguments;
+    * a factory function, sync or async: called with ``config`` when it accepts a parameter, else
+      with none.
+
+    When ``config`` is None and the class or function requires its parameter, it is passed ``{}``;
+    when the parameter is optional it is left to its default. Every built object is checked to be
+    an adapter (a string ``name`` and async ``setup``, ``ingest_day``, ``finalize_ingestion``,
+    ``query`` and ``teardown``).
+
+    A ``grpc://host[:port]`` or ``grpcs://host[:port]`` spec builds a fresh
+    :class:`~recallbench.adapters.grpc.client.GrpcAdapter` per call, named by the config's ``name`` when it
+    has one; the URL and CA file are checked at once.
+
+    Args:
+        spec_or_obj: ``builtin:<name>`` (:mod:`recallbench.adapters`), a spec (see
+            :func:`load_object`; default attribute ``adapter``) or the adapter, class or factory
+            itself.
+        config: passed verbatim to the class or factory (a profile's ``harness.config``).
+        factory: the attribute naming the factory (a profile's ``harness.factory``); only with a spec
+            that names no attribute itself.
+        base_dir: where relative file paths in the spec are resolved from.
+        grpc_timeout: seconds per RPC of a ``grpc://`` / ``grpcs://`` adapter (None: 120).
+        grpc_ca_file: a PEM CA file a ``grpcs://`` adapter trusts (wins over the config's
+            ``caFile`` / ``ca_file``; relative config paths are resolved against ``base_dir``).
+
+    Returns:
+        A zero-argument callable returning an adapter or an awaitable of one; see
+        :func:`make_adapter`.
+
+    Raises:
+        ConfigError: the spec cannot be loaded, is a malformed gRPC URL, names something that
+            cannot build an adapter, or an object given is not an adapter.
+    """
+    if isinstance(spec_or_obj, str):
+        spec = spec_or_obj.strip()
+        if is_builtin_spec(spec):
+            from ..adapters.builtin import builtin_adapter_class
+
+            if factory is not None:
+                raise ConfigError(f'adapter "{spec}" is built in: it takes no factory "{factory}"')
+            cls = builtin_adapter_class(spec)
+            return _named(
+                _class_builder(cls, config, f'adapter "{spec}"'), getattr(cls, "name", None)
+            )
+        if is_grpc_spec(spec):
+            if factory is not None:
+                raise ConfigError(
+                    f'adapter "{spec}" is a gRPC URL: it takes no factory "{factory}"'
+                )
+            # Before Healthcheck the run knows the server by its URL (the reference's header does too).
+            return _named(_grpc_builder(spec, config, base_dir, grpc_timeout, grpc_ca_file), spec)
+        if factory is not None:
+            parsed = parse_object_spec(spec)
+            if parsed.attr is not None:
+                raise ConfigError(
+                    f'adapter "{spec}" names an attribute and a factory "{factory}" is given too; '
+                    "name one of them"
+                )
+            spec = parsed.with_attr(factory)
+        obj = load_object(spec, default_attr=DEFAULT_ADAPTER_ATTR, base_dir=base_dir)
+        label = f'adapter "{spec}"'
+        if factory is not None and not callable(obj):
+            raise ConfigError(
+                f'{label}: the factory "{factory}" is a {type(obj).__name__}, not a class or '
+                "function"
+            )
+    else:
+        obj = spec_or_obj
+        label = f"adapter {describe(obj)}"
+
+    if not inspect.isclass(obj) and (looks_like_adapter(obj) or not callable(obj)):
+        adapter = check_adapter(obj, label)
+        if config:
+            logger.warning("%s is an adapter object, not a factory: its config is not used", label)
+        return lambda: adapter
+
+    return _class_builder(obj, config, label)
+
+
+def _named(builder: AdapterBuilder, name: object) -> AdapterBuilder:
+    """The builder, carrying the name its adapters will have (the progress header's ``adapterName``,
+    written before any adapter exists)."""
+    if isinstance(name, str) and name:
+        builder.name = name  # type: ignore[attr-defined]
+    return builder
+
+
+def _grpc_builder(
+    url: str,
+    config: Mapping[str, Any] | None,
+    base_dir: Path | None,
+    timeout: float | None,
+    ca_file: str | Path | None,
+) -> AdapterBuilder:
+    """A builder of gRPC client adapters; builds one at once so a bad URL or CA file fails now."""
+    from ..adapters.grpc.client import DEFAULT_GRPC_TIMEOUT, GrpcAdapter
+
+    settings = dict(config or {})
+    name = settings.get("name")
+    if name is not None and not isinstance(name, str):
+        raise ConfigError(f'adapter "{url}": config "name" must be a string')
+    if ca_file is None:
+        configured = settings.get("caFile", settings.get("ca_file"))
+        if configured is not None and not isinstance(configured, str):
+            raise ConfigError(f'adapter "{url}": config "caFile" must be a string path')
+        if configured:
+            path = Path(configured).expanduser()
+            ca_file = path if path.is_absolute() or base_dir is None else base_dir / path
+
+    def build() -> Adapter:
+        return GrpcAdapter(
+            url,
+            timeout=timeout if timeout is not None else DEFAULT_GRPC_TIMEOUT,
+            name=name or None,
+            ca_file=ca_file,
+        )
+
+    build()  # constructing opens nothing: it only parses the URL and reads the CA file
+    return build
+
+
+def _class_builder(obj: object, config: Mapping[str, Any] | None, label: str) -> AdapterBuilder:
+    """A builder calling a class or factory (with the config when it takes one)."""
+    call = _bind_config(cast(Callable[..., object], obj), config, label)
+
+    def build() -> Adapter | Awaitable[Adapter]:
+        return built_adapter(call(), label)
+
+    return build
+
+
+def _bind_config(
+    fn: Callable[..., object], config: Mapping[str, Any] | None, label: str
+) -> Callable[[], object]:
+    arity = _config_arity(fn, label)
+    if arity == "none":
+        if config:
+            logger.warning("%s takes no arguments: its config is not used", label)
+        return lambda: fn()
+    if config is not None:
+        return lambda: fn(config)
+    if arity == "required":
+        return lambda: fn({})
+    return lambda: fn()
+
+
+def _config_arity(fn: Callable[..., object], label: str) -> Literal["none", "optional", "required"]:
+    """Whether a class or factory takes the config: not at all, optionally, or necessarily."""
+    if inspect.isclass(fn) and _inherits_object_init(fn):
+        return "none"
+    try:
+        signature = inspect.signature(fn)
+    except (TypeError, ValueError):  # some builtins and C types have no signature
+        return "optional"
+    positional = [
+        p
+        for p in signature.parameters.values()
+        if p.kind in (inspect.Parameter.POSITIONAL_ONLY, inspect.Parameter.POSITIONAL_OR_KEYWORD)
+    ]
+    required = [p for p in positional if p.default is inspect.Parameter.empty]
+    keyword_required = [
+        p.name
+        for p in signature.parameters.values()
+        if p.kind is inspect.Parameter.KEYWORD_ONLY and p.default is inspect.Parameter.empty
+    ]
+    if len(required) > 1 or keyword_required:
+        names = [p.name for p in required] + keyword_required
+        raise ConfigError(
+            f"{label} cannot be called with at most one argument (the config mapping): it "
+            f"requires {', '.join(names)}"
+        )
+    if required:
+        return "required"
+    takes_var = any(
+        p.kind is inspect.Parameter.VAR_POSITIONAL for p in signature.parameters.values()
+    )
+    return "optional" if positional or takes_var else "none"
+
+
+def _inherits_object_init(cls: type) -> bool:
+    """True when a class has no ``__init__`` of its own making: ``object``'s, or the placeholder
+    ``typing.Protocol`` puts on explicit subclasses of a protocol (its signature says ``*args``)."""
+    for klass in cls.__mro__:
+        init = klass.__dict__.get("__init__")
+        if init is None:
+            continue
+        return init is object.__init__ or getattr(init, "__module__", None) == "typing"
+    return True
+
+
+# ---------------------------------------------------------------------------------------------------
+# Judges
+
+
+def load_judge(spec: str, *, base_dir: Path | None = None, timeout: float | None = None) -> Judge:
+    """A judge from a ``--judge`` / ``--appellate-judge`` spec.
+
+    * ``stub``: :class:`StubJudge` (zeros); ``rubric``: the offline
+      :class:`~recallbench.judges.rubric.RubricJudge`;
+    * a model selector (``claude``, ``codex``, ``copilot``, ``openai[:model[;endpoint]]``,
+      ``anthropic:model[;endpoint]``, ``azure:deployment[;endpoint]``): an
+      :class:`~recallbench.judges.llm.LlmJudge` over that model, named by the spec;
+    * a Python spec (``pkg.module[:attr]`` or ``file.py[:attr]``, default attribute ``judge``): a
+      judge object (an async ``score``), a judge class (instantiated without arguments), an async
+      ``score(question, reference, answer, context)`` function — or a text model (an async
+      ``complete``), which is wrapped in an LLM judge.
+
+    Args:
+        spec: the selector.
+        base_dir: where relative file paths are resolved from.
+        timeout: seconds per model call for LLM judges (None: the model's default).
+
+    Raises:
+        ConfigError: the spec cannot be parsed or loaded, or does not give a judge.
+    """
+    text = spec.strip()
+    lowered = text.lower()
+    if lowered == "stub":
+        return StubJudge()
+    if lowered == "rubric":
+        from ..judges.rubric import RubricJudge
+
+        return RubricJudge()
+    if model_provider(text) is not None:
+        from ..judges.llm import LlmJudge
+        from ..models.factory import load_model
+
+        return cast(Judge, LlmJudge(load_model(text, timeout=timeout), name=text))
+    obj = load_object(text, default_attr=DEFAULT_JUDGE_ATTR, base_dir=base_dir)
+    label = f'judge "{text}"'
+    if inspect.isclass(obj):
+        cls = obj
+        try:
+            obj = cls()
+        except Exception as exc:  # the user's class raised: report it as a configuration problem
+            raise ConfigError(
+                f"{label}: instantiating {cls.__qualname__}() raised {type(exc).__name__}: {exc} "
+                "(a judge class is instantiated without arguments)"
+            ) from exc
+    elif inspect.iscoroutinefunction(obj):
+        return as_judge(cast(Any, obj))
+    elif inspect.isroutine(obj):
+        raise ConfigError(
+            f"{label} is a plain function; a judge function must be "
+            "async def score(question, reference, answer, context)"
+        )
+    score = getattr(obj, "score", None)
+    if score is None:
+        complete = getattr(obj, "complete", None)
+        if complete is not None and is_async(complete):
+            from ..judges.llm import LlmJudge
+
+            return cast(Judge, LlmJudge(cast(Any, obj), name=text))
+    if score is None or not is_async(score):
+        found = "no score method" if score is None else "a score that is not async"
+        raise ConfigError(
+            f"{label} did not produce a judge: {describe(obj)} has {found}; a judge has "
+            "async score(question, reference, answer, context) (or a text model, async "
+            "complete(system_prompt, user_message))"
+        )
+    return cast(Judge, obj)

@@ -1,0 +1,514 @@
+"""Run profiles: a YAML file holding a run's settings, so a command line can stay short (reference §6.9).
+
+::
+
+    persona:  {id, dir?, arcs?}                 # dir: a persona directory (its parent is the data root)
+    env:      {file?}                           # a dotenv file; variables already set win
+    models:   {generation?, judge?, appellateJudge?, creation?, conversation?}
+    harness:  {adapter, factory?, config?}      # config is passed verbatim to the factory
+    run:      {ranges?, seed?, timeout?, parallelism?, sample?, judgeMemoryWindow?, groupsEnabled?,
+               lifecycle?}
+    generate: {days?, start?, end?, temperature?, maxTokens?, historyWindow?}
+
+Keys are spelled as the reference spells them (camelCase); unknown keys are ignored. Paths inside the
+profile (``persona.dir``, ``env.file`` and ``harness.adapter`` when it names a file) are resolved
+relative to the profile file. ``run.ranges`` takes a list of ranges (``[6, 12d, 30d, 6mo]``), a series
+``{start, end, step}`` or ``{series: [...]}``. Every error is a
+:class:`~recallbench.errors.ConfigError` naming the profile file, the line and the key.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import math
+import os
+import re
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any, NoReturn, cast
+
+import attrs
+
+from .._importing import parse_object_spec
+from ..data._yaml import Locator, load_yaml_located, read_text
+from ..data.plan import LIFECYCLES, Lifecycle
+from ..data.ranges import TimeRange, parse_ranges
+from ..errors import ConfigError, DatasetError
+from .loading import is_grpc_spec
+
+__all__ = [
+    "EnvSection",
+    "GenerateSection",
+    "HarnessSection",
+    "ModelsSection",
+    "PersonaSection",
+    "Profile",
+    "RunSection",
+    "apply_profile_env",
+    "load_profile",
+]
+
+logger = logging.getLogger("recallbench")
+
+
+@attrs.frozen(kw_only=True)
+class PersonaSection:
+    """``persona:`` — which persona a run uses.
+
+    Attributes:
+        id: the persona id (its directory name).
+        dir: the persona directory, absolute; its parent is the run's default data directory.
+        arcs: the arcs file name inside the persona directory (``arcs-180d.yaml``).
+    """
+
+    id: str
+    dir: Path | None = None
+    arcs: str | None = None
+
+
+@attrs.frozen(kw_only=True)
+class EnvSection:
+    """``env:`` — ``file``: a dotenv file (absolute path) loaded by :func:`apply_profile_env`."""
+
+    file: Path | None = None
+
+
+@attrs.frozen(kw_only=True)
+class ModelsSection:
+    """``models:`` — model selectors (reference §4.5). Only ``judge`` and ``appellate_judge`` are
+    used by ``run``; the others are read and checked for the generation commands."""
+
+    generation: str | None = None
+    judge: str | None = None
+    appellate_judge: str | None = None
+    creation: str | None = None
+    conversation: str | None = None
+
+
+@attrs.frozen(kw_only=True)
+class HarnessSection:
+    """``harness:`` — the memory system under test.
+
+    Attributes:
+        adapter: an adapter spec (see :mod:`recallbench.harness.loading`); a relative file path in it is
+            already resolved against the profile's directory.
+        factory: the attribute of the adapter module that builds the adapter.
+        config: passed verbatim to the factory.
+    """
+
+    adapter: str
+    factory: str | None = None
+    config: Mapping[str, Any] | None = attrs.field(default=None, hash=False)
+
+
+@attrs.frozen(kw_only=True)
+class RunSection:
+    """``run:`` — run settings; None wherever the profile leaves the command's default.
+
+    Attributes:
+        ranges: the checkpoints, in the order given.
+        seed: the shuffle seed (0: no shuffle).
+        timeout: the per-question timeout in milliseconds.
+        parallelism: questions in flight at once.
+        sample: questions per checkpoint (stratified sampling).
+        judge_memory_window: days either side of each relevant day shown to the judge.
+        groups_enabled: whether group-gated categories are evaluated.
+        lifecycle: ``fresh``, ``incremental`` or ``snapshot`` (ours; the reference has none).
+    """
+
+    ranges: tuple[TimeRange, ...] | None = None
+    seed: int | None = None
+    timeout: int | float | None = None
+    parallelism: int | None = None
+    sample: int | None = None
+    judge_memory_window: int | None = None
+    groups_enabled: bool | None = None
+    lifecycle: Lifecycle | None = None
+
+
+@attrs.frozen(kw_only=True)
+class GenerateSection:
+    """``generate:`` — settings of the generation commands (read and checked; ``run`` ignores them)."""
+
+    days: int | None = None
+    start: int | None = None
+    end: int | None = None
+    temperature: float | None = None
+    max_tokens: int | None = None
+    history_window: int | None = None
+
+
+@attrs.frozen(kw_only=True)
+class Profile:
+    """A loaded profile.
+
+    Attributes:
+        path: the profile file, absolute.
+        persona, harness: None when the profile has no such section.
+        env, models, run, generate: always present; their fields are None where unset.
+    """
+
+    path: Path
+    persona: PersonaSection | None = None
+    env: EnvSection = EnvSection()
+    models: ModelsSection = ModelsSection()
+    harness: HarnessSection | None = None
+    run: RunSection = RunSection()
+    generate: GenerateSection = GenerateSection()
+
+    @property
+    def dir(self) -> Path:
+        """The directory holding the profile: relative paths in it are resolved from here."""
+        return self.path.parent
+
+    @property
+    def data_dir(self) -> Path | None:
+        """The run's default data directory: the parent of ``persona.dir``, when given."""
+        if self.persona is None or self.persona.dir is None:
+            return None
+        return self.persona.dir.parent
+
+    def resolve(self, path: str | Path) -> Path:
+        """``path`` as the profile means it: absolute paths unchanged, relative ones from :attr:`dir`."""
+        return _resolve(self.dir, path)
+
+
+def _resolve(base: Path, path: str | Path) -> Path:
+    p = Path(path)
+    return p if p.is_absolute() else Path(os.path.normpath(base / p))
+
+
+# ---------------------------------------------------------------------------------------------------
+# Reading
+
+
+def load_profile(path: Path | str) -> Profile:
+    """Read and check a profile YAML file.
+
+    Args:
+        path: the profile file; relative paths inside it are resolved against its directory.
+
+    Raises:
+        ConfigError: the file is missing, is not YAML, or a key has the wrong type or value; the
+            message names the file, the line and the key (``"run.seed" must be a finite number``).
+    """
+    profile_path = Path(os.path.abspath(path))
+    try:
+        raw, locator = load_yaml_located(profile_path)
+    except DatasetError as exc:
+        where = f"{profile_path}:{exc.line}" if exc.line is not None else str(profile_path)
+        if exc.message.startswith("YAML syntax error"):
+            raise ConfigError(
+                f"profile {where}: Failed to parse profile YAML: "
+                f"{exc.message.removeprefix('YAML syntax error: ')}"
+            ) from None
+        raise ConfigError(f"profile {where}: {exc.message}") from None
+    reader = _Reader(profile_path, locator)
+    if not isinstance(raw, dict):
+        found = "an empty file" if raw is None else f"a {_kind(raw)}"
+        reader.fail((), f"expected a mapping at the top level, found {found}")
+    return reader.profile(raw)
+
+
+KeyPath = tuple[str | int, ...]
+
+_WHOLE_NUMBER_MINIMUMS = {
+    "parallelism": 1,
+    "sample": 0,
+    "judgeMemoryWindow": 0,
+    "days": 0,
+    "start": 0,
+    "end": 0,
+    "maxTokens": 1,
+    "historyWindow": 0,
+}
+
+
+class _Reader:
+    def __init__(self, path: Path, locator: Locator):
+        self.path = path
+        self.locator = locator
+
+    def fail(self, keypath: KeyPath, message: str) -> NoReturn:
+        line = self.locator.line(keypath)
+        where = f"{self.path}:{line}" if line is not None else str(self.path)
+        raise ConfigError(f"profile {where}: {message}")
+
+    # -- sections -------------------------------------------------------------------------------
+
+    def profile(self, raw: dict[str, Any]) -> Profile:
+        self.warn_snake_case(raw, ())
+        persona = self.section(raw, "persona")
+        env = self.section(raw, "env")
+        models = self.section(raw, "models")
+        harness = self.section(raw, "harness")
+        run = self.section(raw, "run")
+        generate = self.section(raw, "generate")
+        return Profile(
+            path=self.path,
+            persona=None if persona is None else self.persona(persona),
+            env=EnvSection(file=self.path_value(env, ("env", "file"))),
+            models=ModelsSection(
+                generation=self.string(models, ("models", "generation")),
+                judge=self.string(models, ("models", "judge")),
+                appellate_judge=self.string(models, ("models", "appellateJudge")),
+                creation=self.string(models, ("models", "creation")),
+                conversation=self.string(models, ("models", "conversation")),
+            ),
+            harness=None if harness is None else self.harness(harness),
+            run=self.run(run),
+            generate=GenerateSection(
+                days=self.whole(generate, ("generate", "days")),
+                start=self.whole(generate, ("generate", "start")),
+                end=self.whole(generate, ("generate", "end")),
+                temperature=self.number(generate, ("generate", "temperature")),
+                max_tokens=self.whole(generate, ("generate", "maxTokens")),
+                history_window=self.whole(generate, ("generate", "historyWindow")),
+            ),
+        )
+
+    def section(self, raw: Mapping[str, Any], key: str) -> dict[str, Any] | None:
+        value = raw.get(key)
+        if value is None:
+            return None
+        if not isinstance(value, dict):
+            self.fail((key,), f'"{key}" must be a mapping, got {_show(value)}')
+        self.warn_snake_case(value, (key,))
+        return value
+
+    def persona(self, raw: dict[str, Any]) -> PersonaSection:
+        persona_id = self.string(raw, ("persona", "id"))
+        if persona_id is None:
+            self.fail(("persona",), '"persona.id" must be a string (required in "persona")')
+        return PersonaSection(
+            id=persona_id,
+            dir=self.path_value(raw, ("persona", "dir")),
+            arcs=self.string(raw, ("persona", "arcs")),
+        )
+
+    def harness(self, raw: dict[str, Any]) -> HarnessSection:
+        keypath: KeyPath = ("harness", "adapter")
+        adapter = self.string(raw, keypath)
+        if adapter is None:
+            self.fail(("harness",), '"harness.adapter" must be a string (required in "harness")')
+        config = raw.get("config")
+        if config is not None and not isinstance(config, dict):
+            self.fail(
+                ("harness", "config"), f'"harness.config" must be a mapping, got {_show(config)}'
+            )
+        return HarnessSection(
+            adapter=self.adapter_spec(adapter, keypath),
+            factory=self.string(raw, ("harness", "factory")),
+            config=config,
+        )
+
+    def adapter_spec(self, spec: str, keypath: KeyPath) -> str:
+        if is_grpc_spec(spec):
+            return spec.strip()
+        try:
+            parsed = parse_object_spec(spec)
+        except ConfigError as exc:
+            self.fail(keypath, f'"harness.adapter": {exc}')
+        if not parsed.is_file:
+            return spec.strip()
+        resolved = str(_resolve(self.path.parent, parsed.target))
+        return resolved if parsed.attr is None else f"{resolved}:{parsed.attr}"
+
+    def run(self, raw: dict[str, Any] | None) -> RunSection:
+        seed = self.whole(raw, ("run", "seed"))
+        timeout = self.number(raw, ("run", "timeout"))
+        if timeout is not None and timeout <= 0:
+            self.fail(("run", "timeout"), f'"run.timeout" must be positive, got {_show(timeout)}')
+        lifecycle = self.string(raw, ("run", "lifecycle"))
+        if lifecycle is not None and lifecycle not in LIFECYCLES:
+            self.fail(
+                ("run", "lifecycle"),
+                f'"run.lifecycle" must be one of {", ".join(LIFECYCLES)}, got {_show(lifecycle)}',
+            )
+        return RunSection(
+            ranges=self.ranges(raw),
+            seed=seed,
+            timeout=timeout,
+            parallelism=self.whole(raw, ("run", "parallelism")),
+            sample=self.whole(raw, ("run", "sample")),
+            judge_memory_window=self.whole(raw, ("run", "judgeMemoryWindow")),
+            groups_enabled=self.boolean(raw, ("run", "groupsEnabled")),
+            lifecycle=cast(Lifecycle | None, lifecycle),
+        )
+
+    def ranges(self, raw: dict[str, Any] | None) -> tuple[TimeRange, ...] | None:
+        value = None if raw is None else raw.get("ranges")
+        keypath: KeyPath = ("run", "ranges")
+        if value is None:
+            return None
+        if isinstance(value, list):
+            if not value:
+                self.fail(keypath, '"run.ranges" is empty: give at least one range or leave it out')
+            out: list[TimeRange] = []
+            for i, entry in enumerate(value):
+                try:
+                    out.extend(parse_ranges([entry]))
+                except ConfigError as exc:
+                    self.fail(
+                        (*keypath, i), f'"run.ranges" contains invalid entry {_show(entry)}: {exc}'
+                    )
+            return tuple(out)
+        if isinstance(value, dict | str) or _is_number(value):
+            try:
+                return parse_ranges([value])
+            except ConfigError as exc:
+                self.fail(keypath, f'"run.ranges" is invalid: {exc}')
+        self.fail(
+            keypath,
+            '"run.ranges" must be a list of ranges, a {start, end, step} mapping or '
+            f"a {{series: [...]}} mapping, got {_show(value)}",
+        )
+
+    # -- values ---------------------------------------------------------------------------------
+
+    def value(self, raw: Mapping[str, Any] | None, keypath: KeyPath) -> Any:
+        return None if raw is None else raw.get(str(keypath[-1]))
+
+    def string(self, raw: Mapping[str, Any] | None, keypath: KeyPath) -> str | None:
+        value = self.value(raw, keypath)
+        if value is None or isinstance(value, str):
+            return value
+        self.fail(keypath, f"{_key(keypath)} must be a string, got {_show(value)}")
+
+    def path_value(self, raw: Mapping[str, Any] | None, keypath: KeyPath) -> Path | None:
+        value = self.string(raw, keypath)
+        if value is None:
+            return None
+        if not value.strip():
+            self.fail(keypath, f"{_key(keypath)} must be a path, got an empty string")
+        return _resolve(self.path.parent, value)
+
+    def number(self, raw: Mapping[str, Any] | None, keypath: KeyPath) -> int | float | None:
+        value = self.value(raw, keypath)
+        if value is None:
+            return None
+        if not _is_number(value):
+            self.fail(keypath, f"{_key(keypath)} must be a finite number, got {_show(value)}")
+        return cast(int | float, value)
+
+    def whole(self, raw: Mapping[str, Any] | None, keypath: KeyPath) -> int | None:
+        value = self.number(raw, keypath)
+        if value is None:
+            return None
+        minimum = _WHOLE_NUMBER_MINIMUMS.get(str(keypath[-1]))
+        if isinstance(value, float) and not value.is_integer():
+            self.fail(keypath, f"{_key(keypath)} must be a whole number, got {_show(value)}")
+        if minimum is not None and value < minimum:
+            self.fail(keypath, f"{_key(keypath)} must be at least {minimum}, got {_show(value)}")
+        return int(value)
+
+    def boolean(self, raw: Mapping[str, Any] | None, keypath: KeyPath) -> bool | None:
+        value = self.value(raw, keypath)
+        if value is None or isinstance(value, bool):
+            return value
+        self.fail(keypath, f"{_key(keypath)} must be a boolean, got {_show(value)}")
+
+    def warn_snake_case(self, raw: Mapping[str, Any], keypath: KeyPath) -> None:
+        """Unknown keys are ignored, as in the reference; a snake_case spelling of a known camelCase
+        key is almost certainly a mistake, so it is logged."""
+        for key in raw:
+            camel = re.sub(r"_([a-z])", lambda m: m.group(1).upper(), key)
+            if camel != key and camel in _CAMEL_KEYS:
+                logger.warning(
+                    "profile %s:%s: %s is ignored; did you mean %s?",
+                    self.path,
+                    self.locator.line((*keypath, key)),
+                    _key((*keypath, key)),
+                    _key((*keypath, camel)),
+                )
+
+
+_CAMEL_KEYS = frozenset(
+    {"appellateJudge", "judgeMemoryWindow", "groupsEnabled", "maxTokens", "historyWindow"}
+)
+
+
+def _is_number(value: object) -> bool:
+    return (
+        not isinstance(value, bool)
+        and isinstance(value, int | float)
+        and (isinstance(value, int) or math.isfinite(value))
+    )
+
+
+def _key(keypath: KeyPath) -> str:
+    return '"' + ".".join(str(k) for k in keypath) + '"'
+
+
+def _kind(value: object) -> str:
+    return {"list": "list", "str": "string", "int": "number", "float": "number"}.get(
+        type(value).__name__, type(value).__name__
+    )
+
+
+def _show(value: object) -> str:
+    if isinstance(value, float) and not math.isfinite(value):
+        return str(value)
+    try:
+        return json.dumps(value, ensure_ascii=False)
+    except (TypeError, ValueError):
+        return repr(value)
+
+
+# ---------------------------------------------------------------------------------------------------
+# Environment
+
+_DOTENV_LINE = re.compile(r"^\s*(?:export\s+)?([A-Za-z_][A-Za-z0-9_.]*)\s*=\s*(.*)$")
+
+
+def apply_profile_env(profile: Profile) -> dict[str, str]:
+    """Load the profile's ``env.file`` into ``os.environ``; variables already set are kept.
+
+    The file holds ``KEY=VALUE`` lines; blank lines and ``#`` comments are skipped, a leading
+    ``export`` is allowed, and quotes around a value are removed (``\\n`` in double quotes is a
+    newline; an unquoted value ends at `` #``). Other lines are skipped with a logged warning, as
+    dotenv does. No ``env.file`` is a no-op.
+
+    Returns:
+        The variables this call set (those not already in the environment).
+
+    Raises:
+        ConfigError: the env file is missing or unreadable.
+    """
+    file = profile.env.file
+    if file is None:
+        return {}
+    try:
+        text = read_text(file)
+    except DatasetError as exc:
+        raise ConfigError(f'profile {profile.path}: "env.file" {file}: {exc.message}') from None
+    applied: dict[str, str] = {}
+    for key, value in _parse_dotenv(text, file).items():
+        if key not in os.environ:
+            os.environ[key] = value
+            applied[key] = value
+    return applied
+
+
+def _parse_dotenv(text: str, path: Path) -> dict[str, str]:
+    values: dict[str, str] = {}
+    for number, line in enumerate(text.splitlines(), start=1):
+        if not line.strip() or line.lstrip().startswith("#"):
+            continue
+        m = _DOTENV_LINE.match(line)
+        if m is None:
+            logger.warning("%s:%d: not a KEY=VALUE line; skipped", path, number)
+            continue
+        values[m.group(1)] = _dotenv_value(m.group(2).strip())
+    return values
+
+
+def _dotenv_value(raw: str) -> str:
+    if raw[:1] in {'"', "'", "`"}:
+        end = raw.find(raw[0], 1)
+        if end > 0:
+            inner = raw[1:end]
+            return inner.replace("\\n", "\n") if raw[0] == '"' else inner
+    comment = re.search(r"\s#", raw)
+    return (raw[: comment.start()] if comment else raw).strip()

@@ -1,0 +1,128 @@
+"""Asking one checkpoint's questions: a bounded pool of workers, each question end to end.
+
+Questions a previous attempt finished are taken from its log, in place; the rest are evaluated by
+``parallelism`` workers and every answer is logged the moment it is judged, so a run killed at any point
+never pays for an answer twice. Results come back in asking order whatever order they finish in.
+"""
+
+from __future__ import annotations
+
+import anyio
+import attrs
+
+from ..adapters.base import Adapter
+from ..data.corpus import PersonaDataset
+from ..data.qa import QAPair
+from ..errors import RunFailed
+from .config import RunConfig
+from .evaluate import Evaluation, Judging, evaluate
+from .hooks import Hooks, QuestionDone
+from .resume import LoggedQuestion, rebuild_question
+from .runlog import RunLogs, failure_record, question_record
+from .units import CheckpointTask, RunState
+
+__all__ = ["QuestionAsker"]
+
+
+@attrs.frozen
+class QuestionAsker:
+    """Asks the questions of checkpoints and logs each answer as it is judged."""
+
+    config: RunConfig
+    hooks: Hooks
+    judging: Judging
+
+    async def ask_checkpoint(
+        self,
+        adapter: Adapter | None,
+        ds: PersonaDataset,
+        task: CheckpointTask,
+        logged: dict[str, LoggedQuestion],
+        state: RunState,
+        logs: RunLogs,
+    ) -> list[Evaluation]:
+        """Evaluate the checkpoint's questions in a sliding window of ``parallelism``; results in
+        asking order. Questions a previous attempt finished are taken from its log."""
+        order = task.selection.order
+        out: list[Evaluation | None] = [None] * len(order)
+        days = ds.days_through(task.cutoff)
+        pending: list[tuple[int, QAPair]] = []
+        for i, pair in enumerate(order):
+            prior = logged.get(pair.id)
+            if prior is not None and not prior.judge_failed:
+                rebuilt = out[i] = rebuild_question(pair, prior.record)
+                await self.hooks.call(
+                    "on_question_done",
+                    QuestionDone(
+                        persona_id=ds.id, checkpoint=task.label, result=rebuilt.result, resumed=True
+                    ),
+                )
+            else:
+                pending.append((i, pair))
+
+        # A sliding window: `parallelism` workers share one iterator, each taking the next question
+        # the moment it finishes one (no chunk waits for its slowest member). Measured faster than a
+        # task per question behind a CapacityLimiter, whose hand-offs cost a loop iteration each.
+        queue = iter(pending)
+
+        async def worker() -> None:
+            for i, pair in queue:
+                prior = logged.get(pair.id)
+                evaluation = await evaluate(
+                    adapter,
+                    pair,
+                    days,
+                    self.judging,
+                    self.config.question_timeout,
+                    prior_answer=prior.record.get("systemAnswer") if prior else None,
+                    prior_latency_ms=float(prior.record.get("latencyMs") or 0) if prior else 0.0,
+                )
+                out[i] = evaluation
+                self.record(evaluation, ds.id, task, state, logs)
+                if state.failure is not None:
+                    # Stop asking; raised once the task group has wound down (not from inside it,
+                    # where it would surface wrapped in an ExceptionGroup).
+                    tg.cancel_scope.cancel()
+                    return
+                if self.hooks.on_question_done is not None:
+                    await self.hooks.call(
+                        "on_question_done",
+                        QuestionDone(
+                            persona_id=ds.id, checkpoint=task.label, result=evaluation.result
+                        ),
+                    )
+
+        async with anyio.create_task_group() as tg:
+            for _ in range(min(self.config.parallelism, len(pending))):
+                tg.start_soon(worker)
+        if state.failure is not None:
+            raise state.failure
+        return [e for e in out if e is not None]
+
+    def record(
+        self,
+        e: Evaluation,
+        persona_id: str,
+        task: CheckpointTask,
+        state: RunState,
+        logs: RunLogs,
+    ) -> None:
+        """Count one answer's errors, log it (and its appeal), and stop the run past
+        ``max_judge_errors``."""
+        r = e.result
+        if r.error is not None and r.error.stage == "query":
+            state.adapter_errors += 1
+        if e.appellate_score is not None:
+            state.appellate_invocations += 1
+            if logs.failures is not None:
+                logs.failures.write(failure_record(e, persona_id, e.appellate_score))
+        if logs.questions is not None:
+            logs.questions.write(question_record(e, persona_id, task))
+        if r.error is not None and r.error.stage == "judge":
+            state.judge_errors += 1
+            limit = self.config.max_judge_errors
+            if limit is not None and state.judge_errors > limit and state.failure is None:
+                state.failure = RunFailed(
+                    f"{state.judge_errors} questions left unscored by judge failures (more than "
+                    f"--max-errors {limit}); the last: {r.error.type}: {r.error.message}"
+                )

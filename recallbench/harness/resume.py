@@ -1,0 +1,197 @@
+"""Resuming a run: reading its logs back, and rebuilding what an earlier attempt finished.
+
+A question with a record in ``questions.jsonl`` is not asked again (unless its judge failed); a
+checkpoint known only from a ``progress.jsonl`` record keeps that record's summary (reference §2.13).
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+from collections.abc import Iterator, Mapping
+from pathlib import Path
+from typing import Any
+
+import attrs
+
+from ..data.qa import CATEGORIES, DIFFICULTIES, QAPair
+from ..results.measures import question_retrieval
+from ..results.records import (
+    CategoryScore,
+    DifficultyStats,
+    QuestionError,
+    QuestionResult,
+    TimeRangeResult,
+)
+from ..results.scoring import to_score
+from .evaluate import Evaluation
+from .units import CheckpointTask
+
+__all__ = [
+    "LoggedCheckpoint",
+    "LoggedQuestion",
+    "ResumeLog",
+    "read_resume_log",
+    "rebuild_checkpoint",
+    "rebuild_question",
+]
+
+log = logging.getLogger("recallbench")
+
+
+@attrs.frozen(kw_only=True)
+class LoggedQuestion:
+    """A question record of questions.jsonl that carries our checkpoint key."""
+
+    persona_id: str
+    checkpoint: str
+    qa_id: str
+    record: Mapping[str, Any]
+
+    @property
+    def judge_failed(self) -> bool:
+        error = self.record.get("error")
+        return isinstance(error, Mapping) and error.get("stage") == "judge"
+
+
+@attrs.frozen(kw_only=True)
+class LoggedCheckpoint:
+    persona_id: str | None
+    label: str
+    record: Mapping[str, Any]
+
+
+@attrs.frozen(kw_only=True)
+class ResumeLog:
+    """What earlier attempts of a run already did."""
+
+    checkpoints: tuple[LoggedCheckpoint, ...] = ()
+    questions: tuple[LoggedQuestion, ...] = ()
+
+    def checkpoint(self, persona_id: str, label: str) -> LoggedCheckpoint | None:
+        """The latest record for this checkpoint (records without a persona apply to every persona)."""
+        found = None
+        for c in self.checkpoints:
+            if c.label == label and c.persona_id in (persona_id, None):
+                found = c
+        return found
+
+    def answered(self, persona_id: str, label: str) -> dict[str, LoggedQuestion]:
+        """Question records of this checkpoint by qa id (later records win)."""
+        return {
+            q.qa_id: q
+            for q in self.questions
+            if q.persona_id == persona_id and q.checkpoint == label
+        }
+
+    def max_days_ingested(self, persona_id: str) -> int:
+        days = [
+            int(c.record.get("daysIngested") or 0)
+            for c in self.checkpoints
+            if c.persona_id in (persona_id, None)
+        ]
+        return max(days, default=0)
+
+
+def _records(path: Path) -> Iterator[dict[str, Any]]:
+    with path.open(encoding="utf-8", errors="replace") as f:
+        for n, line in enumerate(f, 1):
+            line = line.strip()
+            if not line:
+                continue
+            try:
+                record = json.loads(line)
+            except json.JSONDecodeError:
+                log.warning("[bench] %s:%d: skipping a malformed line", path, n)
+                continue
+            if isinstance(record, dict):
+                yield record
+
+
+def read_resume_log(progress: Path | None, questions: Path | None) -> ResumeLog:
+    """Read a progress file (checkpoint records) and a question log (question records).
+
+    A missing file is a warning, not an error: the run starts fresh for what it does not cover.
+    """
+    checkpoints: list[LoggedCheckpoint] = []
+    logged: list[LoggedQuestion] = []
+    if progress is not None:
+        if progress.is_file():
+            for r in _records(progress):
+                rng = r.get("range")
+                label = rng.get("label") if isinstance(rng, Mapping) else None
+                if r.get("type") == "checkpoint" and isinstance(label, str):
+                    pid = r.get("personaId")
+                    checkpoints.append(
+                        LoggedCheckpoint(
+                            persona_id=pid if isinstance(pid, str) else None, label=label, record=r
+                        )
+                    )
+        else:
+            log.warning("[bench] resume file %s not found: starting fresh", progress)
+    if questions is not None and questions.is_file():
+        for r in _records(questions):
+            qa = r.get("qa")
+            pid, label = r.get("personaId"), r.get("checkpoint")
+            qid = qa.get("id") if isinstance(qa, Mapping) else None
+            if isinstance(pid, str) and isinstance(label, str) and isinstance(qid, str):
+                logged.append(LoggedQuestion(persona_id=pid, checkpoint=label, qa_id=qid, record=r))
+    return ResumeLog(checkpoints=tuple(checkpoints), questions=tuple(logged))
+
+
+def rebuild_question(pair: QAPair, record: Any) -> Evaluation:
+    """A question a previous attempt finished, rebuilt from its questions.jsonl record."""
+    error = record.get("error")
+    primary = record.get("primaryScore")
+    result = QuestionResult(
+        qa=pair,
+        system_answer=str(record.get("systemAnswer", "")),
+        score=to_score(record["score"]),
+        composite_score=record.get("composite", 0),
+        latency_ms=record.get("latencyMs", 0),
+        primary_score=to_score(primary) if isinstance(primary, dict) else None,
+        error=QuestionError(**error) if isinstance(error, dict) else None,
+        retrieval_metrics=question_retrieval(
+            pair,
+            (
+                e.get("day") if isinstance(e.get("day"), int) else None
+                for e in record.get("retrieval") or ()
+                if isinstance(e, dict)
+            ),
+        ),
+    )
+    return Evaluation(
+        result=result, memory_context_provided=bool(record.get("memoryContextProvided"))
+    )
+
+
+def rebuild_checkpoint(task: CheckpointTask, record: Any) -> TimeRangeResult:
+    """A checkpoint known only from a progress record (reference §2.13): its summary, no questions."""
+    cats = {c.get("category"): c for c in record.get("categoryScores") or [] if isinstance(c, dict)}
+    diffs = record.get("difficultyScores") or {}
+
+    return TimeRangeResult(
+        range=task.selection.range,
+        days_ingested=int(record.get("daysIngested") or task.cutoff),
+        questions_evaluated=int(record.get("questionsEvaluated") or 0),
+        overall_score=float(record.get("overallScore") or 0),
+        category_scores=tuple(
+            CategoryScore(
+                category=c,
+                mean_score=float(cats.get(c, {}).get("meanScore") or 0),
+                question_count=int(cats.get(c, {}).get("questionCount") or 0),
+                scores=(),
+                eligible_count=int(cats.get(c, {}).get("eligibleCount") or 0),
+            )
+            for c in CATEGORIES
+        ),
+        difficulty_scores={
+            d: DifficultyStats(
+                mean=float((diffs.get(d) or {}).get("mean") or 0),
+                count=int((diffs.get(d) or {}).get("count") or 0),
+            )
+            for d in DIFFICULTIES
+        },
+        hallucination_rate=float(record.get("hallucinationRate") or 0),
+        question_results=(),
+    )

@@ -1,0 +1,242 @@
+"""Run artifacts on disk (reference §3): ``result.json``, ``progress.jsonl``, ``questions.jsonl``,
+``failures.jsonl`` — the writers and the records written to them. Reading them back to resume is
+:mod:`recallbench.harness.resume`.
+
+JSONL files are appended to, one compact line per record, flushed as soon as the record exists, so a run
+killed at any moment loses nothing it already answered. A line torn by a kill is cut off before the next
+append. ``result.json`` is written to a temporary file and renamed into place.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import json
+import logging
+from collections.abc import Mapping
+from pathlib import Path
+from typing import IO, TYPE_CHECKING, Any
+
+import attrs
+
+from .._atomic import atomic_write_text
+from .._convert import dumps_pretty
+from .._convert import to_json as json_of
+from ..results.records import BenchmarkResult, TimeRangeResult
+from ..results.scoring import JudgeScore
+
+if TYPE_CHECKING:
+    from .evaluate import Evaluation
+    from .units import CheckpointTask
+
+__all__ = [
+    "JsonlWriter",
+    "RunLogs",
+    "checkpoint_record",
+    "failure_record",
+    "iso_now",
+    "question_log_qa",
+    "question_record",
+    "write_result",
+]
+
+log = logging.getLogger("recallbench")
+
+
+def iso_now() -> str:
+    """UTC now as ISO-8601 with milliseconds and ``Z``, as the reference writes timestamps."""
+    now = dt.datetime.now(dt.UTC)
+    return now.strftime("%Y-%m-%dT%H:%M:%S.") + f"{now.microsecond // 1000:03d}Z"
+
+
+def _repair_torn_tail(path: Path) -> None:
+    """Cut a trailing partial line (a write interrupted by a kill) so appends start on a new line."""
+    try:
+        size = path.stat().st_size
+    except FileNotFoundError:
+        return
+    if size == 0:
+        return
+    with path.open("rb+") as f:
+        f.seek(size - 1)
+        if f.read(1) == b"\n":
+            return
+        # Walk back to the last newline; everything after it is the torn record.
+        pos = size
+        chunk = 4096
+        while pos > 0:
+            start = max(0, pos - chunk)
+            f.seek(start)
+            data = f.read(pos - start)
+            nl = data.rfind(b"\n")
+            if nl != -1:
+                f.truncate(start + nl + 1)
+                return
+            pos = start
+        f.truncate(0)
+
+
+class JsonlWriter:
+    """Appends JSON records to a file, one line each, flushed (and fsync-free) per record.
+
+    Write failures are logged once and never abort the run (reference §2.15).
+    """
+
+    def __init__(self, path: Path):
+        self.path = path
+        self._file: IO[str] | None = None
+        self._failed = False
+
+    def _open(self) -> IO[str] | None:
+        if self._file is None and not self._failed:
+            try:
+                self.path.parent.mkdir(parents=True, exist_ok=True)
+                _repair_torn_tail(self.path)
+                self._file = self.path.open("a", encoding="utf-8")
+            except OSError as exc:
+                self._fail(exc)
+        return self._file
+
+    def _fail(self, exc: OSError) -> None:
+        self._failed = True
+        log.warning("[bench] cannot write %s: %s (continuing without it)", self.path, exc)
+
+    def write(self, record: Mapping[str, Any]) -> None:
+        f = self._open()
+        if f is None:
+            return
+        try:
+            f.write(json.dumps(record, separators=(",", ":"), ensure_ascii=False) + "\n")
+            f.flush()
+        except OSError as exc:
+            self._fail(exc)
+
+    def close(self) -> None:
+        if self._file is not None:
+            self._file.close()
+            self._file = None
+
+
+def write_result(path: Path, result: BenchmarkResult) -> None:
+    """Write ``result.json`` atomically: 2-space JSON, raw UTF-8, no trailing newline."""
+    atomic_write_text(path, dumps_pretty(result))
+
+
+def question_log_qa(qa: Any) -> dict[str, Any]:
+    """The ``qa`` object of questions.jsonl / failures.jsonl (reference §3.4)."""
+    out: dict[str, Any] = {
+        "id": qa.id,
+        "question": qa.question,
+        "referenceAnswer": qa.answer,
+        "category": qa.category,
+        "difficulty": qa.difficulty,
+        "relevantDays": list(qa.relevant_days),
+    }
+    if qa.expected_disclosure is not None:
+        out["expectedDisclosure"] = qa.expected_disclosure
+    if qa.query_session is not None:
+        out["querySession"] = qa.query_session
+    if qa.forbidden_sessions is not None:
+        out["forbiddenSessions"] = list(qa.forbidden_sessions)
+    return out
+
+
+@attrs.define
+class RunLogs:
+    """The JSONL files one run appends to (None: not written)."""
+
+    progress: JsonlWriter | None
+    questions: JsonlWriter | None
+    failures: JsonlWriter | None
+
+    def close(self) -> None:
+        for w in (self.progress, self.questions, self.failures):
+            if w is not None:
+                w.close()
+
+
+def question_record(e: Evaluation, persona_id: str, task: CheckpointTask) -> dict[str, Any]:
+    """One line of questions.jsonl (reference §3.4, plus our checkpoint key and error)."""
+    r = e.result
+    q: dict[str, Any] = {
+        "timestamp": iso_now(),
+        "personaId": persona_id,
+        "qa": question_log_qa(r.qa),
+        "systemAnswer": r.system_answer,
+        "score": json_of(r.score),
+        "composite": r.composite_score,
+        "usedAppellate": r.primary_score is not None,
+    }
+    if e.retrieval:
+        q["retrieval"] = json_of(list(e.retrieval))
+    q["memoryContextProvided"] = e.memory_context_provided
+    q["latencyMs"] = r.latency_ms
+    if e.tool_calls:
+        q["toolCalls"] = json_of(list(e.tool_calls))
+    if r.primary_score is not None:
+        q["primaryScore"] = json_of(r.primary_score)
+    q["checkpoint"] = task.label
+    q["checkpointIndex"] = task.index
+    if r.error is not None:
+        q["error"] = json_of(r.error)
+    return q
+
+
+def failure_record(e: Evaluation, persona_id: str, appellate_score: JudgeScore) -> dict[str, Any]:
+    """One line of failures.jsonl: a question the appellate judge re-scored (reference §3.5)."""
+    r = e.result
+    record: dict[str, Any] = {
+        "timestamp": iso_now(),
+        "personaId": persona_id,
+        "qa": question_log_qa(r.qa),
+        "systemAnswer": r.system_answer,
+        "primaryScore": json_of(r.primary_score),
+        "appellateScore": json_of(appellate_score),
+    }
+    if e.retrieval:
+        record["retrieval"] = json_of(list(e.retrieval))
+    record["memoryContextProvided"] = e.memory_context_provided
+    record["latencyMs"] = r.latency_ms
+    return record
+
+
+def checkpoint_record(
+    persona_id: str,
+    task: CheckpointTask,
+    result: TimeRangeResult,
+    ingest_ms: float,
+    query_ms: float,
+    new_days: int,
+) -> dict[str, Any]:
+    """One ``checkpoint`` line of progress.jsonl (reference §3.3, plus our timing and retrieval)."""
+    record: dict[str, Any] = {
+        "type": "checkpoint",
+        "timestamp": iso_now(),
+        "personaId": persona_id,
+        "checkpointIndex": task.index,
+        "totalCheckpoints": task.total,
+        "range": json_of(task.selection.range),
+        "daysIngested": result.days_ingested,
+        "questionsEvaluated": result.questions_evaluated,
+        "overallScore": json_of(result.overall_score),
+        "hallucinationRate": json_of(result.hallucination_rate),
+        "categoryScores": [
+            {k: v for k, v in json_of(c).items() if k != "scores"} for c in result.category_scores
+        ],
+        "difficultyScores": json_of(result.difficulty_scores),
+        "ingestMs": round(ingest_ms),
+        "queryMs": round(query_ms),
+        "newDaysIngested": new_days,
+        "newQuestionCount": len(task.selection.new),
+        "historicalEvaluated": len(task.selection.historical),
+        "historicalAvailable": task.selection.historical_available,
+    }
+    if result.finalize_ms is not None:
+        record["finalizeMs"] = round(result.finalize_ms)
+    if result.query_latency_ms is not None:
+        record["queryLatencyMs"] = json_of(result.query_latency_ms)
+    if result.retrieval is not None:
+        record["retrieval"] = json_of(result.retrieval.overall)
+    unscored = len(result.unscored_results or ())
+    if unscored:
+        record["unscoredCount"] = unscored
+    return record

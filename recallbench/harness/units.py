@@ -1,0 +1,85 @@
+"""Units of work: what a run is cut into before anything runs.
+
+A **checkpoint task** is one checkpoint of one persona — its place, the days it covers and the questions it
+asks, decided up front by the pure selection functions. A **unit** is a run of checkpoint tasks with one
+adapter of its own built by the factory: one unit per checkpoint in the ``fresh`` lifecycle (setup → ingest
+1..N → finalize → query → teardown, nothing leaks between checkpoints), one unit per persona in the
+``incremental`` and ``snapshot`` lifecycles. A unit needs nothing from the units before it, so a resumed
+run asks exactly what an uninterrupted one would.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import attrs
+
+from ..data.corpus import PersonaDataset
+from ..data.plan import Lifecycle
+from ..data.ranges import TimeRange
+from ..data.selection import CheckpointSelection, SelectionPolicy, iter_checkpoints
+from ..errors import RunFailed
+from ..judges.usage import JudgeUsage
+
+__all__ = ["CheckpointTask", "PersonaStopped", "RunState", "Unit", "plan_tasks", "plan_units"]
+
+
+@attrs.frozen(kw_only=True)
+class CheckpointTask:
+    """One checkpoint of one persona: its place, the days it covers and the questions it asks."""
+
+    index: int
+    total: int
+    cutoff: int
+    selection: CheckpointSelection
+
+    @property
+    def label(self) -> str:
+        return self.selection.range.label
+
+
+@attrs.frozen(kw_only=True)
+class Unit:
+    """A unit of work with one adapter of its own: a checkpoint (fresh) or a persona (incremental,
+    snapshot)."""
+
+    persona_id: str
+    checkpoints: tuple[CheckpointTask, ...]
+
+
+def plan_tasks(
+    ds: PersonaDataset, ranges: Sequence[TimeRange], policy: SelectionPolicy
+) -> tuple[CheckpointTask, ...]:
+    """Every checkpoint of a persona with its questions, decided up front."""
+    total = len(ranges)
+    return tuple(
+        CheckpointTask(index=i, total=total, cutoff=int(min(s.range.days, ds.max_day)), selection=s)
+        for i, s in enumerate(iter_checkpoints(ds.qa, ranges, policy), 1)
+    )
+
+
+def plan_units(
+    persona_id: str, tasks: tuple[CheckpointTask, ...], lifecycle: Lifecycle
+) -> tuple[Unit, ...]:
+    """The units of work for one persona's checkpoint tasks under a lifecycle."""
+    if lifecycle == "fresh":
+        return tuple(Unit(persona_id=persona_id, checkpoints=(t,)) for t in tasks)
+    return (Unit(persona_id=persona_id, checkpoints=tasks),)
+
+
+class PersonaStopped(Exception):
+    """Setup, ingestion, finalize, snapshot or teardown failed: this persona cannot go on."""
+
+
+@attrs.define
+class RunState:
+    """What the run accumulates as it goes."""
+
+    adapter_name: str
+    judge_usage: JudgeUsage | None = None
+    appellate_usage: JudgeUsage | None = None
+    judge_errors: int = 0
+    adapter_errors: int = 0
+    appellate_invocations: int = 0
+    failure: RunFailed | None = None
+    """Set when too many judge errors piled up; the workers stop and the run raises it."""

@@ -1,0 +1,524 @@
+"""Two runs side by side: is memory system B better than A, where, and by how much? Pure.
+
+:func:`compare_results` compares two :class:`~recallbench.results.records.BenchmarkResult`\\ s (finished, or
+read back from a ``progress.jsonl``); :func:`recallbench.render.comparison.format_comparison` and
+:func:`~recallbench.render.comparison.comparison_to_json` render it. Every delta is **B − A**: positive means B scored higher (or, for hallucination, fabricated more).
+
+**What counts.** Only final scores of scored answers: the ``unscored_results`` (judge failures) and
+any answer whose ``error.stage`` is ``judge`` are left out, as they are of every mean in a result.
+An adapter failure is a scored answer (0/0/1) and counts.
+
+**Means over everything each run answered** are count-weighted means of the per-checkpoint category
+means — the heatmap cells, as the reference's ``compare-runs.mjs`` computes them — so they exist for
+a run read from a ``progress.jsonl`` alone. Overall, per category (in :data:`~recallbench.data.qa.CATEGORIES`
+order), per checkpoint (matched by label, ordered by days) and per persona. Hallucination rates
+(percent of answers judged hallucinated) come from the checkpoints' rates weighted by their answer
+counts; per category they need per-question answers.
+
+**Paired deltas.** Answers are paired by (persona id, checkpoint label, question id); a key answered
+more than once in one run (never, from our harness) counts with its mean. Over the pairs, the
+overall delta is mean(B − A) of composite scores with a paired percentile bootstrap 95% interval
+(:func:`recallbench.results.stats.bootstrap_discrete`, ``resamples`` draws from ``seed``), and likewise the
+hallucination delta in percentage points. Categories and personas get paired means with intervals,
+checkpoints paired means only (there may be hundreds). Answers that have no partner — different
+ranges, personas or ``--sample`` draws, or an unfinished run — are counted as unpaired on each side;
+when the runs share few answers, a warning says so.
+
+**Canary questions** (the seed's "question-level reproducibility across runs") are questions —
+(persona id, question id), over all checkpoints — that hallucinated in a run: at least one of their
+evaluations there scored hallucination 0. Among questions asked in both runs they are listed as
+hallucinated in A only (fixed in B: progress), in B only (regressions) or in both (persistent), each
+with its text, category and how many evaluations hallucinated out of how many in each run.
+Hallucinating questions the other run never asked are listed apart.
+
+**Without per-question answers** (a ``progress.jsonl`` alone) the paired numbers and the canaries are
+unavailable — None, and said so — never zeros.
+
+**Trend.** Per run, a least-squares line through the checkpoints (mean days ingested → mean
+composite, and → hallucination rate), reported as its slope per 100 days: the seed's "trend slope,
+not just absolute rate".
+
+**Warnings** name what makes the runs hard to compare: different judges (their scores are not
+comparable), appellate judges, judge memory windows, samples, group settings, ranges or personas,
+few shared answers, and per-question data covering only part of a run.
+
+The records live in :mod:`recallbench.results.comparison_records` and are re-exported here; the
+renderers live in :mod:`recallbench.render.comparison`.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Iterable, Sequence
+from typing import Any
+
+import attrs
+
+from ..data.qa import CATEGORIES, QAPair
+from .comparison_records import (
+    Canaries,
+    CanaryQuestion,
+    GroupDelta,
+    Paired,
+    RunComparison,
+    RunSummary,
+    Trend,
+)
+from .records import BenchmarkResult
+from .stats import DEFAULT_RESAMPLES, bootstrap_discrete
+
+__all__ = [
+    "FEW_PAIRED",
+    "Canaries",
+    "CanaryQuestion",
+    "GroupDelta",
+    "Paired",
+    "RunComparison",
+    "RunSummary",
+    "Trend",
+    "compare_results",
+]
+
+FEW_PAIRED = 30
+"""Below this many paired answers a comparison warns that the runs share few questions."""
+
+
+# --- one run, flattened ------------------------------------------------------------------------
+
+_Key = tuple[str, str, str]  # (persona id, checkpoint label, question id)
+
+
+@attrs.frozen(kw_only=True)
+class _Obs:
+    qa: QAPair
+    composite: float
+    hallucinated: float  # 1.0 hallucinated, 0.0 not; a mean for a key answered twice
+
+
+@attrs.frozen(kw_only=True)
+class _Flat:
+    # (persona, label, category, mean, count): the heatmap cells, per persona
+    cells: tuple[tuple[str, str, str, float, int], ...]
+    # (persona, label, days ingested, answers, hallucination rate)
+    checkpoints: tuple[tuple[str, str, float, int, float], ...]
+    answers: dict[_Key, _Obs]
+    answer_rows: tuple[tuple[str, str, str, _Obs], ...]  # (persona, label, category, answer)
+    evaluations: dict[tuple[str, str], tuple[QAPair, int, int]]  # hallucinated, evaluations
+    question_answers: int
+    unscored: int
+    label_days: dict[str, float]
+
+
+def _flatten(result: BenchmarkResult) -> _Flat:
+    cells: list[tuple[str, str, str, float, int]] = []
+    checkpoints: list[tuple[str, str, float, int, float]] = []
+    sums: dict[_Key, tuple[QAPair, float, float, int]] = {}
+    evaluations: dict[tuple[str, str], tuple[QAPair, int, int]] = {}
+    unscored = 0
+    label_days = {r.label: float(r.days) for r in result.ranges}
+    for persona in result.personas:
+        pid = persona.persona_id
+        for rr in persona.range_results:
+            label = rr.range.label
+            label_days.setdefault(label, float(rr.range.days))
+            unscored += len(rr.unscored_results or ())
+            checkpoints.append(
+                (pid, label, float(rr.days_ingested), rr.questions_evaluated, rr.hallucination_rate)
+            )
+            cells.extend(
+                (pid, label, cs.category, cs.mean_score, cs.question_count)
+                for cs in rr.category_scores
+            )
+            for qr in rr.question_results:
+                if qr.error is not None and qr.error.stage == "judge":
+                    continue
+                bad = 1 if qr.score.hallucination == 0 else 0
+                key = (pid, label, qr.qa.id)
+                _, total, halluc, n = sums.get(key, (qr.qa, 0.0, 0.0, 0))
+                sums[key] = (qr.qa, total + qr.composite_score, halluc + bad, n + 1)
+                _, h, e = evaluations.get((pid, qr.qa.id), (qr.qa, 0, 0))
+                evaluations[(pid, qr.qa.id)] = (qr.qa, h + bad, e + 1)
+    answers = {
+        k: _Obs(qa=qa, composite=total / n, hallucinated=halluc / n)
+        for k, (qa, total, halluc, n) in sums.items()
+    }
+    return _Flat(
+        cells=tuple(cells),
+        checkpoints=tuple(checkpoints),
+        answers=answers,
+        answer_rows=tuple((p, lb, o.qa.category, o) for (p, lb, _), o in answers.items()),
+        evaluations=evaluations,
+        question_answers=sum(n for *_, n in sums.values()),
+        unscored=unscored,
+        label_days=label_days,
+    )
+
+
+def _weighted(pairs: Iterable[tuple[float, int]]) -> tuple[float | None, int]:
+    total, count = 0.0, 0
+    for value, n in pairs:
+        total += value * n
+        count += n
+    return (total / count if count else None), count
+
+
+_Row = tuple[Any, ...]  # (persona, label, category or days, …): split by its first three fields
+
+
+def _split(rows: Iterable[_Row], dim: int | None) -> dict[str | None, list[_Row]]:
+    """Rows by persona (``dim`` 0), checkpoint label (1) or category (2); all under None for None."""
+    out: dict[str | None, list[_Row]] = {}
+    for row in rows:
+        out.setdefault(None if dim is None else row[dim], []).append(row)
+    return out
+
+
+@attrs.frozen(kw_only=True)
+class _Rows:
+    """Both runs' rows, split along one dimension."""
+
+    cells: tuple[dict[str | None, list[_Row]], dict[str | None, list[_Row]]]
+    checkpoints: tuple[dict[str | None, list[_Row]], dict[str | None, list[_Row]]]
+    answers: tuple[dict[str | None, list[_Row]], dict[str | None, list[_Row]]]
+    pairs: dict[str | None, list[_Row]]
+
+    @classmethod
+    def split(cls, fa: _Flat, fb: _Flat, pairs: Sequence[_Row], dim: int | None) -> _Rows:
+        # A checkpoint row's third field is its days, not a category: by category it has none.
+        by_category = dim == 2
+        return cls(
+            cells=(_split(fa.cells, dim), _split(fb.cells, dim)),
+            checkpoints=(
+                {} if by_category else _split(fa.checkpoints, dim),
+                {} if by_category else _split(fb.checkpoints, dim),
+            ),
+            answers=(_split(fa.answer_rows, dim), _split(fb.answer_rows, dim)),
+            pairs=_split(pairs, dim),
+        )
+
+
+def _side(
+    cells: Sequence[_Row], checkpoints: Sequence[_Row], answers: Sequence[_Row], *, by_answers: bool
+) -> tuple[float | None, int, float | None]:
+    """(mean composite, answers, hallucination rate) of one run's answers in a group."""
+    score, count = _weighted((m, n) for _, _, _, m, n in cells)
+    if by_answers:
+        total = math.fsum(o.hallucinated for *_, o in answers)
+        rate = 100 * total / len(answers) if answers else None
+    else:
+        rate, _ = _weighted((r, n) for _, _, _, n, r in checkpoints)
+    return score, count, rate
+
+
+def _paired(
+    a: _Flat, b: _Flat, keys: Sequence[_Key], *, interval: bool, resamples: int, seed: int
+) -> Paired | None:
+    if not keys:
+        return None
+    xa = [a.answers[k] for k in keys]
+    xb = [b.answers[k] for k in keys]
+    n = len(keys)
+
+    def mean(values: Iterable[float]) -> float:
+        return math.fsum(values) / n
+
+    score_ci = halluc_ci = None
+    if interval:
+        import numpy as np
+
+        diffs = np.array(
+            [[ob.composite - oa.composite, 100 * (ob.hallucinated - oa.hallucinated)]
+             for oa, ob in zip(xa, xb, strict=True)],
+            dtype=np.float64,
+        )  # fmt: skip
+        score_ci, halluc_ci = bootstrap_discrete(diffs, resamples=resamples, seed=seed)
+    return Paired(
+        count=n,
+        score_a=mean(o.composite for o in xa),
+        score_b=mean(o.composite for o in xb),
+        hallucination_a=100 * mean(o.hallucinated for o in xa),
+        hallucination_b=100 * mean(o.hallucinated for o in xb),
+        interval=score_ci,
+        hallucination_interval=halluc_ci,
+    )
+
+
+# --- the comparison ----------------------------------------------------------------------------
+
+
+def compare_results(
+    a: BenchmarkResult,
+    b: BenchmarkResult,
+    *,
+    resamples: int = DEFAULT_RESAMPLES,
+    seed: int = 0,
+) -> RunComparison:
+    """Compare run B against run A (every delta is B − A).
+
+    Args:
+        a: the baseline run.
+        b: the candidate run.
+        resamples: bootstrap resamples per interval.
+        seed: the bootstrap generator's seed (the same for every interval).
+
+    Raises:
+        ValueError: ``resamples`` < 1.
+    """
+    if resamples < 1:
+        raise ValueError(f"resamples must be at least 1, got {resamples}")
+    fa, fb = _flatten(a), _flatten(b)
+    unavailable = _unavailable(fa, fb)
+    by_answers = unavailable is None
+    # Sorted, so that neither the runs' order of answers nor which run is A changes the resamples.
+    paired_keys = sorted(fa.answers.keys() & fb.answers.keys()) if by_answers else []
+    pair_rows = [
+        (p, lb, fa.answers[(p, lb, q)].qa.category, (p, lb, q)) for p, lb, q in paired_keys
+    ]
+
+    def groups(dim: int | None, names: Iterable[str | None], *, ci: bool) -> list[GroupDelta]:
+        rows = _Rows.split(fa, fb, pair_rows, dim)
+        from_answers = dim == 2  # hallucination by category needs the answers
+        out = []
+        for name in names:
+            sa, na, ha = _side(
+                rows.cells[0].get(name, []),
+                rows.checkpoints[0].get(name, []),
+                rows.answers[0].get(name, []),
+                by_answers=from_answers,
+            )
+            sb, nb, hb = _side(
+                rows.cells[1].get(name, []),
+                rows.checkpoints[1].get(name, []),
+                rows.answers[1].get(name, []),
+                by_answers=from_answers,
+            )
+            keys = [k for *_, k in rows.pairs.get(name, [])]
+            paired = None
+            if by_answers:
+                paired = _paired(fa, fb, keys, interval=ci, resamples=resamples, seed=seed)
+            out.append(
+                GroupDelta(
+                    name=name or "overall",
+                    answers_a=na,
+                    answers_b=nb,
+                    score_a=sa,
+                    score_b=sb,
+                    hallucination_a=ha if by_answers or not from_answers else None,
+                    hallucination_b=hb if by_answers or not from_answers else None,
+                    paired=paired,
+                )
+            )
+        return out
+
+    (overall,) = groups(None, [None], ci=True)
+    categories = groups(
+        2,
+        [cat for cat in CATEGORIES if any(c == cat and n for f in (fa, fb) for *_, c, _, n in f.cells)],
+        ci=True,
+    )  # fmt: skip
+    labels = _labels(fa, fb)
+    most_days: dict[str, float] = {}
+    for _, lb, d, _, _ in (*fa.checkpoints, *fb.checkpoints):
+        most_days[lb] = max(d, most_days.get(lb, d))
+    checkpoints = [attrs.evolve(g, days=most_days[g.name]) for g in groups(1, labels, ci=False)]
+    persona_ids = list(dict.fromkeys([p.persona_id for r in (a, b) for p in r.personas]))
+    # One persona's interval would repeat the overall one.
+    personas = groups(0, persona_ids, ci=len(persona_ids) > 1)
+    comparison = RunComparison(
+        a=_summary(a, fa, overall, first=True),
+        b=_summary(b, fb, overall, first=False),
+        overall=overall,
+        categories=tuple(categories),
+        checkpoints=tuple(checkpoints),
+        personas=tuple(personas),
+        unpaired_a=None if unavailable else len(fa.answers.keys() - fb.answers.keys()),
+        unpaired_b=None if unavailable else len(fb.answers.keys() - fa.answers.keys()),
+        canaries=None if unavailable else _canaries(fa, fb),
+        unavailable=unavailable,
+        warnings=(),
+        resamples=resamples,
+        seed=seed,
+    )
+    return attrs.evolve(comparison, warnings=tuple(_warnings(comparison, a, b)))
+
+
+def _unavailable(fa: _Flat, fb: _Flat) -> str | None:
+    missing = [
+        side
+        for side, f in (("A", fa), ("B", fb))
+        if f.question_answers == 0 and any(n for *_, n, _ in f.checkpoints)
+    ]
+    if not missing:
+        return None
+    who = " and ".join(missing)
+    return (
+        f"{who} {'have' if len(missing) > 1 else 'has'} no per-question answers (a progress.jsonl "
+        "without its questions.jsonl holds checkpoint summaries only)"
+    )
+
+
+def _labels(fa: _Flat, fb: _Flat) -> list[str]:
+    seen = list(dict.fromkeys(lb for f in (fa, fb) for _, lb, *_ in f.checkpoints))
+    days = {**fb.label_days, **fa.label_days}
+    return sorted(seen, key=lambda lb: days.get(lb, math.inf))  # stable: ties keep first-seen order
+
+
+def _fit(points: Sequence[tuple[float, float]]) -> float:
+    n = len(points)
+    mx = math.fsum(x for x, _ in points) / n
+    my = math.fsum(y for _, y in points) / n
+    sxx = math.fsum((x - mx) ** 2 for x, _ in points)
+    return math.fsum((x - mx) * (y - my) for x, y in points) / sxx
+
+
+def _trend(flat: _Flat) -> Trend | None:
+    rows = []
+    for label in dict.fromkeys(lb for _, lb, *_ in flat.checkpoints):
+        score, _ = _weighted((m, k) for _, lb, _, m, k in flat.cells if lb == label)
+        rate, _ = _weighted((r, k) for _, lb, _, k, r in flat.checkpoints if lb == label)
+        days = [d for _, lb, d, k, _ in flat.checkpoints if lb == label and k]
+        if score is not None and rate is not None and days:
+            rows.append((math.fsum(days) / len(days), score, rate))
+    if len({x for x, _, _ in rows}) < 2:
+        return None
+    return Trend(
+        points=len(rows),
+        first_day=min(x for x, _, _ in rows),
+        last_day=max(x for x, _, _ in rows),
+        score_slope=100 * _fit([(x, s) for x, s, _ in rows]),
+        hallucination_slope=100 * _fit([(x, h) for x, _, h in rows]),
+    )
+
+
+def _summary(r: BenchmarkResult, flat: _Flat, overall: GroupDelta, *, first: bool) -> RunSummary:
+    md = r.metadata
+    return RunSummary(
+        adapter_name=r.adapter_name,
+        judge_model=md.judge_model,
+        appellate_judge_model=md.appellate_judge_model,
+        judge_memory_window=md.judge_memory_window,
+        sample=md.sample,
+        ranges=tuple(t.label for t in r.ranges),
+        checkpoints=tuple(
+            dict.fromkeys(rr.range.label for p in r.personas for rr in p.range_results)
+        ),
+        personas=tuple(p.persona_id for p in r.personas),
+        answers=overall.answers_a if first else overall.answers_b,
+        question_answers=flat.question_answers,
+        unscored=flat.unscored,
+        score=overall.score_a if first else overall.score_b,
+        hallucination_rate=overall.hallucination_a if first else overall.hallucination_b,
+        trend=_trend(flat),
+    )
+
+
+def _canaries(fa: _Flat, fb: _Flat) -> Canaries:
+    def canary(key: tuple[str, str]) -> CanaryQuestion:
+        qa, ha, ea = fa.evaluations.get(key, (None, 0, 0))
+        qb, hb, eb = fb.evaluations.get(key, (None, 0, 0))
+        q = qa or qb
+        assert q is not None
+        return CanaryQuestion(
+            persona_id=key[0],
+            qa_id=key[1],
+            question=q.question,
+            category=q.category,
+            hallucinated_a=ha,
+            evaluations_a=ea,
+            hallucinated_b=hb,
+            evaluations_b=eb,
+        )
+
+    every = [canary(k) for k in sorted(fa.evaluations.keys() | fb.evaluations.keys())]
+    bad = [c for c in every if c.hallucinated_a or c.hallucinated_b]
+
+    def pick(
+        keep: Callable[[CanaryQuestion], bool], worst: Callable[[CanaryQuestion], int]
+    ) -> tuple[CanaryQuestion, ...]:
+        return tuple(sorted((c for c in bad if keep(c)), key=lambda c: -worst(c)))
+
+    def both_asked(c: CanaryQuestion) -> bool:
+        return bool(c.evaluations_a and c.evaluations_b)
+
+    return Canaries(
+        a_only=pick(lambda c: both_asked(c) and not c.hallucinated_b, lambda c: c.hallucinated_a),
+        b_only=pick(lambda c: both_asked(c) and not c.hallucinated_a, lambda c: c.hallucinated_b),
+        both=pick(
+            lambda c: bool(c.hallucinated_a and c.hallucinated_b),
+            lambda c: c.hallucinated_a + c.hallucinated_b,
+        ),
+        a_unmatched=pick(lambda c: not c.evaluations_b, lambda c: c.hallucinated_a),
+        b_unmatched=pick(lambda c: not c.evaluations_a, lambda c: c.hallucinated_b),
+    )
+
+
+def _differ(what: str, a: object, b: object, why: str) -> str | None:
+    if a == b:
+        return None
+    return f"different {what} (A: {_show(a)}, B: {_show(b)}): {why}"
+
+
+def _show(value: object) -> str:
+    return "none" if value is None else str(value)
+
+
+def _warnings(c: RunComparison, ra: BenchmarkResult, rb: BenchmarkResult) -> list[str]:
+    out = [
+        _differ("judges", c.a.judge_model, c.b.judge_model, "their scores are not comparable"),
+        _differ(
+            "appellate judges",
+            c.a.appellate_judge_model,
+            c.b.appellate_judge_model,
+            "final scores went through different appeals",
+        ),
+        _differ(
+            "judge memory windows",
+            c.a.judge_memory_window,
+            c.b.judge_memory_window,
+            "the judge saw different context",
+        ),
+        _differ(
+            "samples", c.a.sample, c.b.sample, "the runs re-asked different historical questions"
+        ),
+        _differ(
+            "group settings",
+            ra.metadata.groups_enabled,
+            rb.metadata.groups_enabled,
+            "one run asked group and boundary questions the other skipped",
+        ),
+    ]
+    if set(c.a.ranges) != set(c.b.ranges):
+        only_a = [x for x in c.a.ranges if x not in c.b.ranges]
+        only_b = [x for x in c.b.ranges if x not in c.a.ranges]
+        out.append(
+            f"different ranges: {len(only_a)} checkpoint(s) only in A ({_few(only_a)}), "
+            f"{len(only_b)} only in B ({_few(only_b)}); per-checkpoint pairs cover the shared ones"
+        )
+    if set(c.a.personas) != set(c.b.personas):
+        out.append(
+            f"different personas (A: {_few(c.a.personas)}; B: {_few(c.b.personas)}): "
+            "overall means cover different questions; the paired delta does not"
+        )
+    paired = c.overall.paired
+    if paired is not None or c.unavailable is None:
+        n = paired.count if paired else 0
+        smaller = min(c.a.question_answers, c.b.question_answers)
+        if n < FEW_PAIRED or n < smaller / 2:
+            out.append(
+                f"the runs share few answers: {n:,} paired of {c.a.question_answers:,} in A and "
+                f"{c.b.question_answers:,} in B; the paired delta speaks for those only"
+            )
+    for side, s in (("A", c.a), ("B", c.b)):
+        if 0 < s.question_answers < s.answers:
+            out.append(
+                f"{side} has per-question answers for {s.question_answers:,} of its "
+                f"{s.answers:,} answers; pairs and canaries cover those only"
+            )
+    return [w for w in out if w]
+
+
+def _few(items: Sequence[str], limit: int = 4) -> str:
+    if not items:
+        return "none"
+    head = ", ".join(items[:limit])
+    return head if len(items) <= limit else f"{head}, … {len(items) - limit} more"

@@ -1,0 +1,495 @@
+"""The heatmap every renderer draws: a pure view model of a result (reference §3.8).
+
+:func:`heatmap_view` turns a :class:`~recallbench.results.records.BenchmarkResult` into rows × columns of
+:class:`HeatCell`\\ s with their state (a score, no data, not yet eligible), the forward-fill of
+sampling gaps, the OVERALL and hallucination-rate rows, a title and a metadata block. The PNG
+(:mod:`recallbench.render.png`), the coloured terminal grid (:mod:`recallbench.render.terminal`) and
+the HTML report draw the same view, so they cannot disagree about what a cell means.
+
+Rules kept from the reference, and where we differ:
+
+* Columns are the result's ranges sorted by days, duplicates by label dropped (first wins). The
+  reference indexed range results by position in the *unsorted* range list, which misaligned its
+  OVERALL and hallucination rows when ranges were given out of order; we look them up by label.
+* Category rows come in the fixed :data:`~recallbench.data.qa.CATEGORIES` order; the two group rows are
+  dropped when the run had group support off.
+* A category cell is the run heatmap's cell: the question-count-weighted mean over personas of that
+  category's mean at that checkpoint. ``eligible_count == 0`` is *not yet eligible* (near-black); a
+  missing cell or one with no questions is *no data* (gray).
+* Inside the completed columns (up to the last checkpoint any persona reached) a gray cell takes the
+  previous real value of its row, marked ``filled`` — sampling gaps are hidden — but a near-black cell
+  stops the carry and is never painted over. Columns after the last completed one (a partial run)
+  stay gray.
+* OVERALL is the mean over personas of each persona's overall score at that checkpoint (personas
+  without questions there left out), falling back to the mean of the column's category cells; the
+  hallucination row is the question-weighted hallucination rate (percent).
+
+Sums go through :func:`math.fsum`, which is exactly rounded, so the order of personas cannot change a
+single bit of the view.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Literal
+
+import attrs
+
+from ..data.qa import CATEGORIES, GROUP_CATEGORIES
+from ..data.ranges import FULL_DAYS, TimeRange, normalize_ranges
+from ..errors import ConfigError
+from .records import BenchmarkResult, HeatmapCell, PersonaResult, RunMetadata, TimeRangeResult
+from .scoring import MAX_COMPOSITE
+
+__all__ = [
+    "AMBER_RGB",
+    "GREEN_RGB",
+    "NOT_ELIGIBLE_RGB",
+    "NO_DATA_RGB",
+    "RED_RGB",
+    "CellState",
+    "HeatCell",
+    "HeatRow",
+    "HeatmapView",
+    "RowKind",
+    "cell_rgb",
+    "heatmap_view",
+    "label_columns",
+    "rate_rgb",
+    "score_rgb",
+]
+
+RED_RGB = (220, 60, 60)
+"""The ramp at score 0 (and at a 100 % hallucination rate)."""
+AMBER_RGB = (245, 180, 50)
+"""The ramp at score 3 (50 %)."""
+GREEN_RGB = (56, 195, 100)
+"""The ramp at score 6 (0 %)."""
+NO_DATA_RGB = (60, 60, 68)
+"""Gray: no cell, no questions, or a checkpoint not reached yet."""
+NOT_ELIGIBLE_RGB = (15, 15, 20)
+"""Near-black: no question of the category was eligible yet at that checkpoint."""
+
+TITLE = "Recall Bench — Aggregate Heatmap"
+
+CellState = Literal["score", "no-data", "not-eligible"]
+RowKind = Literal["category", "overall", "hallucination"]
+
+RGB = tuple[int, int, int]
+
+
+def _round_half_up(x: float) -> int:
+    # JavaScript's Math.round, which the reference's colours went through.
+    return math.floor(x + 0.5)
+
+
+def _ramp(t: float) -> RGB:
+    if math.isnan(t):
+        return NO_DATA_RGB
+    t = min(1.0, max(0.0, t))
+    if t < 0.5:
+        lo, hi, u = RED_RGB, AMBER_RGB, t / 0.5
+    else:
+        lo, hi, u = AMBER_RGB, GREEN_RGB, (t - 0.5) / 0.5
+    r, g, b = (_round_half_up(a + (z - a) * u) for a, z in zip(lo, hi, strict=True))
+    return (r, g, b)
+
+
+def score_rgb(score: float) -> RGB:
+    """The colour of a composite score on the continuous red → amber → green ramp (no bins).
+
+    Args:
+        score: A composite score; ``t = clamp(score / 6, 0, 1)``. NaN is no data (gray).
+
+    Returns:
+        ``(r, g, b)``, each 0–255: red (220, 60, 60) at 0, amber (245, 180, 50) at 3, green
+        (56, 195, 100) at 6, linear in between and rounded half up.
+    """
+    return _ramp(score / MAX_COMPOSITE)
+
+
+def rate_rgb(rate_pct: float) -> RGB:
+    """The colour of a hallucination rate on the same ramp, reversed: 0 % green, 50 % amber,
+    100 % red (``t = 1 - rate / 100``).
+
+    Args:
+        rate_pct: A percentage, 0–100 (clamped). NaN is no data (gray).
+
+    Returns:
+        ``(r, g, b)``, each 0–255.
+    """
+    return _ramp(1.0 - rate_pct / 100.0)
+
+
+@attrs.frozen(kw_only=True)
+class HeatCell:
+    """One cell of the heatmap.
+
+    ``value`` is a composite score (0–6) in category and OVERALL rows and a percentage (0–100) in
+    the hallucination row; it is None unless ``state`` is ``"score"``.
+    """
+
+    value: float | None
+    state: CellState
+    question_count: int
+    """The questions behind the value at this checkpoint (0 for a filled cell)."""
+    eligible_count: int | None
+    """Questions of the row that were eligible here, when the result says (None otherwise)."""
+    filled: bool
+    """True when ``value`` is carried over from the previous real value of the row (§3.8)."""
+
+
+@attrs.frozen(kw_only=True)
+class HeatRow:
+    """A row of the heatmap: a category, OVERALL, or the hallucination rate."""
+
+    label: str
+    kind: RowKind
+    cells: tuple[HeatCell, ...]
+
+
+@attrs.frozen(kw_only=True)
+class HeatmapView:
+    """What a heatmap shows, ready to draw: rows × columns of cells plus the words around them."""
+
+    title: str
+    subtitle: str
+    columns: tuple[str, ...]
+    """The checkpoints' labels, ascending by days."""
+    column_days: tuple[int, ...]
+    """Days of corpus behind each column (the days actually ingested for ``full``, when known)."""
+    rows: tuple[HeatRow, ...]
+    """The category rows in fixed order, then OVERALL, then the hallucination rate."""
+    metadata_lines: tuple[str, ...]
+    """``"key: value"`` lines; the same pairs as :attr:`metadata_items`."""
+    interim: bool
+    """True for a partial run (re-rendered from its progress log)."""
+    metadata_items: tuple[tuple[str, str], ...] = ()
+    """(key, value) pairs: adapter, judge, appellate judge, group support, Q&A, runtime, …"""
+    completed_columns: int = 0
+    """How many leading columns hold results; the rest are checkpoints not reached yet."""
+    persona_count: int = 0
+
+    @property
+    def category_rows(self) -> tuple[HeatRow, ...]:
+        """The rows of kind ``category``."""
+        return tuple(r for r in self.rows if r.kind == "category")
+
+    @property
+    def summary_rows(self) -> tuple[HeatRow, ...]:
+        """OVERALL and the hallucination rate."""
+        return tuple(r for r in self.rows if r.kind != "category")
+
+
+def cell_rgb(row: HeatRow, cell: HeatCell) -> RGB:
+    """The colour a cell is drawn in: the ramp for its value (reversed for the hallucination row),
+    gray for no data, near-black for not yet eligible.
+
+    Args:
+        row: The cell's row (its kind picks the ramp's direction).
+        cell: The cell.
+
+    Returns:
+        ``(r, g, b)``, each 0–255.
+    """
+    if cell.state == "not-eligible":
+        return NOT_ELIGIBLE_RGB
+    if cell.state == "no-data" or cell.value is None:
+        return NO_DATA_RGB
+    return rate_rgb(cell.value) if row.kind == "hallucination" else score_rgb(cell.value)
+
+
+def label_columns(n_columns: int, max_labels: int) -> tuple[int, ...]:
+    """Which columns get an x-axis label when not all of them fit.
+
+    Every column when they fit; otherwise every ``step``-th column from the first, where the last
+    column takes the place of the final one of those when it is not on the step itself — so no two
+    labelled columns are ever closer than a step and the last checkpoint is always labelled.
+
+    Args:
+        n_columns: How many columns there are (0 or more).
+        max_labels: The most labels there is room for (1 or more).
+
+    Returns:
+        Ascending column indexes, at most ``max_labels`` of them, always holding the last column
+        (and the first, when ``max_labels`` is 2 or more), consecutive ones at least
+        ``ceil((n_columns - 1) / (max_labels - 1))`` apart.
+
+    Raises:
+        ConfigError: ``n_columns`` is negative or ``max_labels`` is below 1.
+    """
+    if n_columns < 0:
+        raise ConfigError(f"n_columns must be 0 or more, got {n_columns}")
+    if max_labels < 1:
+        raise ConfigError(f"max_labels must be 1 or more, got {max_labels}")
+    if n_columns <= max_labels:
+        return tuple(range(n_columns))
+    last = n_columns - 1
+    if max_labels == 1:
+        return (last,)
+    step = math.ceil(last / (max_labels - 1))
+    picked = list(range(0, n_columns, step))
+    if picked[-1] != last:
+        # Appending would put the last label less than a step from its neighbour (overlapping
+        # text); replacing keeps every gap at least a step. (picked holds 0 and step at least.)
+        picked[-1] = last
+    return tuple(picked)
+
+
+# --- building the view ---------------------------------------------------------------------------
+
+_NO_DATA = HeatCell(
+    value=None, state="no-data", question_count=0, eligible_count=None, filled=False
+)
+
+
+def _category_cell(cell: HeatmapCell | None) -> HeatCell:
+    if cell is None:
+        return _NO_DATA
+    if cell.eligible_count == 0:
+        return HeatCell(
+            value=None,
+            state="not-eligible",
+            question_count=cell.question_count,
+            eligible_count=0,
+            filled=False,
+        )
+    if cell.question_count <= 0:
+        return attrs.evolve(_NO_DATA, eligible_count=cell.eligible_count)
+    return HeatCell(
+        value=cell.score,
+        state="score",
+        question_count=cell.question_count,
+        eligible_count=cell.eligible_count,
+        filled=False,
+    )
+
+
+def _forward_fill(cells: Sequence[HeatCell], completed: int) -> tuple[HeatCell, ...]:
+    """Gray cells within the first ``completed`` columns take the previous real value of the row;
+    a not-eligible cell ends the carry (it is never painted, and never carried over)."""
+    out: list[HeatCell] = []
+    carry: float | None = None
+    for i, cell in enumerate(cells):
+        if cell.state == "score":
+            carry = cell.value
+        elif cell.state == "not-eligible":
+            carry = None
+        elif i < completed and carry is not None:
+            cell = attrs.evolve(cell, value=carry, state="score", filled=True)
+        out.append(cell)
+    return tuple(out)
+
+
+def _at(persona: PersonaResult, label: str) -> TimeRangeResult | None:
+    found = None
+    for rr in persona.range_results:
+        if rr.range.label == label:
+            found = rr  # a later duplicate wins, as the heatmap merge does
+    return found
+
+
+def _summary_cells(
+    personas: Sequence[PersonaResult],
+    columns: Sequence[str],
+    category_rows: Sequence[HeatRow],
+) -> tuple[list[HeatCell], list[HeatCell]]:
+    overall: list[HeatCell] = []
+    hallucination: list[HeatCell] = []
+    for i, label in enumerate(columns):
+        found = (_at(p, label) for p in personas)
+        reached = [rr for rr in found if rr is not None and rr.questions_evaluated > 0]
+        column = [row.cells[i] for row in category_rows]
+        eligible = [c.eligible_count for c in column if c.eligible_count is not None]
+        eligible_total = sum(eligible) if eligible else None
+        if reached:
+            n = sum(rr.questions_evaluated for rr in reached)
+            overall.append(
+                HeatCell(
+                    value=math.fsum(rr.overall_score for rr in reached) / len(reached),
+                    state="score",
+                    question_count=n,
+                    eligible_count=eligible_total,
+                    filled=False,
+                )
+            )
+            rate = math.fsum(rr.hallucination_rate * rr.questions_evaluated for rr in reached) / n
+            hallucination.append(
+                HeatCell(
+                    value=rate,
+                    state="score",
+                    question_count=n,
+                    eligible_count=eligible_total,
+                    filled=False,
+                )
+            )
+            continue
+        scored = [c for c in column if c.state == "score"]
+        blank = _NO_DATA
+        if column and all(c.state == "not-eligible" for c in column):
+            blank = attrs.evolve(_NO_DATA, state="not-eligible", eligible_count=0)
+        if scored:
+            overall.append(
+                HeatCell(
+                    value=math.fsum(c.value or 0.0 for c in scored) / len(scored),
+                    state="score",
+                    question_count=sum(c.question_count for c in scored),
+                    eligible_count=eligible_total,
+                    filled=False,
+                )
+            )
+        else:
+            overall.append(blank)
+        hallucination.append(blank)
+    return overall, hallucination
+
+
+def _columns(
+    ranges: Iterable[TimeRange], personas: Sequence[PersonaResult]
+) -> tuple[tuple[str, ...], tuple[int, ...]]:
+    ordered = normalize_ranges(ranges)
+    labels = tuple(r.label for r in ordered)
+    days: list[int] = []
+    for r in ordered:
+        ingested = [rr.days_ingested for p in personas if (rr := _at(p, r.label)) is not None]
+        if r.days >= FULL_DAYS and ingested:
+            days.append(max(ingested))
+        else:
+            days.append(int(r.days))
+    return labels, tuple(days)
+
+
+def _runtime(ms: float) -> str:
+    """§3.8's runtime: ``19h 12m``, ``4m 05s`` or ``42s``."""
+    total = int(ms // 1000)
+    hours, rest = divmod(total, 3600)
+    minutes, seconds = divmod(rest, 60)
+    if hours:
+        return f"{hours}h {minutes:02d}m"
+    if minutes:
+        return f"{minutes}m {seconds:02d}s"
+    return f"{seconds}s"
+
+
+def _metadata_items(adapter: str, md: RunMetadata) -> tuple[tuple[str, str], ...]:
+    items = [("adapter", adapter)]
+    embeddings = [e for e in (md.embedding_provider, md.embedding_model) if e]
+    if embeddings:
+        items.append(("embeddings", " / ".join(embeddings)))
+    if md.synthesis_model:
+        items.append(("synthesis model", md.synthesis_model))
+    if md.judge_model:
+        judge = md.judge_model
+        if md.judge_memory_window is not None and md.judge_memory_window > 0:
+            judge += f"  (grounded, ±{md.judge_memory_window}d memory window)"
+        items.append(("judge", judge))
+    else:
+        items.append(("judge", "none — stub judge, every score is 0"))
+    if md.appellate_judge_model:
+        appellate = md.appellate_judge_model
+        if md.appellate_invocations is not None:
+            appellate += f"  · {_plural(md.appellate_invocations, 'review')}"
+        items.append(("appellate judge", appellate))
+    pair = " + ".join(GROUP_CATEGORIES)
+    items.append(
+        (
+            "group support",
+            f"ON — {pair} tested" if md.groups_enabled else f"OFF — {pair} NOT TESTED",
+        )
+    )
+    sample = f" · sample={md.sample}" if md.sample is not None else ""
+    items.append(
+        ("Q&A", f"{md.unique_qa_pair_count} unique · {md.total_evals_run} total evals{sample}")
+    )
+    if md.duration_ms is not None:
+        items.append(("runtime", _runtime(md.duration_ms)))
+    return tuple(items)
+
+
+def _days_text(days: int) -> str:
+    return "full corpus" if days >= FULL_DAYS else f"{days} days"
+
+
+def _plural(n: int, word: str) -> str:
+    return f"{n} {word}" if n == 1 else f"{n} {word}s"
+
+
+def heatmap_view(
+    result: BenchmarkResult, *, interim: str | None = None, persona: str | None = None
+) -> HeatmapView:
+    """The heatmap of a result, as every renderer draws it.
+
+    Args:
+        result: A finished (or partial) run.
+        interim: Marks a partial run, e.g. ``"INTERIM — 12/30 checkpoints"``; shown in the title.
+        persona: Only this persona: its own checkpoints as columns and its own cells.
+
+    Returns:
+        The view: category rows (group rows only with group support on), OVERALL and the
+        hallucination rate over the run's checkpoints, with the title, subtitle and metadata.
+
+    Raises:
+        ConfigError: ``persona`` names no persona of the result.
+    """
+    personas: tuple[PersonaResult, ...] = result.personas
+    cells: Iterable[HeatmapCell] = result.heatmap
+    ranges: Iterable[TimeRange] = result.ranges
+    title = TITLE
+    if persona is not None:
+        chosen = [p for p in result.personas if p.persona_id == persona]
+        if not chosen:
+            known = ", ".join(p.persona_id for p in result.personas) or "none"
+            raise ConfigError(f"no persona {persona!r} in this result (personas: {known})")
+        personas = (chosen[0],)
+        cells = chosen[0].heatmap
+        ranges = (rr.range for rr in chosen[0].range_results)
+        title = f"Recall Bench — {persona}"
+    if interim:
+        title = f"{title} ({interim})"
+
+    columns, column_days = _columns(ranges, personas)
+    lookup: Mapping[tuple[str, str], HeatmapCell] = {(c.category, c.range): c for c in cells}
+    reached = {rr.range.label for p in personas for rr in p.range_results}
+    reached.update(label for _, label in lookup)
+    completed = max((i + 1 for i, label in enumerate(columns) if label in reached), default=0)
+
+    shown = CATEGORIES if result.metadata.groups_enabled else CATEGORIES[: -len(GROUP_CATEGORIES)]
+    raw_rows = [
+        HeatRow(
+            label=category,
+            kind="category",
+            cells=tuple(_category_cell(lookup.get((category, label))) for label in columns),
+        )
+        for category in shown
+    ]
+    overall, hallucination = _summary_cells(personas, columns, raw_rows)
+    rows = [attrs.evolve(r, cells=_forward_fill(r.cells, completed)) for r in raw_rows]
+    rows.append(HeatRow(label="OVERALL", kind="overall", cells=_forward_fill(overall, completed)))
+    rows.append(
+        HeatRow(
+            label="hallucination rate",
+            kind="hallucination",
+            cells=_forward_fill(hallucination, completed),
+        )
+    )
+
+    subtitle_parts = []
+    if column_days:
+        subtitle_parts.append(_days_text(column_days[-1]))
+    subtitle_parts.append(_plural(len(columns), "checkpoint"))
+    subtitle_parts.append(_plural(len(personas), "persona"))
+    subtitle_parts.append("composite score (0–6)")
+    items = _metadata_items(result.adapter_name, result.metadata)
+    return HeatmapView(
+        title=title,
+        subtitle=" · ".join(subtitle_parts),
+        columns=columns,
+        column_days=column_days,
+        rows=tuple(rows),
+        metadata_lines=tuple(f"{k}: {v}" for k, v in items),
+        interim=bool(interim),
+        metadata_items=items,
+        completed_columns=completed,
+        persona_count=len(personas),
+    )

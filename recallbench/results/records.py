@@ -1,0 +1,257 @@
+"""The records of a benchmark result (reference §3.2), written as ``result.json``.
+
+Field order is the reference's key order; optional fields default to None and are omitted from JSON
+when absent. Keys of our own are added after the reference's and never change their meaning.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+import attrs
+
+from .._fields import keys
+from ..data.qa import QAPair
+from ..data.ranges import TimeRange
+from .scoring import JudgeScore
+
+__all__ = [
+    "BenchmarkResult",
+    "CategoryScore",
+    "DifficultyStats",
+    "DisclosureStats",
+    "HeatmapCell",
+    "LatencyStats",
+    "PersonaResult",
+    "QuestionError",
+    "QuestionResult",
+    "RetrievalMetrics",
+    "RetrievalSummary",
+    "RunMetadata",
+    "RunTiming",
+    "TimeRangeResult",
+]
+
+
+@attrs.frozen(kw_only=True)
+class QuestionError:
+    """Why a question has no real answer or score: the adapter or the judge failed on it."""
+
+    stage: str
+    """``query`` (the adapter) or ``judge``."""
+    type: str
+    message: str
+
+
+def _unit(_inst: object, a: attrs.Attribute[Any], value: float) -> None:
+    if not 0.0 <= value <= 1.0:
+        raise ValueError(f"{a.name} must be within [0, 1], got {value}")
+
+
+RETRIEVAL_METRICS: tuple[str, ...] = ("recall@5", "recall@10", "ndcg@10", "mrr")
+"""The retrieval metrics' names, as keys in JSON."""
+
+
+@attrs.frozen(kw_only=True)
+class RetrievalMetrics:
+    """Ours: how well the memories a system retrieved cover the question's relevant days (binary
+    relevance; the system's order is the ranking — see :mod:`recallbench.results.retrieval_metrics`), for one
+    question or as means over many."""
+
+    recall_at_5: float = attrs.field(validator=_unit, metadata=keys(json="recall@5"))
+    recall_at_10: float = attrs.field(validator=_unit, metadata=keys(json="recall@10"))
+    ndcg_at_10: float = attrs.field(validator=_unit, metadata=keys(json="ndcg@10"))
+    mrr: float = attrs.field(validator=_unit)
+
+    def as_dict(self) -> dict[str, float]:
+        """``{"recall@5": …, "recall@10": …, "ndcg@10": …, "mrr": …}``."""
+        return dict(zip(RETRIEVAL_METRICS, self.as_tuple(), strict=True))
+
+    def as_tuple(self) -> tuple[float, float, float, float]:
+        """The values in :data:`RETRIEVAL_METRICS` order."""
+        return (self.recall_at_5, self.recall_at_10, self.ndcg_at_10, self.mrr)
+
+
+@attrs.frozen(kw_only=True)
+class RetrievalSummary:
+    """Ours: retrieval metrics macro-averaged over the questions that have them."""
+
+    overall: RetrievalMetrics
+    question_count: int
+    by_category: Mapping[str, RetrievalMetrics]
+
+
+@attrs.frozen(kw_only=True)
+class LatencyStats:
+    """Ours: per-question answer latency in milliseconds (percentiles by linear interpolation)."""
+
+    p50: float
+    p95: float
+    max: float
+    count: int
+
+
+@attrs.frozen(kw_only=True)
+class RunTiming:
+    """Ours: what the memory system cost in time over a run (or one persona)."""
+
+    query_latency_ms: LatencyStats | None = None
+    ingest_ms_per_day: float | None = None
+    """Mean ingestion time per ingested day (finalize excluded)."""
+    finalize_ms_mean: float | None = None
+    """Mean ``finalize_ingestion`` time per checkpoint that ingested."""
+    finalize_ms_max: float | None = None
+
+
+@attrs.frozen(kw_only=True)
+class QuestionResult:
+    """One evaluated question. An adapter failure is scored 0/0/1 without calling the judge (no
+    answer, nothing fabricated) and keeps the reference's ``[TIMEOUT]`` answer; ``error`` says why."""
+
+    qa: QAPair
+    system_answer: str
+    score: JudgeScore
+    composite_score: float
+    latency_ms: float
+    primary_score: JudgeScore | None = None
+    error: QuestionError | None = None
+    retrieval_metrics: RetrievalMetrics | None = None
+    """Ours: set when the system returned retrieval entries with day numbers and the pair has
+    evidence days (every category but negative-recall)."""
+
+
+@attrs.frozen(kw_only=True)
+class CategoryScore:
+    category: str
+    mean_score: float
+    question_count: int
+    scores: tuple[float, ...]
+    eligible_count: int
+
+
+@attrs.frozen(kw_only=True)
+class DifficultyStats:
+    mean: float
+    count: int
+
+
+# The large records get short reprs: asyncio formats a finished task's result with reprlib, which
+# builds the full repr before truncating it — seconds for a 50,000-question result.
+
+
+@attrs.frozen(kw_only=True, repr=False)
+class TimeRangeResult:
+    range: TimeRange
+    days_ingested: int
+    questions_evaluated: int
+    overall_score: float
+    category_scores: tuple[CategoryScore, ...]
+    difficulty_scores: Mapping[str, DifficultyStats]
+    hallucination_rate: float
+    """Percent (0–100) of answers judged hallucinated."""
+    question_results: tuple[QuestionResult, ...]
+    unscored_results: tuple[QuestionResult, ...] | None = None
+    """Ours: questions whose judge failed after its retries. Their answers are kept, but they are
+    left out of every mean and count above (their ``score`` is a placeholder of zeros)."""
+    retrieval: RetrievalSummary | None = None
+    """Ours: retrieval metrics over this checkpoint's answers (scored or not)."""
+    query_latency_ms: LatencyStats | None = None
+    """Ours: latency of this checkpoint's answers."""
+    ingest_ms: float | None = None
+    """Ours: time spent ingesting this checkpoint's new days (finalize excluded)."""
+    new_days_ingested: int | None = None
+    finalize_ms: float | None = None
+    """Ours: time ``finalize_ingestion`` took at this checkpoint."""
+
+    def __repr__(self) -> str:
+        return (
+            f"TimeRangeResult(range={self.range.label!r}, days_ingested={self.days_ingested}, "
+            f"questions_evaluated={self.questions_evaluated}, overall_score={self.overall_score:.3f})"
+        )
+
+
+@attrs.frozen(kw_only=True)
+class HeatmapCell:
+    range: str
+    """The checkpoint's label."""
+    category: str
+    score: float
+    question_count: int
+    eligible_count: int | None = None
+
+
+@attrs.frozen(kw_only=True)
+class DisclosureStats:
+    evaluations: int
+    unique_pairs: int
+    mean_score: float
+    hallucination_rate: float
+
+
+@attrs.frozen(kw_only=True, repr=False)
+class PersonaResult:
+    persona_id: str
+    adapter_name: str
+    range_results: tuple[TimeRangeResult, ...]
+    heatmap: tuple[HeatmapCell, ...]
+    total_ingestion_ms: float
+    total_query_ms: float
+    unique_qa_pair_count: int = attrs.field(metadata=keys(json="uniqueQAPairCount"))
+    total_evals_run: int
+    disclosure_breakdown: Mapping[str, DisclosureStats] | None = None
+    error: str | None = None
+    """Ours: why this persona stopped early (setup, ingestion or teardown failed)."""
+    retrieval: RetrievalSummary | None = None
+    timing: RunTiming | None = None
+
+    def __repr__(self) -> str:
+        return (
+            f"PersonaResult(persona_id={self.persona_id!r}, checkpoints={len(self.range_results)}, "
+            f"total_evals_run={self.total_evals_run}, error={self.error!r})"
+        )
+
+
+@attrs.frozen(kw_only=True)
+class RunMetadata:
+    duration_ms: float | None
+    total_evals_run: int
+    unique_qa_pair_count: int = attrs.field(metadata=keys(json="uniqueQAPairCount"))
+    sample: int | None = None
+    judge_memory_window: int | None = None
+    groups_enabled: bool = False
+    synthesis_model: str | None = None
+    embedding_provider: str | None = None
+    embedding_model: str | None = None
+    judge_model: str | None = None
+    appellate_judge_model: str | None = None
+    appellate_invocations: int | None = None
+    lifecycle: str | None = None
+    parallelism: int | None = None
+    adapter_errors: int | None = None
+    judge_errors: int | None = None
+    resumed: bool | None = None
+    judge_usage: Mapping[str, int] | None = None
+    """Ours: the primary judge's calls, cache hits and misses, and tokens over this run."""
+    appellate_judge_usage: Mapping[str, int] | None = None
+
+
+@attrs.frozen(kw_only=True, repr=False)
+class BenchmarkResult:
+    timestamp: str
+    adapter_name: str
+    ranges: tuple[TimeRange, ...]
+    personas: tuple[PersonaResult, ...]
+    heatmap: tuple[HeatmapCell, ...]
+    metadata: RunMetadata
+    disclosure_breakdown: Mapping[str, DisclosureStats] | None = None
+    retrieval: RetrievalSummary | None = None
+    """Ours: retrieval metrics over every answer of the run that has them."""
+    timing: RunTiming | None = None
+
+    def __repr__(self) -> str:
+        return (
+            f"BenchmarkResult(adapter_name={self.adapter_name!r}, "
+            f"personas={[p.persona_id for p in self.personas]!r}, "
+            f"total_evals_run={self.metadata.total_evals_run})"
+        )
