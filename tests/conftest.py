@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import os
+from collections.abc import AsyncIterator
 from pathlib import Path
 
+import anyio
 import pytest
 from hypothesis import HealthCheck, settings
 
@@ -40,3 +42,16 @@ def tiny_data(tmp_path: Path) -> Path:
     root = tmp_path / "personas"
     write_persona(root)
     return root
+
+
+@pytest.fixture(scope="module")
+async def one_grpc_event_loop() -> AsyncIterator[None]:
+    """Every test of a gRPC module on one event loop, which this fixture keeps open (use it with a
+    module-scoped ``anyio_backend``).
+
+    grpc.aio delivers some completions (of a server's shutdown, a channel's close) a moment after
+    the awaited call returned. With a loop per test they can arrive once that loop is closed, and
+    grpc then raises "Event loop is closed" inside whichever test runs next.
+    """
+    yield
+    await anyio.sleep(0.2)  # let the last completions land before the loop closes

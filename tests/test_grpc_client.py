@@ -44,6 +44,9 @@ def anyio_backend() -> str:
     return "asyncio"
 
 
+pytestmark = pytest.mark.usefixtures("one_grpc_event_loop")
+
+
 # -- a scripted server --------------------------------------------------------------------------------
 
 

@@ -41,16 +41,7 @@ def anyio_backend() -> str:
     return "asyncio"
 
 
-@pytest.fixture(scope="module", autouse=True)
-async def one_event_loop() -> AsyncIterator[None]:
-    """Every test of this module on one event loop, which this fixture keeps open.
-
-    grpc.aio delivers some completions (of a server's shutdown, a channel's close) a moment after
-    the awaited call returned. With a loop per test they can arrive once that loop is closed, and
-    grpc then raises "Event loop is closed" inside whichever test runs next.
-    """
-    yield
-    await anyio.sleep(0.2)  # let the last completions land before the loop closes
+pytestmark = pytest.mark.usefixtures("one_grpc_event_loop")
 
 
 def _channel(listening: Listening) -> grpc.aio.Channel:
