@@ -126,7 +126,8 @@ def judge_agreement_command(args: argparse.Namespace) -> int:
             raise ConfigError(f"--personas: {', '.join(unknown)} not in {args.result}")
         answers = [a for a in answers if a.persona_id in wanted]
     judge = _judge(args)
-    days_for = _days_for(args, answers) if args.data is not None else None
+    personas = _personas(args, answers) if args.data is not None else None
+    days_for = _days_for(personas) if personas is not None else None
     window = args.judge_memory_window
     if window is None:
         run_window = metadata.get("judgeMemoryWindow")
@@ -137,6 +138,7 @@ def judge_agreement_command(args: argparse.Namespace) -> int:
             judge,
             answers,
             days_for=days_for,
+            names_for=(lambda pid: personas[pid].definition.declared_names()) if personas else None,
             memory_window=window if days_for is not None else 0,
             parallelism=args.parallelism,
         )
@@ -216,7 +218,9 @@ def _judge(args: argparse.Namespace) -> Judge:
     return load_judge(args.judge, timeout=args.timeout / 1000)
 
 
-def _days_for(args: argparse.Namespace, answers: Sequence[JudgedAnswer]) -> Any:
+def _personas(
+    args: argparse.Namespace, answers: Sequence[JudgedAnswer]
+) -> dict[str, PersonaDataset]:
     from ..data.dataset import load_persona
 
     personas: dict[str, PersonaDataset] = {}
@@ -228,7 +232,10 @@ def _days_for(args: argparse.Namespace, answers: Sequence[JudgedAnswer]) -> Any:
                 f"persona {persona_id!r} of {args.result.name} cannot be loaded from --data "
                 f"{args.data} with {args.arcs}: {exc}"
             ) from None
+    return personas
 
+
+def _days_for(personas: dict[str, PersonaDataset]) -> Any:
     cache: dict[tuple[str, int], tuple[Day, ...]] = {}
 
     def days_for(persona_id: str, cutoff: int) -> Sequence[Day]:

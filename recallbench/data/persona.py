@@ -224,6 +224,18 @@ class PersonaDefinition:
         """The story's epoch, else the persona's, else 2024-01-01 (reference §1.3)."""
         return self.story.epoch or self.persona.epoch or DEFAULT_EPOCH
 
+    def declared_names(self) -> tuple[str, ...]:
+        """The names the dataset itself declares: the persona's, its principal's, every cast member's,
+        its company or institution, its projects' and its sessions' (ids, as written). A judge takes
+        these as known entities, never as invented ones."""
+        p = self.persona
+        names = [p.name, p.company or "", p.institution or ""]
+        names.append(p.principal.name if p.principal is not None else "")
+        names += [c.name for c in p.cast]
+        names += [proj.name for proj in p.projects]
+        names += [s.id for s in p.sessions]
+        return tuple(dict.fromkeys(n.strip() for n in names if n and n.strip()))
+
     def sessions(self) -> tuple[SessionDef, ...]:
         """Persona sessions with the story's lifecycle merged in: the persona owns the shape, the story
         owns the timing (a session the story lists loses timing the story omits)."""

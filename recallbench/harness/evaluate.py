@@ -144,9 +144,11 @@ async def evaluate(
     *,
     prior_answer: str | None = None,
     prior_latency_ms: float = 0.0,
+    known_names: Sequence[str] = (),
 ) -> Evaluation:
     """Ask and judge one question. With ``prior_answer`` (a resumed question whose judge failed) the
-    adapter is not asked again: only the judging is redone."""
+    adapter is not asked again: only the judging is redone. ``known_names`` are the names the persona
+    declares (handed to the judge)."""
     detail: QueryDetail | None = None
     if prior_answer is not None:
         detail, latency_ms, query_error = QueryDetail(answer=prior_answer), prior_latency_ms, None
@@ -181,7 +183,7 @@ async def evaluate(
         )
         return Evaluation(result=result)
 
-    context = build_context(pair, days, judging.window)
+    context = build_context(pair, days, judging.window, known_names=known_names)
     retrieval_metrics = question_retrieval(pair, (e.day for e in detail.retrieval))
     try:
         primary = await judge_with_retry(

@@ -366,6 +366,7 @@ async def rescore(
     answers: Sequence[JudgedAnswer],
     *,
     days_for: DaysFor | None = None,
+    names_for: Callable[[str], Sequence[str]] | None = None,
     memory_window: int = 0,
     parallelism: int = 1,
 ) -> list[JudgeScore | None]:
@@ -375,6 +376,8 @@ async def rescore(
         judge: the judge to measure.
         answers: the labelled answers.
         days_for: the days ingested at each answer's checkpoint; None: the judge sees no days.
+        names_for: the names each persona declares (``persona_id -> names``), as a run hands them
+            to its judge; None: none.
         memory_window: the memory excerpts' window (days around each relevant day) for judges that
             read excerpts, as a run's ``--judge-memory-window``; 0: none.
         parallelism: judge calls in flight (an LLM judge benefits; the rubric judge does not).
@@ -388,7 +391,8 @@ async def rescore(
 
     async def one(answer: JudgedAnswer) -> JudgeScore | None:
         days = days_for(answer.persona_id, answer.days_ingested) if days_for else ()
-        context = build_context(answer.qa, days, memory_window)
+        names = names_for(answer.persona_id) if names_for else ()
+        context = build_context(answer.qa, days, memory_window, known_names=names)
         try:
             value = await judge.score(answer.qa.question, answer.qa.answer, answer.answer, context)
             return to_score(value)

@@ -29,6 +29,9 @@ class JudgeContext:
         expected_disclosure, query_session, forbidden_sessions: for information-boundary pairs.
         qa: the pair being judged (category, key facts, …).
         days: every day ingested at this checkpoint, for judges that check grounding offline.
+        known_names: the names the dataset declares (the persona, its principal, cast, company,
+            projects and sessions: :meth:`~recallbench.data.persona.PersonaDefinition.declared_names`):
+            known entities, never invented ones.
     """
 
     memory_excerpts: str | None = None
@@ -37,6 +40,7 @@ class JudgeContext:
     forbidden_sessions: tuple[str, ...] | None = None
     qa: QAPair | None = attrs.field(default=None, eq=False, repr=False)
     days: Sequence[Day] = attrs.field(default=(), eq=False, repr=False)
+    known_names: tuple[str, ...] = attrs.field(default=(), eq=False, repr=False)
 
 
 @runtime_checkable
@@ -77,8 +81,11 @@ def as_judge(obj: Judge | ScoreFunction) -> Judge:
     )
 
 
-def build_context(pair: QAPair, days: Sequence[Day], window: int) -> JudgeContext:
-    """The judge's context for ``pair`` at a checkpoint where ``days`` are ingested.
+def build_context(
+    pair: QAPair, days: Sequence[Day], window: int, *, known_names: Sequence[str] = ()
+) -> JudgeContext:
+    """The judge's context for ``pair`` at a checkpoint where ``days`` are ingested (``known_names``:
+    the names the persona declares).
 
     Memory excerpts (window > 0): every ingested day within ``window`` days of a relevant day, each as a
     ``--- DAY n (date) ---`` block. Unlike the reference, days beyond the checkpoint never leak in.
@@ -100,4 +107,5 @@ def build_context(pair: QAPair, days: Sequence[Day], window: int) -> JudgeContex
         forbidden_sessions=pair.forbidden_sessions if boundary else None,
         qa=pair,
         days=days,
+        known_names=tuple(known_names),
     )

@@ -189,6 +189,14 @@ class RubricJudge:
     )
     _indexes: dict[int, GroundingIndex] = attrs.field(factory=dict, init=False, repr=False)
 
+    @property
+    def hallucination_mode(self) -> str:
+        """The definition of a hallucination this judge applies: ``invented`` (a claim found on no
+        ingested day: the default, the seed's definition) or ``window`` (a claim found on no day
+        within ``hallucination_window`` of the pair's relevant days, as an LLM judge shown a memory
+        window reads it)."""
+        return "invented" if self.hallucination_window is None else "window"
+
     async def score(
         self, question: str, reference: str, answer: str, context: JudgeContext | None
     ) -> JudgeScore:
