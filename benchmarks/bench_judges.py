@@ -41,7 +41,14 @@ def reference_workload(ref: Path) -> tuple[str, Any, list[tuple[str, str, str, A
     cases = []
     for a in answers:
         days = checkpoints.setdefault(a.days_ingested, persona.days_through(a.days_ingested))
-        cases.append((a.qa.question, a.qa.answer, a.answer, build_context(a.qa, days, 0)))
+        cases.append(
+            (
+                a.qa.question,
+                a.qa.answer,
+                a.answer,
+                build_context(a.qa, days, 0, persona=persona.definition),
+            )
+        )
     return f"{len(cases)} judged answers of {result}", persona, cases
 
 
@@ -50,7 +57,9 @@ def synthetic_workload() -> tuple[str, Any, list[tuple[str, str, str, Any]]]:
     persona = load_persona(root, "executive-assistant", "arcs-180d.yaml")
     cases = []
     for qa in persona.qa:
-        context = build_context(qa, persona.days_through(qa.last_day), 0)
+        context = build_context(
+            qa, persona.days_through(qa.last_day), 0, persona=persona.definition
+        )
         for answer in (
             qa.answer,
             "The amount was $918,273, approved by Zanzibar Quux on 2026-09-09.",

@@ -528,6 +528,10 @@ def test_json_is_camel_case_and_complete() -> None:
         "byPersona",
         "checkpoints",
         "points",
+        "hallucinationMode",
+        "hallucinationWindow",
+        "hallucinationModeInferred",
+        "hallucinationDefinition",
     }
     assert set(data["points"][0]) == {
         "personaId",

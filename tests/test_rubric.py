@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import Any
 
 import anyio
+import attrs
 import pytest
 from hypothesis import example, given
 from hypothesis import strategies as st
@@ -415,6 +416,88 @@ def test_hallucination_window_imitates_an_llm_judge() -> None:
     assert judge("The deposit was $2,000.").hallucination == 1
     with pytest.raises(ValueError, match="hallucination_window"):
         RubricJudge(hallucination_window=-1)
+
+
+# ---------------------------------------------------------------------------------------------------
+# Version 3: how real memory systems write (issue 17)
+
+
+def test_rubric_version_is_three() -> None:
+    assert RUBRIC_VERSION == "3"
+
+
+@pytest.mark.parametrize(
+    "answer",
+    [
+        "The deposit came in at **$2,412**. (Source: 2026-01-03)",
+        "$2,412.\n\nSources: day-0003, day-0004",
+        "$2,412 [memories/day-0003.md]",
+        "$2,412 [1]\n\n[1] memories/day-0003.md",
+        "In days 2–4, the deposit came in at $2,412.",
+        "On 2026-01-03, the deposit came in at $2,412.",
+        "| Item | Detail |\n| --- | --- |\n| Answer | $2,412 |",
+        "### Answer\n\n> $2,412, per the notes. Let me know if you want the full thread.",
+        "It appears that the deposit was $2,412. Related: receipts were filed.",
+    ],
+)
+def test_provenance_and_framing_are_not_claims(answer: str) -> None:
+    score = judge(answer)
+    assert triple(score) == (3, 2, 1), score.reasoning
+
+
+def test_a_year_is_not_an_amount() -> None:
+    assert triple(judge("In 2026 the deposit came in at $2,412.")) == (3, 2, 1)
+
+
+def test_the_names_a_persona_declares_are_known() -> None:
+    qa = pair()
+    answer = "$2,412, and Jamie Okafor signed off."
+    plain = build_context(qa, DAYS[:5], 0)
+    declared = attrs.evolve(plain, known_names=("Jamie Okafor",))
+    assert judge(answer).hallucination == 0  # a name no memory writes
+    assert RubricJudge().score_sync(QUESTION, qa.answer, answer, declared).hallucination == 1
+
+
+def test_a_sentence_opening_verb_or_a_label_is_not_a_name() -> None:
+    assert not extract_atoms("Preserved Tess's schedule.").name - {"tess"}
+    assert not extract_atoms("Source: the log. Related: the thread. Answer: yes.").name
+    assert extract_atoms("Henry Whitfield: bottom line first.").name == {"henry whitfield"}
+
+
+def test_a_key_number_is_not_found_inside_another() -> None:
+    qa = pair(answer="5%.", key_facts=["5%"])
+    assert judge("7.5%.", qa).correctness < 2
+
+
+def test_one_made_up_detail_beside_the_facts_costs_a_step_not_the_answer() -> None:
+    score = judge("$2,412, paid by Marguerite Oyelaran through Zanzibar Quux.")
+    assert triple(score) == (2, 1, 0), score.reasoning
+    assert "Zanzibar Quux" in (score.reasoning or "")
+
+
+def test_a_refusal_earns_nothing_from_the_words_it_shares_with_the_reference() -> None:
+    qa = pair(
+        category="decision-tracking",
+        answer="The report will state no evidence of access for sampled periods.",
+        key_facts=["no evidence of access"],
+    )
+    assert triple(judge("No evidence found in memory.", qa)) == (0, 0, 1)
+    assert judge("It will state no evidence of access for the sampled periods.", qa).composite == 6
+
+
+def test_a_negative_answer_under_a_heading_still_says_no() -> None:
+    qa = pair(category="negative-recall", answer="No, that never came up.")
+    for answer in ("### Summary\n\nNo, it never came up.", "From the notes:\n\n> No.", "1. No."):
+        assert triple(judge(answer, qa)) == (3, 2, 1), answer
+
+
+def test_a_windowed_judge_checks_quotes_against_the_window() -> None:
+    windowed = RubricJudge(hallucination_window=1)
+    real = 'The deposit came in at $2,412: "the sailing camp deposit came in".'
+    made_up = 'The deposit came in at $2,412: "wired early by the yacht club treasurer".'
+    assert judge(real, judge_=windowed).hallucination == 1
+    assert judge(made_up, judge_=windowed).hallucination == 0
+    assert judge(made_up).hallucination == 1  # invented mode: systems adapt what they quote
 
 
 # ---------------------------------------------------------------------------------------------------

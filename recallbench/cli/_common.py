@@ -74,6 +74,24 @@ def positive_int(text: str) -> int:
     return value
 
 
+def add_judge_call_args(p: Any) -> None:
+    """``--parallelism`` and ``--timeout`` of the commands that call a judge on many answers."""
+    p.add_argument(
+        "--parallelism",
+        type=positive_int,
+        default=4,
+        metavar="N",
+        help="judge calls in flight (default 4; only model-backed judges gain)",
+    )
+    p.add_argument(
+        "--timeout",
+        type=positive_int,
+        default=120000,
+        metavar="MS",
+        help="per model call of a model-backed judge (default 120000)",
+    )
+
+
 def print_json(data: Any) -> None:
     sys.stdout.write(json.dumps(data, indent=2, ensure_ascii=False) + "\n")
 

@@ -4,7 +4,16 @@ It reads a run's judged answers (``result.json``, or a ``questions.jsonl``), has
 answer again and prints the agreement: Spearman correlation of composites, mean absolute composite
 error, and for the hallucination verdict balanced accuracy and Cohen's kappa, overall and per
 category. With ``--data`` the judge sees the persona's days up to each answer's checkpoint, as in a
-run (the rubric judge grounds claims in them).
+run (the rubric judge grounds claims in them); without it, grounding is reference-only and a warning
+says so.
+
+The rubric judge counts hallucinations under the definition of the labels it is compared with, when
+the result file says (or lets us infer) which judge produced them: labels from a judge shown a ±N-day
+memory window are compared with claims grounded in the same window (``--hallucination-window N``),
+labels of the ``invented`` definition with claims grounded in every ingested day. When the file does
+not say, it grounds in every ingested day and warns that the definitions may differ.
+``--hallucination-window N`` and ``--hallucination-mode invented|window`` choose explicitly. Warnings
+go to stderr, and with ``--json`` into the output's ``warnings``.
 
 Exit codes: 0 measured; 2 bad input (a missing or unreadable file, not a result, a persona not in
 ``--data``, a judge that cannot be loaded).
@@ -20,17 +29,30 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+import attrs
+
 from ..data.dataset import DEFAULT_ARCS_FILE
 from ..errors import ConfigError, DatasetError
-from ._common import non_negative_int, positive_int, print_json
+from ._common import add_judge_call_args, non_negative_int, print_json
 
 if TYPE_CHECKING:
     from ..data.corpus import Day, PersonaDataset
     from ..judges.agreement import AgreementReport, AgreementStats, JudgedAnswer
     from ..judges.base import Judge
+    from ..results.hallucination_mode import HallucinationMode
     from ..results.scoring import JudgeScore
 
 __all__ = ["register"]
+
+
+@attrs.frozen(kw_only=True)
+class _Choice:
+    """The rubric judge's hallucination window (None: invented), why, and the labels' definition."""
+
+    window: int | None
+    note: str | None
+    warning: str | None = None
+    labels: HallucinationMode | None = None
 
 
 def register(sub: Any) -> None:
@@ -78,7 +100,17 @@ def register(sub: Any) -> None:
         type=non_negative_int,
         metavar="N",
         help="rubric judge only: ground claims in the days within N of each pair's relevant days, "
-        "as an LLM judge shown a ±N-day memory window does (default: every ingested day)",
+        "as an LLM judge shown a ±N-day memory window does (default: the labels' definition — "
+        "their judge's memory window when the result says or implies one — else every ingested "
+        "day)",
+    )
+    p.add_argument(
+        "--hallucination-mode",
+        choices=("auto", "invented", "window"),
+        default="auto",
+        help="rubric judge only: invented grounds claims in every ingested day; window in the "
+        "labels' judge's memory window (or --hallucination-window N); auto (the default) matches "
+        "the labels when the result says which judge scored them",
     )
     p.add_argument(
         "--judge-memory-window",
@@ -87,20 +119,7 @@ def register(sub: Any) -> None:
         help="with --data: memory excerpts of ±N days for judges that read them (default: the "
         "run's judgeMemoryWindow, else 0)",
     )
-    p.add_argument(
-        "--parallelism",
-        type=positive_int,
-        default=4,
-        metavar="N",
-        help="judge calls in flight (default 4; only model-backed judges gain)",
-    )
-    p.add_argument(
-        "--timeout",
-        type=positive_int,
-        default=120000,
-        metavar="MS",
-        help="per model call of a model-backed judge (default 120000)",
-    )
+    add_judge_call_args(p)
     p.add_argument(
         "--worst",
         type=non_negative_int,
@@ -125,20 +144,24 @@ def judge_agreement_command(args: argparse.Namespace) -> int:
         if unknown:
             raise ConfigError(f"--personas: {', '.join(unknown)} not in {args.result}")
         answers = [a for a in answers if a.persona_id in wanted]
-    judge = _judge(args)
+    choice = _hallucination_choice(args, metadata)
+    judge = _judge(args, choice.window)
     personas = _personas(args, answers) if args.data is not None else None
     days_for = _days_for(personas) if personas is not None else None
     window = args.judge_memory_window
     if window is None:
         run_window = metadata.get("judgeMemoryWindow")
         window = run_window if isinstance(run_window, int) and run_window >= 0 else 0
+    mode, warnings = _measured_mode(args, judge, choice, window, metadata)
+    for warning in warnings:
+        print(f"recallbench judge-agreement: warning: {warning}", file=sys.stderr)
 
     async def measure() -> list[JudgeScore | None]:
         return await rescore(
             judge,
             answers,
             days_for=days_for,
-            names_for=(lambda pid: personas[pid].definition.declared_names()) if personas else None,
+            persona_for=(lambda pid: personas[pid].definition) if personas else None,
             memory_window=window if days_for is not None else 0,
             parallelism=args.parallelism,
         )
@@ -152,9 +175,12 @@ def judge_agreement_command(args: argparse.Namespace) -> int:
         [a.label for a, _ in kept], [s for _, s in kept], [a.qa.category for a, _ in kept]
     )
     if args.json:
-        print_json(report.to_json())
+        data = report.to_json()
+        note = choice.note if args.data is not None else None
+        data.update(_mode_json(mode, note, choice.labels, metadata, warnings))
+        print_json(data)
         return 0
-    _print_report(args, report, len(answers), failed)
+    _print_report(args, report, len(answers), failed, mode, choice.note)
     if args.worst:
         _print_worst(kept, args.worst)
     return 0
@@ -206,16 +232,102 @@ def _json_lines(text: str) -> list[Any] | None:
     return records or None
 
 
-def _judge(args: argparse.Namespace) -> Judge:
+def _is_rubric(args: argparse.Namespace) -> bool:
+    return bool(args.judge.strip().lower() == "rubric")
+
+
+def _hallucination_choice(args: argparse.Namespace, metadata: Mapping[str, Any]) -> _Choice:
+    """The rubric judge's hallucination window (None: invented) and why, from the flags and the
+    labels' definition."""
+    from ..judges.modes import grounding_for_labels
+    from ..results.hallucination_mode import run_mode
+
+    explicit = args.hallucination_window is not None or args.hallucination_mode != "auto"
+    if not _is_rubric(args):
+        if args.hallucination_window is not None:
+            raise ConfigError("--hallucination-window applies to the rubric judge only")
+        if explicit:
+            raise ConfigError("--hallucination-mode applies to the rubric judge only")
+        return _Choice(window=None, note=None, warning=None, labels=run_mode(metadata))
+    labels = run_mode(metadata)
+    if args.hallucination_window is not None:
+        if args.hallucination_mode == "invented":
+            raise ConfigError(
+                "--hallucination-mode invented and --hallucination-window contradict each other"
+            )
+        window = args.hallucination_window
+        return _Choice(window=window, note=f"set by --hallucination-window {window}", labels=labels)
+    if args.hallucination_mode == "invented":
+        return _Choice(window=None, note="set by --hallucination-mode invented", labels=labels)
+    judge_model = metadata.get("judgeModel")
+    matched = grounding_for_labels(labels, judge_model if isinstance(judge_model, str) else None)
+    if args.hallucination_mode == "window" and matched.window is None:
+        raise ConfigError(
+            f"--hallucination-mode window: {args.result.name} records no memory window for its "
+            "labels; pass --hallucination-window N"
+        )
+    return _Choice(window=matched.window, note=matched.note, warning=matched.warning, labels=labels)
+
+
+def _judge(args: argparse.Namespace, hallucination_window: int | None) -> Judge:
     from ..harness.loading import load_judge
 
-    if args.hallucination_window is not None:
-        if args.judge.strip().lower() != "rubric":
-            raise ConfigError("--hallucination-window applies to the rubric judge only")
+    if hallucination_window is not None:
         from ..judges.rubric import RubricJudge
 
-        return RubricJudge(hallucination_window=args.hallucination_window)
+        return RubricJudge(hallucination_window=hallucination_window)
     return load_judge(args.judge, timeout=args.timeout / 1000)
+
+
+def _measured_mode(
+    args: argparse.Namespace,
+    judge: Judge,
+    choice: _Choice,
+    memory_window: int,
+    metadata: Mapping[str, Any],
+) -> tuple[HallucinationMode | None, list[str]]:
+    """The measured judge's definition of a hallucination here, and the warnings to print."""
+    from ..judges.modes import judge_mode
+    from ..results.hallucination_mode import HallucinationMode, mode_label
+
+    mode = judge_mode(judge, memory_window=memory_window if args.data is not None else 0)
+    if args.data is None:
+        # Without days every judge grounds in the reference and the question alone.
+        return HallucinationMode(mode="reference-only"), [
+            "without --data the judge sees no memories: grounding is reference-only (every "
+            "checkable claim not in the reference or the question counts as made up); pass --data "
+            "and --arcs to ground claims in the persona's days"
+        ]
+    warnings = [choice.warning] if choice.warning else []
+    labels = choice.labels
+    differs = mode is not None and labels is not None and not mode.same_definition(labels)
+    if differs and choice.warning is None:  # chosen by a flag, or a judge other than the rubric
+        warnings.append(
+            f"the judge counts hallucinations as {mode_label(mode)}, the labels (from "
+            f"{metadata.get('judgeModel')}) as {mode_label(labels)}: the hallucination "
+            "agreement compares different definitions"
+        )
+    return mode, warnings
+
+
+def _mode_json(
+    mode: HallucinationMode | None,
+    note: str | None,
+    labels: HallucinationMode | None,
+    metadata: Mapping[str, Any],
+    warnings: Sequence[str],
+) -> dict[str, Any]:
+    """The ``--json`` keys saying which definitions of a hallucination were compared."""
+    return {
+        "hallucinationMode": mode.mode if mode else None,
+        "hallucinationWindow": mode.window if mode else None,
+        "hallucinationModeNote": note,
+        "labelsJudgeModel": metadata.get("judgeModel"),
+        "labelsHallucinationMode": labels.mode if labels else None,
+        "labelsHallucinationWindow": labels.window if labels else None,
+        "labelsHallucinationModeInferred": labels.inferred if labels else None,
+        "warnings": list(warnings),
+    }
 
 
 def _personas(
@@ -261,14 +373,24 @@ def _row(name: str, stats: AgreementStats, rates: tuple[float, float]) -> str:
 
 
 def _print_report(
-    args: argparse.Namespace, report: AgreementReport, total: int, failed: int
+    args: argparse.Namespace,
+    report: AgreementReport,
+    total: int,
+    failed: int,
+    mode: HallucinationMode | None,
+    note: str | None,
 ) -> None:
+    from ..results.hallucination_mode import mode_text
+
     grounding = (
         f"days from {args.data} ({args.arcs}) up to each checkpoint"
         if args.data is not None
         else "no days (reference and question only)"
     )
     print(f"judge {args.judge} vs the scores in {args.result} · {total} answers · {grounding}")
+    print(f"hallucination: {mode_text(mode)}")
+    if note and args.data is not None:
+        print(f"({note})")
     if failed:
         print(f"({failed} answers left out: the judge failed on them)")
     print()

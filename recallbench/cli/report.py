@@ -63,6 +63,7 @@ def report_command(args: argparse.Namespace) -> int:
     from ..render.hallucination_text import analysis_to_json
     from ..render.report import format_text_report, to_heatmap_grid
     from ..results.hallucination import analyze_hallucination
+    from ..results.hallucination_mode import run_mode
     from ..results.reading import read_run
 
     run = read_run(args.source)
@@ -87,7 +88,9 @@ def report_command(args: argparse.Namespace) -> int:
         print(json.dumps(to_heatmap_grid(result), indent=2, ensure_ascii=False))
     elif args.json:
         data = to_json(result)
-        data["hallucinationAnalysis"] = analysis_to_json(analyze_hallucination(result))
+        data["hallucinationAnalysis"] = analysis_to_json(
+            analyze_hallucination(result), run_mode(result.metadata)
+        )
         if note:
             data["interim"] = note
         print(json.dumps(data, indent=2, ensure_ascii=False))

@@ -236,6 +236,14 @@ class PersonaDefinition:
         names += [s.id for s in p.sessions]
         return tuple(dict.fromkeys(n.strip() for n in names if n and n.strip()))
 
+    def context_names(self) -> tuple[str, ...]:
+        """The names that frame every question of the persona: its own, its principal's and its
+        company's or institution's (a subset of :meth:`declared_names`)."""
+        p = self.persona
+        names = [p.name, p.principal.name if p.principal is not None else ""]
+        names += [p.company or "", p.institution or ""]
+        return tuple(dict.fromkeys(n.strip() for n in names if n and n.strip()))
+
     def sessions(self) -> tuple[SessionDef, ...]:
         """Persona sessions with the story's lifecycle merged in: the persona owns the shape, the story
         owns the timing (a session the story lists loses timing the story omits)."""

@@ -25,6 +25,7 @@ from ..data.dataset import Dataset, DirectoryDataset
 from ..data.ranges import normalize_ranges
 from ..errors import ConfigError, RunFailed
 from ..judges.base import Judge, ScoreFunction, as_judge
+from ..judges.modes import judge_mode
 from ..judges.usage import JudgeUsage
 from ..results.aggregate import (
     disclosure_breakdown,
@@ -118,6 +119,10 @@ class Harness:
         if self.appellate is not None and self.config.appellate_judge_model is None:
             name = getattr(self.appellate, "name", None) or type(self.appellate).__name__
             self.config = attrs.evolve(self.config, appellate_judge_model=str(name))
+        # Which definition of a hallucination the primary judge applies: recorded with the result.
+        self.hallucination_mode = judge_mode(
+            self.judge, memory_window=self.config.judge_memory_window or 0
+        )
         self.output = output or RunOutput()
         self.hooks = hooks or Hooks()
         self.resume = resume or ResumeLog()
@@ -262,11 +267,16 @@ class Harness:
             "groupsEnabled": cfg.selection.groups_enabled,
             **self._model_labels(),
             "lifecycle": cfg.lifecycle,
+            **self._mode_keys(),
             # Ours: what the run will cover, so a reader of an unfinished run knows how far it got.
             "personas": list(persona_ids),
             "resumed": bool(self.resume.checkpoints or self.resume.questions) or None,
         }
         logs.progress.write({k: v for k, v in header.items() if v is not None})
+
+    def _mode_keys(self) -> dict[str, Any]:
+        """``hallucinationMode`` (and ``hallucinationWindow``), or nothing when the mode is unknown."""
+        return self.hallucination_mode.to_json() if self.hallucination_mode is not None else {}
 
     def _model_labels(self) -> dict[str, str | None]:
         hc = self.config.harness_config
@@ -322,6 +332,7 @@ class Harness:
     ) -> BenchmarkResult:
         cfg = self.config
         labels = self._model_labels()
+        mode = self.hallucination_mode
         sample = cfg.selection.sample
         metadata = RunMetadata(
             duration_ms=duration_ms,
@@ -343,6 +354,8 @@ class Harness:
             resumed=True if (self.resume.checkpoints or self.resume.questions) else None,
             judge_usage=_usage_since(self.judge, state.judge_usage),
             appellate_judge_usage=_usage_since(self.appellate, state.appellate_usage),
+            hallucination_mode=mode.mode if mode is not None else None,
+            hallucination_window=mode.window if mode is not None else None,
         )
         return BenchmarkResult(
             timestamp=timestamp,

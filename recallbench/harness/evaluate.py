@@ -18,6 +18,7 @@ import attrs
 from .._retry import RetryPolicy
 from ..adapters.base import Adapter, QueryDetail, RetrievalEntry, ToolCall, accepts, to_query_detail
 from ..data.corpus import Day
+from ..data.persona import PersonaDefinition
 from ..data.qa import QAPair
 from ..errors import AdapterTimeout, JudgeParseError
 from ..judges.base import Judge, JudgeContext, build_context
@@ -144,11 +145,11 @@ async def evaluate(
     *,
     prior_answer: str | None = None,
     prior_latency_ms: float = 0.0,
-    known_names: Sequence[str] = (),
+    persona: PersonaDefinition | None = None,
 ) -> Evaluation:
     """Ask and judge one question. With ``prior_answer`` (a resumed question whose judge failed) the
-    adapter is not asked again: only the judging is redone. ``known_names`` are the names the persona
-    declares (handed to the judge)."""
+    adapter is not asked again: only the judging is redone. ``persona`` is handed to the judge's
+    context (the names it declares)."""
     detail: QueryDetail | None = None
     if prior_answer is not None:
         detail, latency_ms, query_error = QueryDetail(answer=prior_answer), prior_latency_ms, None
@@ -183,7 +184,7 @@ async def evaluate(
         )
         return Evaluation(result=result)
 
-    context = build_context(pair, days, judging.window, known_names=known_names)
+    context = build_context(pair, days, judging.window, persona=persona)
     retrieval_metrics = question_retrieval(pair, (e.day for e in detail.retrieval))
     try:
         primary = await judge_with_retry(

@@ -46,7 +46,6 @@ class QuestionAsker:
         order = task.selection.order
         out: list[Evaluation | None] = [None] * len(order)
         days = ds.days_through(task.cutoff)
-        names = ds.definition.declared_names()
         pending: list[tuple[int, QAPair]] = []
         for i, pair in enumerate(order):
             prior = logged.get(pair.id)
@@ -77,7 +76,7 @@ class QuestionAsker:
                     self.config.question_timeout,
                     prior_answer=prior.record.get("systemAnswer") if prior else None,
                     prior_latency_ms=float(prior.record.get("latencyMs") or 0) if prior else 0.0,
-                    known_names=names,
+                    persona=ds.definition,
                 )
                 out[i] = evaluation
                 self.record(evaluation, ds.id, task, state, logs)

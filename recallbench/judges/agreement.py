@@ -34,6 +34,7 @@ from ..results.scoring import JudgeScore
 
 if TYPE_CHECKING:
     from ..data.corpus import Day
+    from ..data.persona import PersonaDefinition
     from .base import Judge
 
 log = logging.getLogger("recallbench")
@@ -366,7 +367,7 @@ async def rescore(
     answers: Sequence[JudgedAnswer],
     *,
     days_for: DaysFor | None = None,
-    names_for: Callable[[str], Sequence[str]] | None = None,
+    persona_for: Callable[[str], PersonaDefinition] | None = None,
     memory_window: int = 0,
     parallelism: int = 1,
 ) -> list[JudgeScore | None]:
@@ -376,8 +377,8 @@ async def rescore(
         judge: the judge to measure.
         answers: the labelled answers.
         days_for: the days ingested at each answer's checkpoint; None: the judge sees no days.
-        names_for: the names each persona declares (``persona_id -> names``), as a run hands them
-            to its judge; None: none.
+        persona_for: each persona's definition (``persona_id -> definition``), whose names a run
+            hands its judge; None: none.
         memory_window: the memory excerpts' window (days around each relevant day) for judges that
             read excerpts, as a run's ``--judge-memory-window``; 0: none.
         parallelism: judge calls in flight (an LLM judge benefits; the rubric judge does not).
@@ -391,8 +392,8 @@ async def rescore(
 
     async def one(answer: JudgedAnswer) -> JudgeScore | None:
         days = days_for(answer.persona_id, answer.days_ingested) if days_for else ()
-        names = names_for(answer.persona_id) if names_for else ()
-        context = build_context(answer.qa, days, memory_window, known_names=names)
+        persona = persona_for(answer.persona_id) if persona_for else None
+        context = build_context(answer.qa, days, memory_window, persona=persona)
         try:
             value = await judge.score(answer.qa.question, answer.qa.answer, answer.answer, context)
             return to_score(value)

@@ -25,13 +25,15 @@ year and times without the meridiem far more often than they get either wrong.
 
 from __future__ import annotations
 
-import functools
 import math
 import re
 import unicodedata
 from collections.abc import Iterator
 
 import attrs
+
+from .lexicon import MONTHS, SCALES, STOPWORDS, TENS, UNITS, stem
+from .names import names_and_calendar
 
 __all__ = [
     "CHECKABLE_KINDS",
@@ -48,98 +50,6 @@ __all__ = [
 
 CHECKABLE_KINDS: tuple[str, ...] = ("money", "percent", "number", "date", "time", "code", "name")
 """The kinds a fabricated answer gets wrong in a checkable way (words and quotes are not)."""
-
-STOPWORDS: frozenset[str] = frozenset(
-    """
-    a about above after again against all also am an and any are aren't as at be because been before
-    being below between both but by can can't cannot could couldn't did didn't do does doesn't doing
-    don't down during each either else even ever every few for from further had hadn't has hasn't have
-    haven't having he he'd he'll he's her here here's hers herself him himself his how how's i i'd i'll
-    i'm i've if in into is isn't it it's its itself just let's me might more most much must mustn't my
-    myself neither no nor not now of off on once only or other ought our ours ourselves out over own
-    per rather same shan't she she'd she'll she's should shouldn't since so some still such than that
-    that's the their theirs them themselves then there there's these they they'd they'll they're
-    they've this those though through thus to too under until up upon us very via was wasn't we we'd
-    we'll we're we've were weren't what what's when when's where where's whether which while who who's
-    whom whose why why's will with within without won't would wouldn't yes yet you you'd you'll you're
-    you've your yours yourself yourselves
-    """.split()  # noqa: SIM905 - a word list reads better as text than as 200 quoted strings
-)
-"""Function words: never content words, never a name when they start a sentence."""
-
-# Corporate suffixes end a name rather than being part of what identifies it.
-_NAME_SUFFIXES = frozenset({"inc", "llc", "ltd", "corp", "co", "plc", "gmbh", "lp", "llp"})
-
-_MONTHS = {
-    "jan": 1,
-    "feb": 2,
-    "mar": 3,
-    "apr": 4,
-    "may": 5,
-    "jun": 6,
-    "jul": 7,
-    "aug": 8,
-    "sep": 9,
-    "oct": 10,
-    "nov": 11,
-    "dec": 12,
-}
-_FULL_MONTHS = (
-    "january february march april may june july august september october november december"
-)
-_WEEKDAYS = {
-    "monday": "mon",
-    "tuesday": "tue",
-    "wednesday": "wed",
-    "thursday": "thu",
-    "friday": "fri",
-    "saturday": "sat",
-    "sunday": "sun",
-}
-_UNITS = {
-    "two": 2,
-    "three": 3,
-    "four": 4,
-    "five": 5,
-    "six": 6,
-    "seven": 7,
-    "eight": 8,
-    "nine": 9,
-    "ten": 10,
-    "eleven": 11,
-    "twelve": 12,
-    "thirteen": 13,
-    "fourteen": 14,
-    "fifteen": 15,
-    "sixteen": 16,
-    "seventeen": 17,
-    "eighteen": 18,
-    "nineteen": 19,
-}
-_TENS = {
-    "twenty": 20,
-    "thirty": 30,
-    "forty": 40,
-    "fifty": 50,
-    "sixty": 60,
-    "seventy": 70,
-    "eighty": 80,
-    "ninety": 90,
-}
-_SCALES = {
-    "k": 1e3,
-    "thousand": 1e3,
-    "m": 1e6,
-    "mm": 1e6,
-    "mn": 1e6,
-    "million": 1e6,
-    "b": 1e9,
-    "bn": 1e9,
-    "billion": 1e9,
-    "t": 1e12,
-    "tn": 1e12,
-    "trillion": 1e12,
-}
 
 # ``one`` is left out of the number words: "no one", "one of the", "the one who" would make a number of
 # every other sentence.
@@ -189,13 +99,16 @@ _RANGE_TAIL = re.compile(rf"\s*(?:-|to|and)\s*[$€£¥]?(?:{_NUM})\s*(?P<scale>
 _QUOTE = re.compile(r'"([^"\n]{2,300})"')
 _WORD = re.compile(r"[^\W\d_](?:[\w]|['’](?=\w))*")
 _TOKEN = re.compile(r"[^\W_]+")
-_CAPITALISED_WORD = re.compile(r"(?<![\w'])[A-Z\u00c0-\u00d6\u00d8-\u00de](?:\w|'(?=\w))*")
 _POSSESSIVE = re.compile(r"'s\b")
-_SENTENCE_END = re.compile(r"(?:[.!?:;]\s|\n)\s*$")
 _MARKDOWN_LINK = re.compile(r"\[([^\]\n]*)\]\([^)\n]*\)")
-# A numbered-list marker needs text after it on its line: a line that is only "42." or "0)" holds a
-# number, and so does "**0)**" once its emphasis is gone.
-_LINE_MARK = re.compile(r"(?m)^\s*(?:#+\s*|>\s*|[-*+]\s+|\d+[.)][ \t]+(?=\S))")
+_LINE_MARK = re.compile(r"(?m)^\s*(?:#+\s*|>\s*|[-*+]\s+)")
+# A numbered-list marker needs text after it on its line (a line that is only "42." or "0)" holds a
+# number, and so does "**0)**" once its emphasis is gone) and a list around it: a lone "230. I can
+# share more" is an answer that starts with its number.
+_NUMBERED = re.compile(r"(?m)^\s*\d{1,3}[.)][ \t]+(?=\S)")
+_FIRST_ITEM = re.compile(r"(?m)^\s*1[.)][ \t]+(?=\S)")
+# Table rows: each cell reads as a line of its own; a separator row is punctuation.
+_TABLE_PIPE = re.compile(r"[ \t]*\|[ \t]*")
 
 _REPLACEMENTS: tuple[tuple[str, str], ...] = (
     ("‘", "'"),
@@ -229,8 +142,9 @@ def clean(text: str) -> str:
     """Unicode-normalised text with markdown and typographic variants removed; case is kept.
 
     Curly quotes become straight, dashes become hyphens, emphasis markers, backticks, headings, block
-    quotes and list bullets go (a list item starts a new line, so it still starts a sentence), and a
-    markdown link keeps its text. Underscores become spaces so that ``file_name_v2`` splits into words.
+    quotes, list bullets and (in a list of two or more) item numbers go, a table cell becomes a line
+    of its own (a list item or cell starts a new line, so it still starts a sentence), and a markdown
+    link keeps its text. Underscores become spaces so that ``file_name_v2`` splits into words.
     """
     ascii_only = text.isascii()
     if not ascii_only:
@@ -241,39 +155,14 @@ def clean(text: str) -> str:
             continue
         text = text.replace(old, new)
     text = _MARKDOWN_LINK.sub(r"\1", text)
-    return _LINE_MARK.sub("\n", text)
-
-
-_STEM_LENGTH = 7
-
-
-@functools.lru_cache(maxsize=65536)
-def stem(word: str) -> str:
-    """A light, deterministic suffix stripper (lower-case input): plurals, ``-ing``, ``-ed``, ``-ly``.
-
-    It only has to map inflections of one word to one key on both sides of a comparison, not to produce
-    a dictionary word: ``synergies`` and ``synergy`` both become ``synergy``; ``kept`` stays ``kept``.
-    """
-    if len(word) <= 3:
-        return word
-    if word.endswith("'s"):
-        word = word[:-2]
-    if word.endswith("ies") and len(word) > 4:
-        return word[:-3] + "y"
-    if word.endswith(("sses", "xes", "ches", "shes", "zes")):
-        return word[:-2]
-    if word.endswith("s") and not word.endswith(("ss", "us", "is")) and len(word) > 3:
-        word = word[:-1]
-    if word.endswith("ing") and len(word) > 5:
-        word = word[:-3]
-    elif word.endswith("ied") and len(word) > 4:
-        word = word[:-3] + "y"
-    elif (word.endswith("ed") and len(word) > 4) or (word.endswith("ly") and len(word) > 5):
-        word = word[:-2]
-    # Collapse a doubled final consonant left by -ing/-ed ("planned" → "plann" → "plan").
-    if len(word) > 3 and word[-1] == word[-2] and word[-1] not in "aeiouls":
-        word = word[:-1]
-    return word[:_STEM_LENGTH]
+    if "|" in text:
+        text = _TABLE_PIPE.sub("\n", text)
+    text = _LINE_MARK.sub("\n", text)
+    if len(_NUMBERED.findall(text)) >= 2:
+        text = _NUMBERED.sub("\n", text)
+    else:  # a list's first item may stand alone ("1. No, it never came up.")
+        text = _FIRST_ITEM.sub("\n", text)
+    return text
 
 
 def tokens(text: str, *, cleaned: bool = False) -> list[str]:
@@ -358,20 +247,20 @@ def _fmt(value: float) -> str:
 
 def _word_number(text: str) -> int:
     parts = re.split(r"[- ]", text.casefold())
-    if parts[0] in _TENS:
-        return _TENS[parts[0]] + (_UNITS.get(parts[1], 1) if len(parts) > 1 else 0)
-    return _UNITS[parts[0]]
+    if parts[0] in TENS:
+        return TENS[parts[0]] + (UNITS.get(parts[1], 1) if len(parts) > 1 else 0)
+    return UNITS[parts[0]]
 
 
 def _scale(text: str | None) -> float:
     if not text:
         return 1.0
     key = text.casefold()
-    return _SCALES.get(key, 1.0)
+    return SCALES.get(key, 1.0)
 
 
 def _month(text: str) -> int:
-    return _MONTHS[text[:3].casefold()]
+    return MONTHS[text[:3].casefold()]
 
 
 def _clock(hour: int, minute: int) -> str | None:
@@ -480,7 +369,7 @@ def extract_atoms(text: str, *, cleaned: bool = False) -> Atoms:
 
 def _extract(cleaned: str) -> Atoms:
     found, spans = _scan(cleaned)
-    names, name_words, dates = _names_and_calendar(cleaned, spans)
+    names, name_words, dates = names_and_calendar(cleaned, spans)
     # Content words come from the text outside the scanned atoms: "$650M" must not leave a word "m".
     pieces, pos = [], 0
     for start, end in spans:
@@ -505,79 +394,3 @@ def _extract(cleaned: str) -> Atoms:
         quotes=quotes,
         words=_content_words(outside) | name_words,
     )
-
-
-def _names_and_calendar(
-    cleaned: str, spans: list[tuple[int, int]]
-) -> tuple[set[str], frozenset[str], set[str]]:
-    """Capitalised-word names, their words, and month/weekday atoms not already part of a date.
-
-    Only capitalised words are visited (a fraction of the text); a run of them separated by single
-    spaces is one name ("Henry Whitfield"), anything else between them ends it.
-    """
-    names: set[str] = set()
-    name_words: set[str] = set()
-    dates: set[str] = set()
-    current: list[str] = []
-    span_i = 0
-    last_end = -1
-
-    def flush() -> None:
-        parts = [p for p in current if p not in _NAME_SUFFIXES]
-        if parts:
-            names.add(" ".join(parts))
-            name_words.update(stem(p) for p in parts)
-        current.clear()
-
-    for m in _CAPITALISED_WORD.finditer(cleaned):
-        start, end = m.span()
-        if current and cleaned[last_end:start].strip(" "):  # not adjacent: the name ended
-            flush()
-        last_end = end
-        while span_i < len(spans) and spans[span_i][1] <= start:
-            span_i += 1
-        if span_i < len(spans) and spans[span_i][0] <= start:  # part of a scanned atom ("May 5")
-            flush()
-            continue
-        word = m.group()
-        low = word.casefold()
-        if low.endswith("'s"):
-            low = low[:-2]
-        if low.endswith("s") and low[:-1] in _WEEKDAYS:  # "Tuesdays"
-            low = low[:-1]
-        if low in _WEEKDAYS:
-            dates.add(_WEEKDAYS[low])
-            flush()
-            continue
-        if low in _FULL_MONTH_NAMES:
-            # Capitalised "May" mid-sentence is the month; at a sentence start it may be the verb.
-            if low != "may" or not _sentence_start(cleaned, start):
-                dates.add(f"month:{_MONTHS[low[:3]]:02d}")
-            flush()
-            continue
-        if not current:
-            if low in STOPWORDS:
-                continue
-            if (
-                _sentence_start(cleaned, start)
-                and not (
-                    _CAPITALISED_WORD.match(cleaned, end + 1) and cleaned[end : end + 1] == " "
-                )
-                and sum(c.isupper() for c in word) < 2
-            ):
-                # A capitalised word starting a sentence is a name only when another follows
-                # ("Henry Whitfield said") or it is an acronym or camel-case ("EBITDA", "McKay").
-                continue
-        current.append(low)
-        if word.endswith(("'s", "s'")):  # "Riley Park's Tuesday": the possessive ends the name
-            flush()
-    flush()
-    return names, frozenset(name_words), dates
-
-
-_FULL_MONTH_NAMES = frozenset(_FULL_MONTHS.split())
-
-
-def _sentence_start(text: str, pos: int) -> bool:
-    head = text[max(0, pos - 4) : pos]
-    return pos == 0 or not head.strip() or bool(_SENTENCE_END.search(text[max(0, pos - 6) : pos]))

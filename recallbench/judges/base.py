@@ -13,6 +13,7 @@ from typing import Any, Protocol, runtime_checkable
 import attrs
 
 from ..data.corpus import Day
+from ..data.persona import PersonaDefinition
 from ..data.qa import QAPair
 from ..results.scoring import JudgeScore
 
@@ -32,6 +33,8 @@ class JudgeContext:
         known_names: the names the dataset declares (the persona, its principal, cast, company,
             projects and sessions: :meth:`~recallbench.data.persona.PersonaDefinition.declared_names`):
             known entities, never invented ones.
+        context_names: those of them that frame every question (the persona's own name, its
+            principal's, its company's: :meth:`~recallbench.data.persona.PersonaDefinition.context_names`).
     """
 
     memory_excerpts: str | None = None
@@ -41,6 +44,7 @@ class JudgeContext:
     qa: QAPair | None = attrs.field(default=None, eq=False, repr=False)
     days: Sequence[Day] = attrs.field(default=(), eq=False, repr=False)
     known_names: tuple[str, ...] = attrs.field(default=(), eq=False, repr=False)
+    context_names: tuple[str, ...] = attrs.field(default=(), eq=False, repr=False)
 
 
 @runtime_checkable
@@ -82,10 +86,15 @@ def as_judge(obj: Judge | ScoreFunction) -> Judge:
 
 
 def build_context(
-    pair: QAPair, days: Sequence[Day], window: int, *, known_names: Sequence[str] = ()
+    pair: QAPair,
+    days: Sequence[Day],
+    window: int,
+    *,
+    persona: PersonaDefinition | None = None,
+    known_names: Sequence[str] = (),
 ) -> JudgeContext:
-    """The judge's context for ``pair`` at a checkpoint where ``days`` are ingested (``known_names``:
-    the names the persona declares).
+    """The judge's context for ``pair`` at a checkpoint where ``days`` are ingested; ``persona`` gives
+    the names it declares (``known_names`` adds more).
 
     Memory excerpts (window > 0): every ingested day within ``window`` days of a relevant day, each as a
     ``--- DAY n (date) ---`` block. Unlike the reference, days beyond the checkpoint never leak in.
@@ -107,5 +116,6 @@ def build_context(
         forbidden_sessions=pair.forbidden_sessions if boundary else None,
         qa=pair,
         days=days,
-        known_names=tuple(known_names),
+        known_names=(persona.declared_names() if persona else ()) + tuple(known_names),
+        context_names=persona.context_names() if persona else (),
     )

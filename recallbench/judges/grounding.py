@@ -14,9 +14,12 @@ from collections.abc import Iterable, Sequence
 import attrs
 
 from ..data.corpus import Day
-from .atoms import Atoms, bigrams, clean, extract_values, tokens
+from .atoms import STOPWORDS, Atoms, bigrams, clean, extract_values, tokens
 
 __all__ = ["SPECIFIC_NUMBER", "Grounding", "GroundingIndex", "claim_keys"]
+
+_QUOTE_PAIRS = 3
+"""A quoted string is checked from this many word pairs (four words) up."""
 
 SPECIFIC_NUMBER = 1000
 """An amount or percentage at least this large is specific enough to be grounded by the same number
@@ -54,6 +57,8 @@ class GroundingIndex:
     days: list[Day] = attrs.field(factory=list)
     _postings: dict[str, list[int]] = attrs.field(factory=dict, repr=False)
     _first_pair: dict[str, int] = attrs.field(factory=dict, repr=False)
+    _dates: dict[str, int] = attrs.field(factory=dict, repr=False)
+    _pairs_by_day: dict[int, frozenset[str]] = attrs.field(factory=dict, repr=False)
 
     @classmethod
     def build(cls, days: Iterable[Day]) -> GroundingIndex:
@@ -75,6 +80,8 @@ class GroundingIndex:
                 continue
             self.days.append(day)
             n = day.number
+            if day.date:
+                self._dates.setdefault(day.date, n)
             cleaned = clean(day.content)
             keys = _value_keys(extract_values(cleaned, cleaned=True))
             # A day's own date and number are facts of that day: answers cite "on 2026-01-20" and
@@ -92,6 +99,21 @@ class GroundingIndex:
     def days_of(self, key: str) -> Sequence[int]:
         """The day numbers ``key`` (``num:2412``, ``date:04-30``, ``w:token``, …) appears on, ascending."""
         return self._postings.get(key, ())
+
+    def pairs_of_day(self, n: int) -> frozenset[str]:
+        """The word pairs of day ``n`` (computed on first use: only window checks need them)."""
+        found = self._pairs_by_day.get(n)
+        if found is None:
+            i = bisect.bisect_left(self.days, n, key=_day_number)
+            if i == len(self.days) or self.days[i].number != n:
+                return frozenset()
+            found = frozenset(bigrams(tokens(self.days[i].content)))
+            self._pairs_by_day[n] = found
+        return found
+
+    def day_of_date(self, iso: str) -> int | None:
+        """The day whose calendar date is ``iso`` (``YYYY-MM-DD``), if the corpus has it."""
+        return self._dates.get(iso)
 
     def first_day(self, key: str) -> int | None:
         """The first day ``key`` appears on: an atom or token key, or a word pair ``"a b"``."""
@@ -149,6 +171,34 @@ class Grounding:
             if found and found[0] <= self.cutoff:
                 return True
         return False
+
+    def names_a_day(self, iso: str) -> bool:
+        """Whether the full date ``iso`` is the date of a day a claim may trace to (ingested by the
+        cutoff; with a hallucination window, inside it): the answer's provenance, not a claim."""
+        day = self.index.day_of_date(iso)
+        if day is None or day > self.cutoff:
+            return False
+        return self.support is None or any(lo <= day <= hi for lo, hi in self.support)
+
+    def quote_grounded(self, toks: Sequence[str]) -> bool:
+        """With a hallucination window, whether at least half the word pairs of a quoted string are
+        on the window's days (a quote from elsewhere is not what the judge could see). Without a
+        window quotes are not checked: systems trim and adapt what they quote."""
+        if self.support is None:
+            return True
+        pairs = set(bigrams(list(toks)))
+        if len(pairs) < _QUOTE_PAIRS:  # "not yet authorized": too short to be evidence of anything
+            return True
+        seen: set[str] = set()
+        for lo, hi in self.support:
+            for n in range(lo, hi + 1):
+                seen |= self.index.pairs_of_day(n)
+        if len(pairs & seen) * 2 >= len(pairs):
+            return True
+        # A close paraphrase ("cap-allocation" for "capital-allocation") keeps most of its words.
+        words = [t for t in toks if t not in STOPWORDS]
+        found = sum(1 for t in words if self.in_days(f"w:{t}", self.support))
+        return bool(words) and found * 4 >= len(words) * 3
 
     def in_evidence(self, key: str) -> bool:
         return self.in_days(key, self.evidence)

@@ -99,7 +99,12 @@ class Part:
 
 
 @functools.lru_cache(maxsize=8192)
-def reference_parts(reference: str, question: str) -> tuple[Part, ...]:
+def reference_parts(
+    reference: str, question: str, context: frozenset[str] = frozenset()
+) -> tuple[Part, ...]:
+    """The parts of ``reference`` a correct answer holds. ``context`` are name tokens that frame
+    every question of the persona (its own name, its principal's, its company's): in a reference
+    they weigh as a content word, not as an entity the answer must name."""
     ref, q = analyse_cached(reference), analyse_cached(question)
     a, qa = ref.atoms, q.atoms
     parts = [
@@ -111,7 +116,10 @@ def reference_parts(reference: str, question: str) -> tuple[Part, ...]:
     for name in sorted(a.name - qa.name):
         toks = tuple(name.split())
         if not all(t in q.token_set for t in toks):
-            parts.append(Part("name", toks, ATOM_WEIGHT))
+            # The persona's framing names qualify an answer more often than they are it ("Jamie
+            # wanted …"): they weigh as a content word.
+            framing = all(t in context for t in toks)
+            parts.append(Part("name", toks, WORD_WEIGHT if framing else ATOM_WEIGHT))
     parts += [Part("quote", quote, ATOM_WEIGHT) for quote in a.quotes]
     name_words = {w for n in a.name for w in n.split()}
     for word in sorted(a.words - name_words):
@@ -169,13 +177,15 @@ def parts_share(parts: Sequence[Part], ans: Text) -> tuple[float, list[str], lis
     return (found_weight / total if total else 1.0), found, missing
 
 
-def key_fact_share(fact: str, ans: Text) -> float:
+def key_fact_share(fact: str, ans: Text, parts_of: Text | None = None) -> float:
     """How much of one key fact the answer holds: 1 when it occurs verbatim (normalised), else its
-    parts' share — at most a half when its number, date or name is missing: words alone are not it."""
-    if contains(ans.normalized, fact):
+    parts' share — at most a half when its number, date or name is missing: words alone are not it.
+    ``parts_of`` is what the parts are looked for in (default: the answer itself)."""
+    # Word-boundary containment, but numbers compare whole: "5%" is not inside "7.5%".
+    if contains(ans.normalized, fact) and analyse_cached(fact).numeric <= ans.numeric:
         return 1.0
     parts = reference_parts(fact, "")
     if not parts:  # nothing to match but the text itself ("6E"), and that was not found
         return 0.0
-    share, _, missing = parts_share(parts, ans)
+    share, _, missing = parts_share(parts, parts_of if parts_of is not None else ans)
     return min(share, 0.5) if missing else share

@@ -15,8 +15,10 @@ produce the styles seen in real memory-system output, each deterministic for a s
 * **detail** — ``extra-detail`` and ``quote-memory``: a sentence of the relevant day's log, added as
   context or quoted verbatim (grounded extra detail, up to about 600 characters in all).
 
-:func:`restyle` applies any set of them in a fixed, natural order (detail, then framing, provenance,
-formatting, and a trailing offer last). :mod:`recallbench.judges.probe` builds its restyled probes with
+:func:`restyle` applies any set of them in a fixed, natural order (detail, then provenance, framing,
+formatting, and a trailing offer last). For an information-boundary pair whose answer must withhold
+something, the detail transforms and the lead's quoted evidence are left out: quoting the memory
+there would be a leak, not a style. :mod:`recallbench.judges.probe` builds its restyled probes with
 them and the rubric judge's metamorphic tests check that they leave its scores alone.
 """
 
@@ -48,7 +50,7 @@ _BULLET = re.compile(r"^\s*(?:[-*+]|\d+[.)])\s+")
 _HIGHLIGHT = re.compile(
     r"[$€£]\s?\d[\d,.]*\s*(?:[MBK]\b|million|billion|thousand)?"
     r"|\b\d[\d,.]*\s*(?:%|percent\b)"
-    r"|\b[A-Z][a-z]+(?:\s+[A-Z][a-z]+)+"
+    r"|\b[A-Z][\w'’-]*(?:\s+[A-Z][\w'’-]*)+\b"
     r"|\b\d{4}-\d{2}-\d{2}\b"
 )
 
@@ -64,6 +66,8 @@ class StyleContext:
         dates: each relevant day's calendar date, where the corpus has the day.
         evidence: sentences of the relevant days' logs, the best supporting one first.
         negative: the truthful answer is "no" (a negative-recall pair).
+        withhold: the answer must withhold the memory's content (an information-boundary pair whose
+            expected disclosure is ``refuse`` or ``partial``): nothing is quoted from it.
     """
 
     question: str
@@ -72,6 +76,7 @@ class StyleContext:
     dates: Mapping[int, str] = attrs.field(factory=dict)
     evidence: tuple[str, ...] = ()
     negative: bool = False
+    withhold: bool = False
 
     @classmethod
     def for_pair(cls, pair: QAPair, days: Sequence[Day]) -> StyleContext:
@@ -85,6 +90,8 @@ class StyleContext:
             dates={d.number: d.date for d in relevant},
             evidence=evidence_sentences(relevant, pair.answer + " " + pair.question),
             negative=pair.category == "negative-recall",
+            withhold=pair.category == "information-boundary"
+            and pair.expected_disclosure in ("refuse", "partial"),
         )
 
 
@@ -170,8 +177,11 @@ _PLAIN_STARTS = frozenset(
 
 
 def _end(text: str) -> str:
+    """The text ending a sentence: a closing quote or emphasis gets its full stop after it."""
     text = text.rstrip()
-    return text if text.endswith((".", "!", "?", ")", "”", '"', "*")) else text + "."
+    if text.endswith((".", "!", "?", ".)", ".”", '."', ".*", ".**")):
+        return text
+    return text + "."
 
 
 def _days_label(ctx: StyleContext) -> tuple[str, str]:
@@ -341,7 +351,7 @@ def _lead(text: str, ctx: StyleContext, rng: random.Random) -> str:
     body = re.sub(r"^\W*(?:no|yes)\b[.,;:!]?\s*", "", text.strip(), flags=re.IGNORECASE)
     out = f"{word} {body}" if body else word
     evidence = evidence_sentence(ctx)
-    if evidence and not ctx.negative:
+    if evidence and not ctx.negative and not ctx.withhold:
         out = f'{_end(out)} The notes say: "{evidence}"'
     return out
 
@@ -350,6 +360,8 @@ def _lead(text: str, ctx: StyleContext, rng: random.Random) -> str:
 
 
 def _extra_detail(text: str, ctx: StyleContext, rng: random.Random) -> str:
+    if ctx.withhold:
+        return text
     out = _end(text)
     for sentence in ctx.evidence:
         if len(out) + len(sentence) > 600:
@@ -364,14 +376,13 @@ def _extra_detail(text: str, ctx: StyleContext, rng: random.Random) -> str:
 
 def _quote_memory(text: str, ctx: StyleContext, rng: random.Random) -> str:
     evidence = evidence_sentence(ctx)
-    if evidence is None or evidence in text:
+    if evidence is None or evidence in text or ctx.withhold:
         return text
     return f"{_end(text)} The entry reads: “{evidence}”"
 
 
 STYLE_GROUPS: Mapping[str, Mapping[str, Transform]] = {
     "detail": {"extra-detail": _extra_detail, "quote-memory": _quote_memory},
-    "framing": {"lead": _lead, "preamble": _preamble, "hedge": _hedge},
     "provenance": {
         "source-date": _source_date,
         "sources-days": _sources_days,
@@ -380,6 +391,7 @@ STYLE_GROUPS: Mapping[str, Mapping[str, Transform]] = {
         "in-days": _in_days,
         "on-date": _on_date,
     },
+    "framing": {"lead": _lead, "preamble": _preamble, "hedge": _hedge},
     "formatting": {
         "bold": _bold,
         "italic": _italic,

@@ -61,8 +61,10 @@ from ..data.corpus import Day
 from ..data.matching import contains
 from ..data.qa import QAPair
 from ..results.scoring import JudgeScore
+from .atoms import bigrams, tokens
 from .base import JudgeContext
 from .grounding import Grounding, GroundingIndex
+from .provenance import calendar_dates, strip_citations
 from .reference_parts import (
     Text,
     analyse,
@@ -72,10 +74,18 @@ from .reference_parts import (
     reference_parts,
     show_number,
 )
+from .stance import (
+    ABSTAIN,
+    NEGATION,
+    NEGATIVE_START,
+    POSITIVE_START,
+    lead_sentence,
+    says_no,
+)
 
 __all__ = ["RUBRIC_VERSION", "GroundingIndex", "RubricJudge"]
 
-RUBRIC_VERSION = "2"
+RUBRIC_VERSION = "3"
 """Changes whenever a rule or threshold changes, so scores of different versions are not mixed."""
 
 # Found share → correctness 3/2/1 and completeness 2/1 (below the last step: 0).
@@ -93,35 +103,9 @@ _EVIDENCE_WINDOW = 1
 # How many indexes a judge keeps (one per corpus: a persona, or a persona and an arcs variant).
 _MAX_INDEXES = 8
 
-_ABSTAIN = re.compile(
-    r"""
-    \b(?:no|not\ any|nothing|none)\b[^.\n]{0,40}?\b(?:evidence|record|mention|information|indication
-        |sign|reference|details?|data)\b
-  | \b(?:do|does|did)(?:\ not|n't)\ (?:explicitly\ |specifically\ |directly\ )?(?:mention|say|show
-        |specify|state|give|provide|include|indicate|contain|name|record|confirm|describe|identify
-        |list|reference|discuss|note|tell|establish|support|reflect)
-  | \b(?:not|never|isn't|wasn't|aren't|weren't)\ (?:explicitly\ |specifically\ |directly\ )?
-        (?:mentioned|stated|specified|recorded|discussed|documented|found|available|provided|given
-        |shown|indicated|confirmed|included|listed|described|identified|covered|noted|clear)
-  | \bI\ (?:don't|do\ not|can't|cannot|could\ not|couldn't|am\ unable\ to|am\ not\ able\ to)
-        \ (?:know|find|determine|tell|say|confirm|answer|share|see|locate|verify|disclose|recall)
-  | \b(?:unable|not\ able)\ to\ (?:find|determine|answer|confirm|locate|share|verify|disclose)
-  | \b(?:can't|cannot|can\ not|won't)\ (?:share|disclose|discuss|reveal|provide|determine|confirm)
-  | \b(?:unknown|not\ sure|unclear|no\ way\ to\ (?:know|tell))\b
-  | \bthere\ (?:is|was|are|were)\ no\b
-  | \b(?:stays?|remains?|is|are)\ confidential\b
-    """,
-    re.IGNORECASE | re.VERBOSE,
-)
-_NEGATIVE_START = re.compile(
-    r"^\W*(?:no|nope|none|nothing|never|not|neither|nobody|no\ one)\b", re.IGNORECASE | re.VERBOSE
-)
-_POSITIVE_START = re.compile(r"^\W*(?:yes|yeah|yep|correct|indeed)\b", re.IGNORECASE)
-_NEGATION = re.compile(
-    r"\b(?:no|not|never|nothing|none|didn't|wasn't|weren't|hasn't|haven't|hadn't)\b", re.IGNORECASE
-)
 _CITATION = re.compile(r"^(?:day|memory|memories)[-_]?\d+(?:\.md)?$")
-_FIRST_SENTENCE = re.compile(r"^.*?(?:[.!?](?:\s|$)|\n|$)", re.DOTALL)
+# Where a reference's first clause ends: a semicolon, a sentence end, a colon or a dash.
+_LEAD_CLAUSE = re.compile(r";\s|[.!?]\s|:\s|\s[-–—]\s")
 
 
 def _str_list(value: object) -> list[str]:
@@ -152,9 +136,15 @@ def _small(value: str) -> bool:
     return float(value) <= _SMALL_NUMBER
 
 
-def _first_sentence(text: str) -> str:
-    m = _FIRST_SENTENCE.match(text.strip())
-    return m.group() if m else text
+def _year(value: str) -> bool:
+    """A plain number that reads as a year ("in 2026"): a when, never an amount."""
+    return len(value) == 4 and value.isdigit() and 1900 <= int(value) <= 2100
+
+
+@functools.lru_cache(maxsize=64)
+def _name_tokens(names: tuple[str, ...]) -> frozenset[str]:
+    """The tokens of the names a persona declares (each known on its own: "Jamie", "Rourke")."""
+    return frozenset(t for name in names for t in tokens(name))
 
 
 # ---------------------------------------------------------------------------------------------------
@@ -257,27 +247,32 @@ class RubricJudge:
                     (max(1, d - w), min(cutoff, d + w)) for d in qa.relevant_days if d - w <= cutoff
                 )
             grounding = Grounding(index, cutoff, evidence, support)
+        # Where the answer says it found something is provenance, not a claim: explicit citations
+        # go before analysis, and a full date naming an ingested day is not checked as a fact.
+        stated = strip_citations(answer)
+        dates = calendar_dates(answer) if grounding is not None else {}
+        provenance = frozenset(
+            mmdd for iso, mmdd in dates.items() if grounding and grounding.names_a_day(iso)
+        )
+        names = context.known_names if context is not None else ()
         case = _Case(
             qa=qa,
-            ans=analyse(answer),
+            ans=analyse(stated),
             ref=analyse_cached(reference),
             q=analyse_cached(question),
             reference=reference,
             question=question,
             grounding=grounding,
+            known=_name_tokens(tuple(names)) if names else frozenset(),
+            framing=_name_tokens(context.context_names) if context is not None else frozenset(),
+            provenance=provenance,
         )
         category = qa.category if qa is not None else "factual-recall"
         if category == "information-boundary" and disclosure in ("refuse", "partial"):
             return case.boundary(disclosure)
-        if category == "negative-recall" and _is_negative(case.ref.cleaned):
+        if category == "negative-recall" and says_no(case.ref.cleaned):
             return case.negative()
         return case.factual()
-
-
-def _is_negative(reference: str) -> bool:
-    """Whether a reference says "no / never / no evidence" (a negative-recall pair's usual answer)."""
-    first = _first_sentence(reference)
-    return bool(_NEGATIVE_START.search(first) or _ABSTAIN.search(first))
 
 
 def _fmt_list(items: Sequence[str], limit: int = 3) -> str:
@@ -296,10 +291,33 @@ class _Case:
     reference: str
     question: str
     grounding: Grounding | None
+    known: frozenset[str] = frozenset()
+    """Tokens of the names the persona declares: known entities."""
+    framing: frozenset[str] = frozenset()
+    """Tokens of the names that frame every question (persona, principal, company)."""
+    provenance: frozenset[str] = frozenset()
+    """Dates (``MM-DD``) the answer writes in full that name a day a claim may trace to (an ingested
+    day; with a hallucination window, one inside it): where it found something, not a claim."""
 
     @functools.cached_property
     def abstains(self) -> bool:
-        return not self.ans.cleaned.strip() or bool(_ABSTAIN.search(self.ans.cleaned))
+        return not self.ans.cleaned.strip() or bool(ABSTAIN.search(self.ans.cleaned))
+
+    @functools.cached_property
+    def content(self) -> Text:
+        """What the answer says besides its abstention phrases ("No evidence found in memory"): a
+        system that knows nothing earns nothing from the words of its refusal."""
+        if not self.abstains or not self.ans.cleaned.strip():
+            return self.ans
+        return analyse(ABSTAIN.sub(" ", self.ans.cleaned))
+
+    @functools.cached_property
+    def denies(self) -> bool:
+        """Whether the answer's lead sentence says no (it did not happen, there is no evidence)."""
+        first = lead_sentence(self.ans.cleaned)
+        return not POSITIVE_START.search(first) and (
+            bool(NEGATIVE_START.search(first)) or self.abstains or bool(NEGATION.search(first))
+        )
 
     @functools.cached_property
     def claims(self) -> list[tuple[str, str]]:
@@ -313,10 +331,13 @@ class _Case:
         out: list[tuple[str, str]] = []
         for kind in ("money", "percent", "number"):
             for v in sorted(getattr(a, kind) - known_numbers):
-                if kind != "number" or not _small(v):
+                # Counts a system derives ("3 meetings") and years ("in 2026") are not amounts.
+                if kind != "number" or not (_small(v) or _year(v)):
                     out.append((f"{kind}:{v}", show_number(v, a)))
         for kind in ("date", "time", "code"):
             known = getattr(ref.atoms, kind) | getattr(q.atoms, kind)
+            if kind == "date":
+                known = known | self.provenance
             for v in sorted(getattr(a, kind) - known):
                 if kind == "code":
                     # A cited memory file ("day-0042.md") is a citation, not a fact.
@@ -324,7 +345,9 @@ class _Case:
                         out.append((f"{kind}:{v}", v))
                 elif v[:1].isdigit():  # weekdays and lone months are too coarse to prove anything
                     out.append((f"{kind}:{v}", v))
-        known_tokens = ref.token_set | q.token_set
+        # A name is known when every word of it is the reference's, the question's or a name the
+        # persona declares (the principal, the cast, …): only the rest must trace to a memory.
+        known_tokens = ref.token_set | q.token_set | self.known
         for name in sorted(a.name):
             if not all(t in known_tokens for t in name.split()):
                 out.append((f"name:{name}", name.title()))
@@ -345,6 +368,34 @@ class _Case:
         return out
 
     @functools.cached_property
+    def unsupported_quotes(self) -> list[str]:
+        """With a hallucination window, quoted strings whose words are not on the window's days (nor
+        the reference's or the question's). They make the answer unsupported, not wrong: what it
+        gets right is judged by its facts."""
+        g = self.grounding
+        if g is None or g.support is None:
+            return []
+        known_pairs = self.ref.pairs | self.q.pairs
+        out = []
+        for quote in self.ans.atoms.quotes:
+            if not set(bigrams(list(quote))) <= known_pairs and not g.quote_grounded(quote):
+                out.append("“" + " ".join(quote[:5]) + ("…" if len(quote) > 5 else "") + "”")
+        return out
+
+    @property
+    def made_up(self) -> list[str]:
+        """Unsupported claims that cost points: only with a corpus to check them against. Without
+        one (reference-only) a claim the reference lacks is flagged, but not known to be false."""
+        return self.unsupported if self.grounding is not None else []
+
+    @property
+    def invented(self) -> bool:
+        """Whether made-up claims are the answer's substance: at least as many as what it supports
+        (its grounded claims and the reference facts it found)."""
+        grounded = len(self.claims) - len(self.made_up)
+        return len(self.made_up) >= grounded + len(self.share[1])
+
+    @functools.cached_property
     def foreign(self) -> list[str]:
         """Claims from outside the question's evidence days (its relevant days ±1): from another day
         of the corpus, they answer another question; from none, they are made up. Either is wrong."""
@@ -359,13 +410,31 @@ class _Case:
                 out.append(label)
         return out
 
+    @functools.cached_property
+    def lead_share(self) -> float:
+        """For a reference without key facts that runs to several clauses, the share of its first
+        clause found: references give the answer first and elaborate after, so holding the first
+        clause is being right (correctness), holding the rest is being complete. 0 otherwise."""
+        if _extra(self.qa, "key_facts"):
+            return 0.0
+        lead = _LEAD_CLAUSE.split(self.reference.strip(), maxsplit=1)[0]
+        if len(lead) >= len(self.reference.strip()) - 3:
+            return 0.0
+        parts = reference_parts(lead, self.question, self.framing)
+        if len(parts) < 2:
+            return 0.0
+        return parts_share(parts, self.content)[0]
+
+    @functools.cached_property
     def share(self) -> tuple[float, list[str], list[str]]:
         """The weighted share of key facts found, with the found and missing labels."""
-        by_reference = parts_share(reference_parts(self.reference, self.question), self.ans)
+        by_reference = parts_share(
+            reference_parts(self.reference, self.question, self.framing), self.content
+        )
         facts = _extra(self.qa, "key_facts")
         if not facts:
             return by_reference
-        shares = [(fact, key_fact_share(fact, self.ans)) for fact in facts]
+        shares = [(fact, key_fact_share(fact, self.ans, self.content)) for fact in facts]
         share = sum(s for _, s in shares) / len(shares)
         # Key facts are the memory's words. A reference that holds them all is judged by them (a
         # "before" is the answer, the dates around it are not); one that paraphrases them is a
@@ -382,7 +451,11 @@ class _Case:
         out = []
         ref_numbers = ref.numeric - q.numeric
         others = ans.numeric - ref.numeric - q.numeric
-        if ref_numbers and not ref_numbers & ans.numeric and any(not _small(v) for v in others):
+        if (
+            ref_numbers
+            and not ref_numbers & ans.numeric
+            and any(not (_small(v) or _year(v)) for v in others)
+        ):
             out.append("numbers")
         for kind in ("date", "time"):
             given = getattr(q.atoms, kind)
@@ -392,51 +465,75 @@ class _Case:
                 out.append(kind + "s")
         return out
 
+    def substitutions(self) -> list[str]:
+        """Kinds where the answer gives some of the reference's values but another value in place of
+        one it misses ("$620M to $700M" for "$620M to $760M"): a wrong value, beside right ones."""
+        ans, ref, q = self.ans, self.ref, self.q
+        out = []
+        ref_numbers = ref.numeric - q.numeric
+        others = {v for v in ans.numeric - ref.numeric - q.numeric if not (_small(v) or _year(v))}
+        if ref_numbers & ans.numeric and ref_numbers - ans.numeric and others:
+            out.append("numbers")
+        for kind in ("date", "time"):
+            given = getattr(q.atoms, kind)
+            ref_values = {v for v in getattr(ref.atoms, kind) - given if v[:1].isdigit()}
+            ans_values = {v for v in getattr(ans.atoms, kind) - given if v[:1].isdigit()}
+            if ref_values & ans_values and ref_values - ans_values and ans_values - ref_values:
+                out.append(kind + "s")
+        return out
+
     def verdict(
         self, correctness: int, completeness: int, reason: str, *, fabricated: bool = False
     ) -> JudgeScore:
         """The score; hallucinated when a claim is unsupported or the rule says ``fabricated``."""
-        if self.unsupported:
-            reason += f"; unsupported: {_fmt_list(self.unsupported)}"
+        unsupported = self.unsupported + self.unsupported_quotes
+        if unsupported:
+            reason += f"; unsupported: {_fmt_list(unsupported)}"
         return JudgeScore(
             correctness=correctness,
             completeness=completeness,
-            hallucination=0 if fabricated or self.unsupported else 1,
+            hallucination=0 if fabricated or unsupported else 1,
             reasoning=reason[:200],
         )
 
     def factual(self) -> JudgeScore:
-        share, found, missing = self.share()
+        complete_share, found, missing = self.share
+        share = max(complete_share, self.lead_share)
         correctness = _steps(share, _CORRECTNESS_STEPS)
-        completeness = _steps(share, _COMPLETENESS_STEPS)
+        completeness = _steps(complete_share, _COMPLETENESS_STEPS)
         reason = f"{round(share * 100)}% of key facts found"
         if found:
             reason += f" ({_fmt_list(found)})"
         if missing:
             reason += f"; missing {_fmt_list(missing)}"
         wrong = self.conflicts()
-        other_days = [f for f in self.foreign if f not in self.unsupported]
-        if other_days:
-            wrong.append(f"facts from other days ({_fmt_list(other_days)})")
-        if len(other_days) < len(self.foreign):
+        if share < _WRONG_BELOW:
+            # Facts of other days given instead of the reference's answer another question.
+            other_days = [f for f in self.foreign if f not in self.unsupported]
+            if other_days:
+                wrong.append(f"facts from other days ({_fmt_list(other_days)})")
+        # Beside the reference's facts, other days' facts are grounded detail. Made-up facts make the
+        # answer wrong when they are its substance (as many as what it gets right); one among many
+        # supported ones costs a step (and the hallucination flag), not the whole answer.
+        if self.made_up and self.invented:
             wrong.append("made-up facts")
         if wrong and share < _WRONG_BELOW:
             correctness = completeness = 0
             reason += f"; wrong: {', '.join(wrong)}"
-        elif wrong:
+        elif wrong or self.made_up or self.substitutions():
             correctness, completeness = max(0, correctness - 1), max(0, completeness - 1)
-            reason += f"; also wrong: {', '.join(wrong)}"
+            also = wrong or [f"other {k}" for k in self.substitutions()] or ["a made-up detail"]
+            reason += f"; also wrong: {', '.join(also)}"
         elif self.abstains and share < _ABSTAINED_BELOW:
             correctness = completeness = 0
             reason = "abstained on an answerable question"
         return self.verdict(correctness, completeness, reason)
 
     def negative(self) -> JudgeScore:
-        first = _first_sentence(self.ans.cleaned)
-        negative = not _POSITIVE_START.search(first) and (
-            bool(_NEGATIVE_START.search(first)) or self.abstains or bool(_NEGATION.search(first))
-        )
-        if negative:
+        first = lead_sentence(self.ans.cleaned)
+        if self.denies:
+            if self.made_up:  # right, but with a made-up detail: that costs a step
+                return self.verdict(2, 1, "says it did not happen, but adds made-up detail")
             return self.verdict(3, 2, "correctly says it did not happen / no evidence")
         # When the truthful answer is "no evidence", an affirmative answer is by definition made
         # up (the seed's canary): a "yes", the absent subject asserted, or specifics offered.
@@ -444,7 +541,7 @@ class _Case:
             s for s in _extra(self.qa, "absent_subjects") if contains(self.ans.normalized, s)
         ]
         specifics = subjects or [label for _, label in self.claims]
-        if _POSITIVE_START.search(first) or specifics:
+        if POSITIVE_START.search(first) or specifics:
             reason = "affirms what never happened"
             if specifics:
                 reason += f" (asserts {_fmt_list(specifics)})"
@@ -461,7 +558,7 @@ class _Case:
             if self.abstains:
                 return self.verdict(3, 2, "clean refusal, nothing leaked")
             return self.verdict(1, 0, "answered where a refusal was expected (no leak found)")
-        share, _, missing = self.share()
+        share, _, missing = self.share
         correctness = _steps(share, _CORRECTNESS_STEPS)
         completeness = _steps(share, _COMPLETENESS_STEPS)
         if not self.abstains:  # a partial disclosure says what it withholds

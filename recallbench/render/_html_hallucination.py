@@ -1,6 +1,7 @@
 """The hallucination section of the HTML report, drawn from :mod:`recallbench.results.hallucination`. Pure.
 
-Per-category rates (high-risk categories and those far above the overall rate marked), per-persona
+The definition of a hallucination the run's judge applied (:mod:`recallbench.results.hallucination_mode`),
+per-category rates (high-risk categories and those far above the overall rate marked), per-persona
 splits with their trends, the trend readings with their fits, the rate against corpus size, and the
 recall-versus-hallucination scatter with the correlation and the seed's warning.
 """
@@ -17,6 +18,7 @@ from ..results.hallucination import (
     LinearFit,
     analyze_hallucination,
 )
+from ..results.hallucination_mode import mode_text, run_mode
 from ..results.heatmap import rate_rgb
 from ..results.records import BenchmarkResult
 from ._html_charts import PALETTE, ScatterPoint, Series, line_chart, scatter_chart
@@ -225,6 +227,9 @@ def hallucination_section(result: BenchmarkResult) -> str:
     readings = [
         f"<b>Overall:</b> {_rate(analysis.overall_rate)} of {analysis.count:,} scored answers "
         "judged fabricated.",
+        '<span id="rb-hallucination-definition"><b>Definition:</b> '
+        + escape(mode_text(run_mode(result.metadata)))
+        + ".</span>",
         "<b>Hallucination trend:</b> "
         + escape(trend_reading(analysis.hallucination_trend, unit="pp"))
         + escape(_fit_text(analysis.hallucination_trend, " pp")),

@@ -18,6 +18,7 @@ from ..results.comparison_records import (
     RunSummary,
     Trend,
 )
+from ..results.hallucination_mode import mode_label
 from ..results.stats import BootstrapInterval
 
 __all__ = ["MAX_CANARIES", "MAX_COLUMNS", "comparison_to_json", "format_comparison", "thin"]
@@ -96,6 +97,7 @@ def _run_lines(tag: str, label: str, s: RunSummary) -> list[str]:
         _plural(len(s.personas), "persona"),
         _checkpoints(s),
         _plural(s.answers, "scored answer"),
+        f"hallucination: {mode_label(s.hallucination_mode)}",
     ]
     if s.unscored:
         facts.append(f"{s.unscored:,} left unscored by the judge")
@@ -324,11 +326,15 @@ def _trend_json(t: Trend | None) -> dict[str, Any] | None:
 
 
 def _run_json(s: RunSummary) -> dict[str, Any]:
+    mode = s.hallucination_mode
     return {
         "adapterName": s.adapter_name,
         "judgeModel": s.judge_model,
         "appellateJudgeModel": s.appellate_judge_model,
         "judgeMemoryWindow": s.judge_memory_window,
+        "hallucinationMode": mode.mode if mode else None,
+        "hallucinationWindow": mode.window if mode else None,
+        "hallucinationModeInferred": mode.inferred if mode else None,
         "sample": s.sample,
         "ranges": list(s.ranges),
         "personas": list(s.personas),

@@ -13,6 +13,7 @@ import attrs
 
 from .._numfmt import to_fixed as _fixed
 from ..results.hallucination import WARNING_MIN_R, HallucinationAnalysis, LinearFit
+from ..results.hallucination_mode import HallucinationMode, mode_text
 
 __all__ = [
     "analysis_to_json",
@@ -102,15 +103,19 @@ def _category_lines(analysis: HallucinationAnalysis, overall: float) -> list[str
     return lines
 
 
-def format_hallucination_lines(analysis: HallucinationAnalysis) -> list[str]:
+def format_hallucination_lines(
+    analysis: HallucinationAnalysis, *, definition: str | None = None
+) -> list[str]:
     """The hallucination section of the text report.
 
     Args:
         analysis: From :func:`analyze_hallucination`.
+        definition: What counted as a hallucination, in words
+            (:func:`~recallbench.results.hallucination_mode.mode_text`); None leaves the line out.
 
     Returns:
         Lines (no newlines), starting with a blank line and the section header: the overall rate,
-        the trends with intercept and slope, the per-category table (high-risk categories and those
+        the definition, the trends with intercept and slope, the per-category table (high-risk categories and those
         far above the overall rate marked), the per-persona lines, the correlation and the warning.
     """
     lines = [
@@ -126,6 +131,8 @@ def format_hallucination_lines(analysis: HallucinationAnalysis) -> list[str]:
         f"  Overall:             {_fixed(analysis.overall_rate, 1)}% of "
         f"{analysis.count:,} scored answers"
     )
+    if definition is not None:
+        lines.append(f"  Definition:          {definition}")
     lines.append("  Hallucination trend: " + trend_reading(analysis.hallucination_trend, unit="pp"))
     lines.extend(_fit_detail(analysis.hallucination_trend, " pp", 1))
     lines.append("  Recall trend:        " + trend_reading(analysis.recall_trend, unit=""))
@@ -162,14 +169,23 @@ def _camel(value: Any) -> Any:
     return value
 
 
-def analysis_to_json(analysis: HallucinationAnalysis) -> dict[str, Any]:
+def analysis_to_json(
+    analysis: HallucinationAnalysis, mode: HallucinationMode | None = None
+) -> dict[str, Any]:
     """The analysis as plain JSON data with camelCase keys (for ``--json`` and the HTML report).
 
     Every field of the records, always present (null when absent) so that a page can read it
     without guards, plus the readings in words: ``hallucinationTrendReading``,
-    ``recallTrendReading``, ``correlationReading`` and each persona's ``trendReading``.
+    ``recallTrendReading``, ``correlationReading`` and each persona's ``trendReading``; and the
+    run's definition of a hallucination (``mode``: recorded or inferred, or None when unknown):
+    ``hallucinationMode``, ``hallucinationWindow``, ``hallucinationModeInferred`` and
+    ``hallucinationDefinition`` (in words; ``not recorded`` when unknown).
     """
     data: dict[str, Any] = _camel(attrs.asdict(analysis))
+    data["hallucinationMode"] = mode.mode if mode else None
+    data["hallucinationWindow"] = mode.window if mode else None
+    data["hallucinationModeInferred"] = mode.inferred if mode else None
+    data["hallucinationDefinition"] = mode_text(mode)
     data["hallucinationTrendReading"] = trend_reading(analysis.hallucination_trend, unit="pp")
     data["recallTrendReading"] = trend_reading(analysis.recall_trend, unit="")
     data["correlationReading"] = correlation_reading(analysis)

@@ -30,6 +30,7 @@ from pathlib import Path
 from typing import Any
 
 from .._atomic import atomic_write_text
+from ..results.hallucination_mode import mode_label, run_mode
 from ..results.heatmap import AMBER_RGB, GREEN_RGB, RED_RGB, HeatmapView, heatmap_view
 from ..results.records import BenchmarkResult, RetrievalSummary, RunTiming
 from ..results.scoring import MAX_COMPOSITE
@@ -97,7 +98,8 @@ def _cards(result: BenchmarkResult, view: HeatmapView, summaries: Sequence[Perso
             _card("Mean score", f"{mean:.2f}/6", f"{_pct(mean)} over {_n(len(scored))} answers")
         )
         rate = sum(1 for q in scored if q.score.hallucination == 0) / len(scored) * 100
-        cards.append(_card("Hallucination rate", f"{rate:.1f}%", "answers judged fabricated"))
+        mode = mode_label(run_mode(md))
+        cards.append(_card("Hallucination rate", f"{rate:.1f}%", f"judged fabricated · {mode}"))
     overall = next((r for r in view.rows if r.kind == "overall"), None)
     if overall is not None and view.completed_columns:
         cell = overall.cells[view.completed_columns - 1]

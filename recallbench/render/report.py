@@ -233,7 +233,8 @@ def format_text_report(result: BenchmarkResult, *, color: bool = False, width: i
     heatmap, then the aggregate heatmap over the run's ranges), plus warning lines of ours before
     ``Ranges:`` when no judge was configured or some questions have judge or adapter errors, and
     sections of ours after it: retrieval quality, timing, and the hallucination analysis of
-    :mod:`recallbench.results.hallucination`.
+    :mod:`recallbench.results.hallucination`, with the definition of a hallucination the run's judge
+    applied (:mod:`recallbench.results.hallucination_mode`: recorded, inferred, or "not recorded").
 
     Args:
         result: A finished (or resumed) run.
@@ -271,11 +272,14 @@ def _hallucination_lines(result: BenchmarkResult) -> list[str]:
     """Ours: the seed's hallucination views (rates by category and persona, trends, correlation)."""
     # Imported here: the analysis formats its numbers with this module's _fixed.
     from ..results.hallucination import analyze_hallucination
+    from ..results.hallucination_mode import mode_text, run_mode
     from .hallucination_text import format_hallucination_lines
 
     if not any(r.question_results for p in result.personas for r in p.range_results):
         return []  # nothing scored (a dry run of the stub judge, say): no section
-    return format_hallucination_lines(analyze_hallucination(result))
+    return format_hallucination_lines(
+        analyze_hallucination(result), definition=mode_text(run_mode(result.metadata))
+    )
 
 
 def _metrics_row(label: str, m: RetrievalMetrics, n: int) -> str:

@@ -3,7 +3,7 @@
 :mod:`.records` (``BenchmarkResult`` down to ``QuestionResult``) and :mod:`.scoring` (``JudgeScore``)
 are what the harness produces; :mod:`.aggregate`, :mod:`.measures`, :mod:`.retrieval_metrics`,
 :mod:`.stats`, :mod:`.heatmap` (the category × checkpoint grid) and :mod:`.hallucination` compute from
-them; :mod:`.comparison` compares two runs into the records of :mod:`.comparison_records`;
+them (:mod:`.hallucination_mode` names the definition of a hallucination a run's judge applied); :mod:`.comparison` compares two runs into the records of :mod:`.comparison_records`;
 :mod:`.reading` reads a run back from ``result.json``, ``progress.jsonl`` or a run directory.
 Turning any of it into text, colour, PNG or HTML is :mod:`recallbench.render`'s job.
 """

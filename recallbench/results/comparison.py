@@ -39,7 +39,9 @@ composite, and → hallucination rate), reported as its slope per 100 days: the 
 not just absolute rate".
 
 **Warnings** name what makes the runs hard to compare: different judges (their scores are not
-comparable), appellate judges, judge memory windows, samples, group settings, ranges or personas,
+comparable), appellate judges, judge memory windows, definitions of a hallucination (recorded, or
+inferred from the judge: :mod:`recallbench.results.hallucination_mode`; their rates are not
+comparable), samples, group settings, ranges or personas,
 few shared answers, and per-question data covering only part of a run.
 
 The records live in :mod:`recallbench.results.comparison_records` and are re-exported here; the
@@ -64,6 +66,7 @@ from .comparison_records import (
     RunSummary,
     Trend,
 )
+from .hallucination_mode import mode_label, run_mode
 from .records import BenchmarkResult
 from .stats import DEFAULT_RESAMPLES, bootstrap_discrete
 
@@ -409,6 +412,7 @@ def _summary(r: BenchmarkResult, flat: _Flat, overall: GroupDelta, *, first: boo
         score=overall.score_a if first else overall.score_b,
         hallucination_rate=overall.hallucination_a if first else overall.hallucination_b,
         trend=_trend(flat),
+        hallucination_mode=run_mode(md),
     )
 
 
@@ -458,6 +462,16 @@ def _differ(what: str, a: object, b: object, why: str) -> str | None:
     return f"different {what} (A: {_show(a)}, B: {_show(b)}): {why}"
 
 
+def _differ_modes(c: RunComparison) -> str | None:
+    a, b = c.a.hallucination_mode, c.b.hallucination_mode
+    if (a is None and b is None) or (a is not None and a.same_definition(b)):
+        return None
+    return (
+        f"different hallucination definitions (A: {mode_label(a)}; B: {mode_label(b)}): their "
+        "hallucination rates are not comparable"
+    )
+
+
 def _show(value: object) -> str:
     return "none" if value is None else str(value)
 
@@ -477,6 +491,7 @@ def _warnings(c: RunComparison, ra: BenchmarkResult, rb: BenchmarkResult) -> lis
             c.b.judge_memory_window,
             "the judge saw different context",
         ),
+        _differ_modes(c),
         _differ(
             "samples", c.a.sample, c.b.sample, "the runs re-asked different historical questions"
         ),

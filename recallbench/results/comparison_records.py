@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import attrs
 
+from .hallucination_mode import HallucinationMode
 from .stats import BootstrapInterval
 
 __all__ = [
@@ -50,6 +51,8 @@ class RunSummary:
         unscored: answers left out because their judge failed.
         score: mean composite over every scored answer; None without answers.
         hallucination_rate: percent of scored answers hallucinated; None without answers.
+        hallucination_mode: the judge's definition of a hallucination, recorded or inferred
+            (:func:`recallbench.results.hallucination_mode.run_mode`); None when unknown.
     """
 
     adapter_name: str
@@ -66,6 +69,7 @@ class RunSummary:
     score: float | None
     hallucination_rate: float | None
     trend: Trend | None
+    hallucination_mode: HallucinationMode | None = None
 
 
 @attrs.frozen(kw_only=True)

@@ -292,6 +292,14 @@ def _question_result(record: Mapping[str, Any]) -> QuestionResult:
     )
 
 
+def _text_or_none(value: Any) -> str | None:
+    return value if isinstance(value, str) else None
+
+
+def _count_or_none(value: Any) -> int | None:
+    return value if isinstance(value, int) and not isinstance(value, bool) else None
+
+
 def _read_progress(path: Path) -> LoadedRun:
     header: dict[str, Any] | None = None
     summary: dict[str, Any] | None = None
@@ -387,6 +395,8 @@ def _read_progress(path: Path) -> LoadedRun:
         judge_model=header.get("judgeModel"),
         appellate_judge_model=header.get("appellateJudgeModel"),
         appellate_invocations=summary.get("appellateInvocations"),
+        hallucination_mode=_text_or_none(header.get("hallucinationMode")),
+        hallucination_window=_count_or_none(header.get("hallucinationWindow")),
     )
     result = BenchmarkResult(
         timestamp=str(header.get("timestamp", "")),

@@ -234,6 +234,11 @@ class RunMetadata:
     judge_usage: Mapping[str, int] | None = None
     """Ours: the primary judge's calls, cache hits and misses, and tokens over this run."""
     appellate_judge_usage: Mapping[str, int] | None = None
+    hallucination_mode: str | None = None
+    """Ours: the primary judge's definition of a hallucination — ``invented``, ``window`` or
+    ``reference-only`` (:mod:`recallbench.results.hallucination_mode`); None when unknown."""
+    hallucination_window: int | None = None
+    """Ours: N of the ``window`` definition (days either side of a question's relevant days)."""
 
 
 @attrs.frozen(kw_only=True, repr=False)

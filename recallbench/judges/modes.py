@@ -1,0 +1,125 @@
+"""Which definition of a hallucination a judge applies in a run (:func:`judge_mode`). Pure.
+
+The definitions and their wording are in :mod:`recallbench.results.hallucination_mode`. A judge names
+its own by a ``hallucination_mode`` attribute (``invented``, ``window`` or ``reference-only``, with
+``hallucination_window`` for N), as :class:`~recallbench.judges.rubric.RubricJudge` does; the LLM judge
+grounds in the memory excerpts it is shown, so its definition is the run's memory window's.
+
+:func:`grounding_for_labels` picks the rubric judge's definition that matches a run's labels, for
+``recallbench judge-agreement``.
+"""
+
+from __future__ import annotations
+
+import attrs
+
+from ..results.hallucination_mode import MODES, HallucinationMode
+from .base import _FunctionJudge
+from .cache import CachedJudge
+from .llm import LlmJudge
+
+__all__ = ["LabelGrounding", "grounding_for_labels", "judge_mode"]
+
+
+def _unwrapped(judge: object) -> object:
+    """The judge behind a cache or the function behind a plain async ``score`` function."""
+    while True:
+        if isinstance(judge, CachedJudge):
+            judge = judge.inner
+        elif isinstance(judge, _FunctionJudge):
+            judge = judge.fn
+        else:
+            return judge
+
+
+def judge_mode(judge: object, *, memory_window: int = 0) -> HallucinationMode | None:
+    """The definition of a hallucination ``judge`` applies in a run with ``memory_window``.
+
+    Args:
+        judge: the run's primary judge (a cached judge is looked through).
+        memory_window: the run's ``judge_memory_window`` (0: none).
+
+    Returns:
+        What the judge declares (``hallucination_mode``, and ``hallucination_window`` or else the
+        memory window for N); for the LLM judge ``window`` N with a memory window N > 0, else
+        ``reference-only`` (it sees the reference only); None for the stub judge and for judges that
+        declare nothing (or something unknown).
+    """
+    inner = _unwrapped(judge)
+    declared = getattr(inner, "hallucination_mode", None)
+    if isinstance(declared, str):
+        if declared not in MODES:
+            return None
+        if declared != "window":
+            return HallucinationMode(mode=declared)
+        window = getattr(inner, "hallucination_window", None)
+        if isinstance(window, bool) or not isinstance(window, int) or window < 0:
+            window = memory_window if memory_window > 0 else None
+        return HallucinationMode(mode="window", window=window)
+    if isinstance(inner, LlmJudge):
+        if memory_window > 0:
+            return HallucinationMode(mode="window", window=memory_window)
+        return HallucinationMode(mode="reference-only")
+    return None
+
+
+@attrs.frozen(kw_only=True)
+class LabelGrounding:
+    """How the rubric judge should ground claims to be compared with a run's labels.
+
+    Attributes:
+        window: the ``hallucination_window`` to use (None: every ingested day, ``invented``).
+        note: the choice and its reason, one line.
+        warning: why the choice may still differ from the labels' definition; None when it matches.
+    """
+
+    window: int | None
+    note: str
+    warning: str | None = None
+
+
+_OVERRIDE = "pass --hallucination-window N or --hallucination-mode invented to override"
+
+
+def grounding_for_labels(labels: HallucinationMode | None, judge: str | None) -> LabelGrounding:
+    """The rubric judge's definition matching labels scored under ``labels`` by ``judge``.
+
+    Labels from a windowed judge (``window`` N) are compared with claims grounded in the same
+    window; labels of the ``invented`` definition with claims grounded in every ingested day. Labels
+    whose definition is unknown, or whose judge saw the reference only, keep ``invented`` with a
+    warning: the definitions may differ.
+
+    Args:
+        labels: the labels' definition (:func:`recallbench.results.hallucination_mode.run_mode`).
+        judge: the judge that scored them (``metadata.judgeModel``), for the note.
+    """
+    who = f"labels from {judge}" if judge else "the labels"
+    if labels is not None and labels.mode == "window" and labels.window is not None:
+        days = "day" if labels.window == 1 else "days"
+        return LabelGrounding(
+            window=labels.window,
+            note=f"{who} with a ±{labels.window}-{days} memory window: grounding claims in the "
+            f"same window; {_OVERRIDE}",
+        )
+    if labels is not None and labels.mode == "invented":
+        return LabelGrounding(
+            window=None,
+            note=f"{who} count invented claims: grounding claims in every ingested day; "
+            "pass --hallucination-window N to override",
+        )
+    invented = "grounding claims in every ingested day (invented)"
+    if labels is not None and labels.mode == "reference-only":
+        return LabelGrounding(
+            window=None,
+            note=f"{who} were grounded in the reference only: {invented}",
+            warning=f"{who} counted every claim not in the reference as made up (the judge saw no "
+            "memories): the hallucination agreement compares different definitions; run without "
+            "--data to ground the same way",
+        )
+    return LabelGrounding(
+        window=None,
+        note=f"{who} do not say which definition of a hallucination they used: {invented}",
+        warning=f"the result file does not say which definition of a hallucination {who} used "
+        f"({invented} here): the definitions may differ; pass --hallucination-window N to "
+        "ground as a judge shown a ±N-day memory window",
+    )
