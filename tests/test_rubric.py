@@ -558,6 +558,28 @@ def test_every_shipped_reference_scores_six_against_itself(executive: Any) -> No
         assert rubric.score_sync(qa.question, qa.answer, qa.answer, context).composite == 6, qa.id
 
 
+@pytest.mark.slow
+@pytest.mark.parametrize(
+    "persona",
+    [
+        "backend-eng-saas",
+        "er-physician",
+        "executive-assistant",
+        "financial-advisor",
+        "litigation-attorney",
+        "research-scientist",
+    ],
+)
+def test_every_1000_day_reference_scores_six_against_itself(persona: str) -> None:
+    """The echo-reference ceiling, pair by pair, at the full checkpoint ("Seven days" is the key
+    fact "seven days" at a sentence start)."""
+    ds = load_persona(PERSONAS, persona, "arcs-1000d.yaml")
+    rubric = RubricJudge()
+    for qa in ds.qa:
+        context = build_context(qa, ds.days, 0, persona=ds.definition)
+        assert rubric.score_sync(qa.question, qa.answer, qa.answer, context).composite == 6, qa.id
+
+
 def test_shipped_negative_and_boundary_pairs(executive: Any) -> None:
     rubric = RubricJudge()
     negative = next(p for p in executive.qa if p.category == "negative-recall")

@@ -181,8 +181,9 @@ def key_fact_share(fact: str, ans: Text, parts_of: Text | None = None) -> float:
     """How much of one key fact the answer holds: 1 when it occurs verbatim (normalised), else its
     parts' share — at most a half when its number, date or name is missing: words alone are not it.
     ``parts_of`` is what the parts are looked for in (default: the answer itself)."""
-    # Word-boundary containment, but numbers compare whole: "5%" is not inside "7.5%".
-    if contains(ans.normalized, fact) and analyse_cached(fact).numeric <= ans.numeric:
+    # Word-boundary containment, but numbers in digits compare whole: "5%" is not inside "7.5%".
+    a = analyse_cached(fact).atoms
+    if contains(ans.normalized, fact) and (a.money | a.percent | a.number) <= ans.numeric:
         return 1.0
     parts = reference_parts(fact, "")
     if not parts:  # nothing to match but the text itself ("6E"), and that was not found
