@@ -9,6 +9,8 @@ import os
 import tempfile
 from pathlib import Path
 
+from ._secrets import redact
+
 __all__ = ["atomic_write_bytes", "atomic_write_text"]
 
 
@@ -37,5 +39,6 @@ def atomic_write_bytes(path: Path, data: bytes) -> None:
 
 
 def atomic_write_text(path: Path, text: str) -> None:
-    """Replace ``path`` with ``text`` (UTF-8) atomically, creating its directory if needed."""
-    atomic_write_bytes(path, text.encode("utf-8"))
+    """Replace ``path`` with ``text`` (UTF-8, secrets redacted: :mod:`recallbench._secrets`)
+    atomically, creating its directory if needed."""
+    atomic_write_bytes(path, redact(text).encode("utf-8"))

@@ -12,6 +12,7 @@ One root, so an embedding framework can catch everything of ours in one clause::
     ├── ModelError                      a text model / provider call failed
     │   └── ModelTimeout (TimeoutError)
     └── RunFailed                       a run stopped (setup, ingestion or too many errors)
+        └── OutputError                 a file the run writes cannot be written (disk full, read-only)
 
 "You called it wrong" (ConfigError, DatasetError) is raised at once and never retried. An adapter or
 judge failure on a single question is data: the harness records it on that question and goes on.
@@ -30,6 +31,7 @@ __all__ = [
     "JudgeParseError",
     "ModelError",
     "ModelTimeout",
+    "OutputError",
     "RecallBenchError",
     "RunFailed",
 ]
@@ -91,3 +93,18 @@ class ModelTimeout(ModelError, TimeoutError):
 class RunFailed(RecallBenchError):
     """A run (or one persona of it) could not go on: setup, ingestion or teardown failed, or too
     many questions failed."""
+
+
+class OutputError(RunFailed):
+    """A file the run writes (a log, ``result.json``, a view) could not be written: the disk is full,
+    the folder read-only, a path runs beneath a regular file. What was logged before is kept, so the
+    run resumes (``--resume``) once the cause is fixed.
+
+    Attributes:
+        path: the file that could not be written.
+    """
+
+    def __init__(self, path: Path | str, reason: str):
+        self.path = Path(path)
+        self.reason = reason
+        super().__init__(f"cannot write {self.path}: {reason}")

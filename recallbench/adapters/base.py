@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import functools
 import inspect
+import re
 from collections.abc import Awaitable, Callable, Mapping
 from typing import Any, Protocol, cast, runtime_checkable
 
@@ -182,7 +183,49 @@ def accepts(method: Any, name: str) -> bool:
         return _function_accepts.__wrapped__(fn, name)
 
 
+_LONE_SURROGATE = re.compile("[\ud800-\udfff]")
+
+
+def _valid_text(value: Any) -> Any:
+    """``value`` with every lone UTF-16 surrogate (what bytes decoded loosely leave, and no UTF-8
+    file can hold) replaced by U+FFFD, in strings, mappings and sequences."""
+    if isinstance(value, str):
+        return value if value.isascii() else _LONE_SURROGATE.sub("\ufffd", value)
+    if isinstance(value, Mapping):
+        return {_valid_text(k): _valid_text(v) for k, v in value.items()}
+    if isinstance(value, list | tuple):
+        return type(value)(_valid_text(v) for v in value)
+    return value
+
+
 def to_query_detail(value: Any) -> QueryDetail:
+    """What an adapter's query returned, as a :class:`QueryDetail` whose texts are valid Unicode.
+
+    Raises:
+        TypeError: neither a string, a QueryDetail nor a mapping with a string ``answer``.
+    """
+    detail = _to_detail(value)
+    if detail.answer.isascii() and not detail.retrieval and not detail.tool_calls:
+        return detail
+    return QueryDetail(
+        answer=_valid_text(detail.answer),
+        retrieval=tuple(
+            attrs.evolve(r, path=_valid_text(r.path), snippet=_valid_text(r.snippet))
+            for r in detail.retrieval
+        ),
+        tool_calls=tuple(
+            attrs.evolve(
+                c,
+                tool=_valid_text(c.tool),
+                args=_valid_text(dict(c.args)),
+                result_preview=_valid_text(c.result_preview),
+            )
+            for c in detail.tool_calls
+        ),
+    )
+
+
+def _to_detail(value: Any) -> QueryDetail:
     if isinstance(value, QueryDetail):
         return value
     if isinstance(value, str):

@@ -8,7 +8,9 @@ exit code. Errors of ours print one line and exit 2; nothing prints a traceback 
 from __future__ import annotations
 
 import argparse
+import contextlib
 import os
+import signal
 import sys
 from collections.abc import Sequence
 
@@ -33,6 +35,8 @@ from . import (
     synth,
     validate,
 )
+from ._common import Terminated
+from ._stream import SafeStream
 
 __all__ = ["build_parser", "main"]
 
@@ -69,8 +73,25 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+_RESUMABLE = {
+    "run": "; every answer logged so far is kept: rerun with --resume PROGRESS.jsonl to go on",
+    "generate": "; finished days are kept: rerun the same command to go on",
+    "generate-qa": "; finished checkpoints are kept: rerun the same command to go on",
+}
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; returns the exit code (0 ok, 2 bad input or failed checks)."""
+    streams = sys.stdout, sys.stderr
+    if not isinstance(sys.stdout, SafeStream):
+        sys.stdout, sys.stderr = SafeStream(sys.stdout), SafeStream(sys.stderr)
+    try:
+        return _main(argv)
+    finally:
+        sys.stdout, sys.stderr = streams
+
+
+def _main(argv: Sequence[str] | None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
     try:
@@ -80,8 +101,40 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(f"recallbench {args.command}: error: {exc}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:
-        print(f"recallbench {args.command}: interrupted", file=sys.stderr)
+        print(
+            f"recallbench {args.command}: interrupted{_RESUMABLE.get(args.command, '')}",
+            file=sys.stderr,
+        )
         return 130
+    except Terminated as exc:
+        name = signal.Signals(exc.signum).name
+        print(
+            f"recallbench {args.command}: stopped by {name}{_RESUMABLE.get(args.command, '')}",
+            file=sys.stderr,
+        )
+        return 128 + exc.signum
+    except BrokenPipeError:
+        # The reader went away (`| head -1`): what it wanted was printed. Point stdout at devnull so
+        # the interpreter's final flush does not complain, and end normally.
+        with contextlib.suppress(OSError, ValueError):
+            os.dup2(os.open(os.devnull, os.O_WRONLY), sys.__stdout__.fileno())  # type: ignore[union-attr]
+        return 0
+    except BaseExceptionGroup as group:
+        # An adapter or judge raising KeyboardInterrupt or SystemExit inside the run's task group.
+        interrupt, rest = group.split(KeyboardInterrupt)
+        if interrupt is not None and rest is None:
+            print(
+                f"recallbench {args.command}: interrupted{_RESUMABLE.get(args.command, '')}",
+                file=sys.stderr,
+            )
+            return 130
+        first = _first_leaf(group)
+        print(
+            f"recallbench {args.command}: internal error: {type(first).__name__}: {first}\n"
+            "  (set RECALLBENCH_DEBUG=1 for the traceback)",
+            file=sys.stderr,
+        )
+        return 70
     except Exception as exc:
         if os.environ.get("RECALLBENCH_DEBUG"):
             raise
@@ -91,3 +144,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             file=sys.stderr,
         )
         return 70
+
+
+def _first_leaf(group: BaseExceptionGroup[BaseException]) -> BaseException:
+    first = group.exceptions[0]
+    return _first_leaf(first) if isinstance(first, BaseExceptionGroup) else first

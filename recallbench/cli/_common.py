@@ -5,20 +5,27 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import signal
 import sys
+import threading
+from collections.abc import Awaitable, Callable
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 from ..data.dataset import DEFAULT_ARCS_FILE
 from ..data.ranges import TimeRange, parse_ranges
 from ..errors import ConfigError
 
+T = TypeVar("T")
+
 __all__ = [
+    "Terminated",
     "add_dataset_args",
     "non_negative_int",
     "positive_int",
     "print_json",
     "ranges_arg",
+    "run_async",
     "use_color",
 ]
 
@@ -104,3 +111,54 @@ def use_color(choice: str, stream: Any = None) -> bool:
     stream = stream if stream is not None else sys.stdout
     isatty = getattr(stream, "isatty", None)
     return bool(isatty and isatty()) and not os.environ.get("NO_COLOR")
+
+
+class Terminated(Exception):
+    """The process was asked to stop (SIGTERM, SIGHUP) while a command ran; it stopped as after
+    Ctrl-C: work cancelled, agent process trees killed, adapters torn down, logs kept.
+
+    Attributes:
+        signum: the signal received.
+    """
+
+    def __init__(self, signum: int):
+        self.signum = signum
+        super().__init__(f"stopped by signal {signum}")
+
+
+def run_async(fn: Callable[..., Awaitable[T]], *args: Any) -> T:
+    """``anyio.run`` for a command: SIGTERM and SIGHUP stop the work exactly as Ctrl-C does (the
+    event loop's own interrupt handling: the main task is cancelled, so cleanup runs) and then raise
+    :class:`Terminated` instead of :class:`KeyboardInterrupt`."""
+    import anyio
+
+    received: list[int] = []
+    restore: dict[int, Any] = {}
+
+    async def main() -> T:
+        # Inside the loop, SIGINT's handler is the runner's: it cancels the main task.
+        on_interrupt = signal.getsignal(signal.SIGINT)
+        if callable(on_interrupt) and threading.current_thread() is threading.main_thread():
+
+            def stop(signum: int, frame: Any) -> None:
+                received.append(signum)
+                on_interrupt(signal.SIGINT, frame)
+
+            for sig in _TERMINATION_SIGNALS:
+                restore[sig] = signal.signal(sig, stop)
+        return await fn(*args)
+
+    try:
+        return anyio.run(main, backend="asyncio")
+    except KeyboardInterrupt:
+        if received:
+            raise Terminated(received[0]) from None
+        raise
+    finally:
+        for sig, previous in restore.items():
+            signal.signal(sig, previous)
+
+
+_TERMINATION_SIGNALS = tuple(
+    getattr(signal, name) for name in ("SIGTERM", "SIGHUP") if hasattr(signal, name)
+)

@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, TypeVar
 
 from ..errors import DatasetError
+from ._common import run_async
 
 if TYPE_CHECKING:
     from ..data.persona import PersonaDefinition
@@ -76,7 +77,7 @@ def run_generation(main: Callable[[], Awaitable[T]], model: object) -> T:
                 await aclose_model(model)
 
     try:
-        return anyio.run(wrapped, backend="asyncio")
+        return run_async(wrapped)
     except BaseExceptionGroup as group:
         # A task group wraps even a lone error (a bad file, a full disk): raise that error itself,
         # so the command line reports it in one line instead of an exception group.

@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Any
 
 from ..errors import ConfigError, ModelError
-from ._common import positive_int
+from ._common import positive_int, run_async
 from ._generation import add_model_args, load_generation_model, print_summary, timeout_seconds
 
 __all__ = ["register"]
@@ -86,7 +86,6 @@ def _refuse_overwrite(persona_dir: Path, arcs_file: str, arcs_only: bool) -> Non
 
 
 def create_persona_command(args: argparse.Namespace) -> int:
-    import anyio
 
     from ..data.dataset import read_persona
     from ..data.persona import Persona
@@ -135,7 +134,7 @@ def create_persona_command(args: argparse.Namespace) -> int:
             await aclose_model(model)
 
     try:
-        created = anyio.run(run, backend="asyncio")
+        created = run_async(run)
     except ModelError as exc:
         print(f"recallbench create-persona: {exc} (nothing was written)", file=sys.stderr)
         return 1

@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Any
 
 from ..errors import ConfigError
-from ._common import non_negative_int
+from ._common import non_negative_int, run_async
 from ._generation import (
     add_day_span_args,
     add_model_args,
@@ -70,7 +70,6 @@ def register(sub: Any) -> None:
 
 
 def generate_command(args: argparse.Namespace) -> int:
-    import anyio
 
     from ..data.dataset import load_persona_definition
     from ..generation._common import GenerationUsage
@@ -122,7 +121,7 @@ def generate_command(args: argparse.Namespace) -> int:
             await aclose_model(model)
 
     try:
-        result = anyio.run(run, backend="asyncio")
+        result = run_async(run)
     except KeyboardInterrupt:
         print(
             f"recallbench generate: interrupted after {usage.calls} model call(s); every day file "

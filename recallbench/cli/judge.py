@@ -14,7 +14,7 @@ from typing import Any
 
 from ..data.qa import CATEGORIES, DISCLOSURES
 from ..errors import ConfigError
-from ._common import positive_int
+from ._common import positive_int, run_async
 
 __all__ = ["register"]
 
@@ -69,7 +69,6 @@ def register(sub: Any) -> None:
 
 
 def judge_command(args: argparse.Namespace) -> int:
-    import anyio
 
     from ..data.corpus import Day
     from ..data.qa import QAPair
@@ -112,7 +111,7 @@ def judge_command(args: argparse.Namespace) -> int:
         return to_score(await judge.score(args.question, args.reference, args.answer, context))
 
     try:
-        result = anyio.run(score, backend="asyncio")
+        result = run_async(score)
     except ConfigError:
         raise
     except Exception as exc:  # the judge failed on this answer: say so in one line

@@ -33,7 +33,7 @@ import attrs
 
 from ..data.dataset import DEFAULT_ARCS_FILE
 from ..errors import ConfigError, DatasetError
-from ._common import add_judge_call_args, non_negative_int, print_json
+from ._common import add_judge_call_args, non_negative_int, print_json, run_async
 
 if TYPE_CHECKING:
     from ..data.corpus import Day, PersonaDataset
@@ -133,7 +133,6 @@ def register(sub: Any) -> None:
 
 def judge_agreement_command(args: argparse.Namespace) -> int:
     """Run ``judge-agreement``; bad input raises ConfigError / DatasetError (exit 2)."""
-    import anyio
 
     from ..judges.agreement import agreement, rescore
 
@@ -166,7 +165,7 @@ def judge_agreement_command(args: argparse.Namespace) -> int:
             parallelism=args.parallelism,
         )
 
-    scores = anyio.run(measure, backend="asyncio")
+    scores = run_async(measure)
     kept = [(a, s) for a, s in zip(answers, scores, strict=True) if s is not None]
     failed = len(answers) - len(kept)
     if not kept:

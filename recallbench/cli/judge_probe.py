@@ -24,6 +24,7 @@ from ._common import (
     non_negative_int,
     positive_int,
     print_json,
+    run_async,
 )
 
 if TYPE_CHECKING:
@@ -105,7 +106,6 @@ def register(sub: Any) -> None:
 
 def judge_probe_command(args: argparse.Namespace) -> int:
     """Run ``judge-probe``; bad input raises ConfigError / DatasetError (exit 2)."""
-    import anyio
 
     from ..data.dataset import DirectoryDataset, list_personas, shipped_personas_dir
     from ..judges.cache import usage_of
@@ -143,7 +143,7 @@ def judge_probe_command(args: argparse.Namespace) -> int:
             if aclose is not None:
                 await aclose()
 
-    report = anyio.run(measure, backend="asyncio")
+    report = run_async(measure)
     if report.probes == 0:
         raise ConfigError(f"no pairs to probe in {data} with {args.arcs}")
     usage = usage_of(judge)

@@ -17,9 +17,16 @@ from typing import Any
 from ..data.plan import LIFECYCLES
 from ..data.ranges import DEFAULT_RANGES
 from ..data.selection import SelectionPolicy
-from ..errors import RecallBenchError, RunFailed
-from ..harness.config import RunConfig, RunOutput
-from ._common import add_dataset_args, non_negative_int, positive_int, ranges_arg, use_color
+from ..errors import OutputError, RecallBenchError, RunFailed
+from ..harness.config import DEFAULT_LIFECYCLE_TIMEOUTS, LifecycleTimeouts, RunConfig, RunOutput
+from ._common import (
+    add_dataset_args,
+    non_negative_int,
+    positive_int,
+    ranges_arg,
+    run_async,
+    use_color,
+)
 
 __all__ = ["register"]
 
@@ -134,8 +141,27 @@ def register(sub: Any) -> None:
         "--parallelism", type=positive_int, metavar="N", help="questions in flight (default 1)"
     )
     e.add_argument(
-        "--timeout", type=positive_int, metavar="MS", help="per-question timeout (default 30000)"
+        "--timeout",
+        type=positive_int,
+        metavar="MS",
+        help="per-question timeout (default 30000); an answer that comes later counts as timed out",
     )
+    for step, default, what in (
+        ("setup", DEFAULT_LIFECYCLE_TIMEOUTS.setup, "the adapter's setup and healthcheck"),
+        (
+            "ingest",
+            DEFAULT_LIFECYCLE_TIMEOUTS.ingest,
+            "each ingest_day, finalize_ingestion, snapshot",
+        ),
+        ("teardown", DEFAULT_LIFECYCLE_TIMEOUTS.teardown, "teardown (past it: a warning, exit 1)"),
+    ):
+        e.add_argument(
+            f"--{step}-timeout",
+            type=positive_int,
+            default=int(default) if default else None,
+            metavar="S",
+            help=f"seconds for {what} (default {default:g})",
+        )
     e.add_argument(
         "--grpc-timeout",
         type=positive_int,
@@ -338,6 +364,9 @@ def run(args: argparse.Namespace) -> int:
             args.judge_memory_window, prun.judge_memory_window if prun else None, 0
         ),
         max_judge_errors=args.max_errors,
+        lifecycle_timeouts=LifecycleTimeouts(
+            setup=args.setup_timeout, ingest=args.ingest_timeout, teardown=args.teardown_timeout
+        ),
         dry_run=args.dry_run,
         skip_catchup_ingest=args.skip_catchup_ingest,
         judge_model=judge_spec if judge_spec and judge_spec != "stub" else None,
@@ -345,6 +374,10 @@ def run(args: argparse.Namespace) -> int:
         harness_config=harness_config,
     )
     output = _output(args)
+    from ..harness.runlog import check_writable
+
+    # A folder that cannot be written is bad input, found before anything runs (exit 2).
+    check_writable(p for p in (output.result_json, output.progress, output.questions) if p)
     resume = None
     if args.resume is not None:
         from ..harness.resume import read_resume_log
@@ -374,6 +407,15 @@ def run(args: argparse.Namespace) -> int:
     )
     try:
         result = _run_async(harness)
+    except OutputError as exc:
+        where = output.progress or args.resume
+        again = f"; rerun with --resume {where}" if where else ""
+        print(
+            f"recallbench run: stopped: {exc}. Every answer logged so far is kept{again} once it "
+            "can be written.",
+            file=sys.stderr,
+        )
+        return 1
     except RunFailed as exc:
         print(f"recallbench run: failed: {exc}", file=sys.stderr)
         partial = getattr(exc, "result", None)
@@ -382,12 +424,31 @@ def run(args: argparse.Namespace) -> int:
             if not (args.json or args.heatmap):
                 print(_text_report(partial))
         return 1
-    _write_views(result, args, output)
+    try:
+        _write_views(result, args, output)
+    except OSError as exc:
+        print(
+            f"recallbench run: result.json is written, but a view could not be: "
+            f"{exc.filename or ''} {exc.strerror or exc}",
+            file=sys.stderr,
+        )
+        _print_result(result, args)
+        return 1
     _print_result(result, args)
     stopped = [p for p in result.personas if p.error]
     for p in stopped:
         print(f"recallbench run: persona {p.persona_id} stopped: {p.error}", file=sys.stderr)
-    return 1 if stopped else 0
+    meta = result.metadata
+    for warning in meta.warnings or ():
+        print(f"recallbench run: warning: {warning}", file=sys.stderr)
+    if meta.connection_errors:
+        again = f" rerun with --resume {output.progress} to ask them" if output.progress else ""
+        print(
+            f"recallbench run: {meta.connection_errors} question(s) could not reach the memory "
+            f"system (left unscored);{again}",
+            file=sys.stderr,
+        )
+    return 1 if stopped or meta.warnings or meta.connection_errors else 0
 
 
 def _announce(defaults: list[str], args: argparse.Namespace) -> None:
@@ -406,9 +467,8 @@ def _announce(defaults: list[str], args: argparse.Namespace) -> None:
 
 
 def _run_async(harness: Any) -> Any:
-    import anyio
 
-    return anyio.run(harness.run, backend="asyncio")
+    return run_async(harness.run)
 
 
 def _output(args: argparse.Namespace) -> RunOutput:

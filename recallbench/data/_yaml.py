@@ -119,6 +119,57 @@ def _syntax_error(path: Path, exc: Exception) -> DatasetError:
     return DatasetError(f"YAML syntax error: {detail}", path=path, line=line)
 
 
+MAX_DEPTH = 64
+"""The deepest nesting of mappings and sequences a dataset file may have (real ones nest below 10)."""
+MAX_NODES = 2_000_000
+"""The most nodes a file may expand to, aliases expanded: an alias bomb ("billion laughs") stops here
+instead of exhausting memory."""
+
+
+def _check_bounds(text: str, path: Path | None) -> None:
+    """Refuse, before building anything, a document nested deeper than :data:`MAX_DEPTH` or whose
+    aliases expand past :data:`MAX_NODES` nodes. One pass over the parser's events (iterative, no
+    recursion), about a tenth of a load's time."""
+    from ruamel.yaml.events import (
+        AliasEvent,
+        CollectionEndEvent,
+        CollectionStartEvent,
+        NodeEvent,
+    )
+
+    sizes: dict[str, int] = {}
+    open_: list[tuple[str | None, int]] = []  # (anchor, expanded count when it opened)
+    expanded = 0
+    for event in _fast().parse(text):
+        if isinstance(event, AliasEvent):
+            expanded += sizes.get(str(event.anchor), 1)
+        elif isinstance(event, CollectionStartEvent):
+            expanded += 1
+            open_.append((event.anchor, expanded))
+            if len(open_) > MAX_DEPTH:
+                raise DatasetError(
+                    f"YAML nested more than {MAX_DEPTH} levels deep; a dataset file nests a few",
+                    path=path,
+                    line=event.start_mark.line + 1,
+                )
+        elif isinstance(event, CollectionEndEvent):
+            anchor, at_start = open_.pop()
+            if anchor is not None:
+                sizes[str(anchor)] = expanded - at_start + 1
+        elif isinstance(event, NodeEvent):  # a scalar
+            expanded += 1
+            if event.anchor is not None:
+                sizes[str(event.anchor)] = 1
+        if expanded > MAX_NODES:
+            line = event.start_mark.line + 1 if event.start_mark is not None else None
+            raise DatasetError(
+                f"YAML expands to more than {MAX_NODES:,} nodes (aliases repeating aliases: an "
+                "alias bomb?); refusing to load it",
+                path=path,
+                line=line,
+            )
+
+
 def _plain(value: Any) -> Any:
     if isinstance(value, dict):
         return {str(k) if not isinstance(k, str) else k: _plain(v) for k, v in value.items()}
@@ -133,15 +184,17 @@ def loads_yaml(text: str) -> Any:
     Raises:
         ruamel.yaml.error.YAMLError: the text is not YAML (its ``problem_mark`` gives the line).
     """
+    _check_bounds(text, None)
     return _plain(_fast().load(text))
 
 
 def load_yaml(path: Path) -> Any:
-    """Parse a YAML file with the C loader."""
+    """Parse a YAML file with the C loader (bounded: see :data:`MAX_DEPTH`, :data:`MAX_NODES`)."""
     from ruamel.yaml.error import YAMLError
 
     text = read_text(path)
     try:
+        _check_bounds(text, path)
         return _plain(_fast().load(text))
     except YAMLError as exc:
         raise _syntax_error(path, exc) from None
@@ -153,6 +206,7 @@ def load_yaml_located(path: Path) -> tuple[Any, Locator]:
 
     text = read_text(path)
     try:
+        _check_bounds(text, path)
         doc = _yaml("rt").load(text)
     except YAMLError as exc:
         raise _syntax_error(path, exc) from None

@@ -14,7 +14,7 @@ from typing import Literal
 import attrs
 
 from .qa import QAPair
-from .ranges import TimeRange, normalize_ranges
+from .ranges import TimeRange, clamp_to_corpus
 from .selection import DEFAULT_POLICY, SelectionPolicy, iter_checkpoints
 
 __all__ = [
@@ -100,8 +100,8 @@ def plan_persona(
     policy: SelectionPolicy = DEFAULT_POLICY,
 ) -> PersonaPlan:
     """The plan for one persona. ``day_numbers`` are the days on disk, ascending."""
-    ordered = normalize_ranges(ranges)
     max_day = day_numbers[-1] if day_numbers else 0
+    ordered = clamp_to_corpus(ranges, max_day)
     checkpoints = []
     ingested = 0
     for selection in iter_checkpoints(qa, ordered, policy):

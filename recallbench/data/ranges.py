@@ -25,6 +25,7 @@ __all__ = [
     "FULL_DAYS",
     "NAMED_RANGES",
     "TimeRange",
+    "clamp_to_corpus",
     "expand_series",
     "normalize_ranges",
     "parse_ranges",
@@ -116,13 +117,30 @@ def _make(label: str, days: int | float, source: object) -> TimeRange:
         raise ConfigError(f"invalid time range {source!r}: {exc}; {ACCEPTED_FORMS}") from None
 
 
+MAX_CHECKPOINTS = 10_000
+"""The most checkpoints one series may make (a daily series over 27 years): a typo such as
+``1:2000000000:1`` is refused at once instead of exhausting memory."""
+
+
 def expand_series(start: int, end: int, step: int) -> tuple[TimeRange, ...]:
-    """``start, start+step, …`` up to ``end``, closed by ``end`` itself when the steps miss it."""
+    """``start, start+step, …`` up to ``end``, closed by ``end`` itself when the steps miss it.
+
+    Raises:
+        ConfigError: a bound that is not a positive whole number, an end before the start, or a
+            series of more than :data:`MAX_CHECKPOINTS` checkpoints.
+    """
     for name, v in (("start", start), ("end", end), ("step", step)):
         if isinstance(v, bool) or not isinstance(v, int) or v <= 0:
             raise ConfigError(f"range series {name} must be a positive whole number, got {v!r}")
     if end < start:
         raise ConfigError(f"range series end {end} is before start {start}")
+    count = (end - start) // step + 1
+    if count > MAX_CHECKPOINTS:
+        raise ConfigError(
+            f"range series {start}:{end}:{step} makes {count:,} checkpoints, more than "
+            f"{MAX_CHECKPOINTS:,}: take a larger step or a nearer end (a persona has at most a few "
+            "thousand days)"
+        )
     days = list(range(start, end + 1, step))
     if days[-1] != end:
         days.append(end)
@@ -176,3 +194,22 @@ def normalize_ranges(ranges: Iterable[TimeRange]) -> tuple[TimeRange, ...]:
     for r in ranges:
         seen.setdefault(r.label, r)
     return tuple(sorted(seen.values(), key=lambda r: r.days))
+
+
+_DAYS_LABEL = re.compile(r"^\d+d$")
+
+
+def clamp_to_corpus(ranges: Sequence[TimeRange], max_day: int) -> tuple[TimeRange, ...]:
+    """Normalised ``ranges`` for a corpus of ``max_day`` days: of the day-count checkpoints (``Nd``)
+    beyond the corpus, only the first is kept (it is the corpus's end); the named ranges (``6mo``,
+    ``1y``, ``full``) are always kept, as the reference runs them. A series ``7:1000:7`` over a
+    180-day persona so asks 26 checkpoints, not 143 that would all repeat the last."""
+    out: list[TimeRange] = []
+    beyond = False
+    for r in normalize_ranges(ranges):
+        if r.days > max_day and _DAYS_LABEL.match(r.label):
+            if beyond:
+                continue
+            beyond = True
+        out.append(r)
+    return tuple(out)

@@ -28,6 +28,10 @@ from .dataset import (
 )
 from .persona import PRINCIPAL, Persona, Story
 
+GRPC_DEFAULT_MESSAGE_BYTES = 4 * 2**20
+"""gRPC's default cap on a message: a day log larger than this fails over gRPC unless both sides
+raise it."""
+
 __all__ = ["Problem", "format_problem", "validate_dataset"]
 
 
@@ -251,6 +255,22 @@ def _validate_days(report: _Report, memories: Path, arcs_file: str) -> int | Non
             continue
         if not text.strip():
             report.add(f.path, "empty day log", severity="warning")
+        if "\x00" in text:
+            line = text.count("\n", 0, text.index("\x00")) + 1
+            report.add(
+                f.path,
+                f"NUL byte at line {line}: a day log is text (is this a binary file, or a "
+                "truncated write?)",
+            )
+        size = len(text.encode("utf-8"))
+        if size > GRPC_DEFAULT_MESSAGE_BYTES:
+            report.add(
+                f.path,
+                f"{size / 2**20:.1f} MiB: more than gRPC's default 4 MiB message: recallbench's "
+                "client and server raise their cap (`--grpc-max-message-mb`), a memory server "
+                "of your own must too",
+                severity="warning",
+            )
         numbers.append(f.number)
     if not numbers:
         report.add(memories, "no day logs (day-NNNN.md) in the memories directory")

@@ -91,6 +91,8 @@ def parse_yaml_reply(text: str, what: str) -> Any:
             mark = getattr(exc, "problem_mark", None)
             where = f" at line {mark.line + 1}" if mark is not None else ""
             problem = f"a YAML syntax error{where}: {getattr(exc, 'problem', None) or exc}"
+        except DatasetError as exc:  # nested too deep, or an alias bomb
+            problem = str(exc)
     raise ModelError(f"the {what} reply is not YAML ({problem})")
 
 

@@ -14,7 +14,7 @@ from ..data.plan import LIFECYCLES, Lifecycle
 from ..data.ranges import DEFAULT_RANGES, TimeRange, parse_ranges
 from ..data.selection import DEFAULT_POLICY, SelectionPolicy
 
-__all__ = ["RunConfig", "RunOutput"]
+__all__ = ["DEFAULT_LIFECYCLE_TIMEOUTS", "LifecycleTimeouts", "RunConfig", "RunOutput"]
 
 
 def _positive(_i: object, a: attrs.Attribute[Any], v: float | None) -> None:
@@ -35,6 +35,25 @@ def _ranges(value: Any) -> tuple[TimeRange, ...]:
 
 
 @attrs.frozen(kw_only=True)
+class LifecycleTimeouts:
+    """Seconds an adapter's lifecycle steps may take (None: no limit). A step past its limit stops
+    the persona (setup, ingestion) or is a warning (teardown); a run never hangs on one.
+
+    Attributes:
+        setup: ``setup`` (and ``healthcheck``).
+        ingest: each ``ingest_day``, ``finalize_ingestion``, ``snapshot`` and ``restore``.
+        teardown: ``teardown``.
+    """
+
+    setup: float | None = attrs.field(default=300.0, validator=_positive)
+    ingest: float | None = attrs.field(default=300.0, validator=_positive)
+    teardown: float | None = attrs.field(default=60.0, validator=_positive)
+
+
+DEFAULT_LIFECYCLE_TIMEOUTS = LifecycleTimeouts()
+
+
+@attrs.frozen(kw_only=True)
 class RunConfig:
     """What a run does, besides which adapter and judge it uses.
 
@@ -44,8 +63,13 @@ class RunConfig:
         selection: sample, seed, group gating, irrelevant_after handling.
         lifecycle: ``fresh`` (default), ``incremental`` or ``snapshot`` — see :mod:`recallbench.data.plan`.
         parallelism: questions in flight at once (a sliding window).
-        question_timeout: seconds for one adapter query (None: no limit).
+        question_timeout: seconds for one adapter query (None: no limit); an answer that comes
+            later (an adapter blocking the event loop) is recorded as timed out.
+        lifecycle_timeouts: seconds for setup, each ingestion step and teardown.
         judge_timeout: seconds for one judge attempt (None: the question timeout).
+        judge_deadline: seconds for all of a question's judge attempts and back-offs together
+            (None: the judge timeout): an endpoint that never answers fails a question in bounded
+            time, and three such questions in a row fail the run.
         judge_memory_window: days of memory around each relevant day shown to the judge (0: none).
         judge_retry: retries of a failing judge call.
         max_judge_errors: questions left unscored by judge failures before the run fails (None: no
@@ -69,7 +93,9 @@ class RunConfig:
     lifecycle: Lifecycle = attrs.field(default="fresh", validator=attrs.validators.in_(LIFECYCLES))
     parallelism: int = attrs.field(default=1, validator=attrs.validators.ge(1))
     question_timeout: float | None = attrs.field(default=30.0, validator=_positive)
+    lifecycle_timeouts: LifecycleTimeouts = DEFAULT_LIFECYCLE_TIMEOUTS
     judge_timeout: float | None = attrs.field(default=None, validator=_positive)
+    judge_deadline: float | None = attrs.field(default=None, validator=_positive)
     judge_memory_window: int = attrs.field(default=0, validator=attrs.validators.ge(0))
     judge_retry: RetryPolicy = DEFAULT_RETRY
     max_judge_errors: int | None = 10

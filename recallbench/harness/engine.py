@@ -23,7 +23,7 @@ from ..adapters.base import Adapter, AdapterFactory
 from ..data.corpus import PersonaDataset
 from ..data.dataset import Dataset, DirectoryDataset
 from ..data.ranges import normalize_ranges
-from ..errors import ConfigError, RunFailed
+from ..errors import ConfigError, OutputError, RunFailed
 from ..judges.base import Judge, ScoreFunction, as_judge
 from ..judges.modes import judge_mode
 from ..judges.usage import JudgeUsage
@@ -49,7 +49,7 @@ from .hooks import Hooks, RunStarted
 from .lifecycle import UnitRunner
 from .questions import QuestionAsker
 from .resume import ResumeLog
-from .runlog import JsonlWriter, RunLogs, iso_now, write_result
+from .runlog import JsonlWriter, RunLogs, check_writable, iso_now, write_result
 from .units import CheckpointTask, PersonaStopped, RunState, Unit, plan_tasks, plan_units
 
 __all__ = ["Harness", "run", "run_sync"]
@@ -127,12 +127,14 @@ class Harness:
         self.hooks = hooks or Hooks()
         self.resume = resume or ResumeLog()
         self.ranges = normalize_ranges(self.config.ranges)
+        attempt = self.config.judge_timeout or self.config.question_timeout
         judging = Judging(
             judge=self.judge,
             appellate=self.appellate,
-            timeout=self.config.judge_timeout or self.config.question_timeout,
+            timeout=attempt,
             retry=self.config.judge_retry,
             window=self.config.judge_memory_window,
+            deadline=self.config.judge_deadline or attempt,
         )
         self._runner = UnitRunner(
             factory=self.factory,
@@ -163,6 +165,8 @@ class Harness:
         """
         started = time.perf_counter()
         timestamp = iso_now()
+        # Before any work: an output folder that cannot be written is found now, not at the end.
+        check_writable(p for p in attrs.astuple(self.output) if p is not None)
         ids = list(self.config.personas or self.dataset.persona_ids())
         datasets = [self.dataset.load(pid) for pid in ids]
         state = RunState(
@@ -185,11 +189,11 @@ class Harness:
                 questions=sum(len(c.selection.order) for t in all_tasks for c in t),
             ),
         )
-        self._write_header(logs, state, timestamp, ids)
         personas: list[PersonaResult] = []
         failure: RunFailed | None = None
         try:
             try:
+                self._write_header(logs, state, timestamp, ids)
                 for ds in datasets:
                     personas.append(await self._run_persona(ds, state, logs))
             except RunFailed as exc:
@@ -239,7 +243,8 @@ class Harness:
                 summary["appellateJudgeUsage"] = dict(result.metadata.appellate_judge_usage)
             progress.write(summary)
         logs.close()
-        if self.output.result_json is not None:
+        # After a failed write the disk is full or read-only: the logs so far are what is kept.
+        if self.output.result_json is not None and not isinstance(failure, OutputError):
             write_result(self.output.result_json, result)
         if failure is not None:
             failure.result = result  # type: ignore[attr-defined]
@@ -351,6 +356,8 @@ class Harness:
             parallelism=cfg.parallelism,
             adapter_errors=state.adapter_errors,
             judge_errors=state.judge_errors,
+            connection_errors=state.connection_errors or None,
+            warnings=tuple(state.warnings) or None,
             resumed=True if (self.resume.checkpoints or self.resume.questions) else None,
             judge_usage=_usage_since(self.judge, state.judge_usage),
             appellate_judge_usage=_usage_since(self.appellate, state.appellate_usage),

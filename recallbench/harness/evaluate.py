@@ -7,6 +7,7 @@ after its retries leaves the question unscored with the error recorded. Cancella
 
 from __future__ import annotations
 
+import errno
 import logging
 import time
 from collections.abc import Sequence
@@ -55,7 +56,32 @@ class Evaluation:
 
     @property
     def scored(self) -> bool:
-        return self.result.error is None or self.result.error.stage != "judge"
+        """Whether the answer counts in the means: not when the judge failed on it or the memory
+        system could not be reached (both are done again on resume)."""
+        return self.result.error is None or self.result.error.stage not in UNSCORED_STAGES
+
+
+UNSCORED_STAGES = ("judge", "connection")
+"""Error stages that leave a question unscored and are done again on resume."""
+
+# errnos of a peer that is not there: refused, reset, gone, unreachable.
+_UNREACHABLE_ERRNOS = frozenset(
+    getattr(errno, name)
+    for name in ("ECONNREFUSED", "ECONNRESET", "ECONNABORTED", "EPIPE", "ENOTCONN", "EHOSTUNREACH",
+                 "ENETUNREACH", "EHOSTDOWN", "ESHUTDOWN")
+    if hasattr(errno, name)
+)  # fmt: skip
+
+
+def unreachable(exc: BaseException) -> bool:
+    """Whether an adapter's failure says the memory system could not be reached (its server down,
+    its connection refused or reset, its process gone) rather than that it failed to answer: a
+    gRPC ``UNAVAILABLE``, a connection error, a broken pipe, a process that no longer exists."""
+    if getattr(exc, "code", None) == "UNAVAILABLE":
+        return True
+    if isinstance(exc, ConnectionError | ProcessLookupError | ChildProcessError):
+        return True
+    return isinstance(exc, OSError) and exc.errno in _UNREACHABLE_ERRNOS
 
 
 async def ask(adapter: Adapter, pair: QAPair, timeout: float | None) -> QueryDetail:
@@ -73,10 +99,19 @@ async def ask(adapter: Adapter, pair: QAPair, timeout: float | None) -> QueryDet
         return to_query_detail(await method(pair.question, **kwargs))
     # A bare cancel scope rather than anyio.fail_after: the same semantics without the generator
     # context manager, which is measurable at thousands of questions per second.
-    with anyio.CancelScope(deadline=anyio.current_time() + timeout) as scope:
+    start = anyio.current_time()
+    with anyio.CancelScope(deadline=start + timeout) as scope:
         value = await method(pair.question, **kwargs)
     if scope.cancelled_caught:
         raise AdapterTimeout(f"no answer within {timeout:g} s")
+    late = anyio.current_time() - start
+    if late > timeout:
+        # Cancellation cannot stop an adapter that blocks the event loop (a synchronous call in an
+        # async method) or swallows it: its answer came too late all the same.
+        raise AdapterTimeout(
+            f"answered after {late:.1f} s, past the {timeout:g} s timeout (the adapter blocked "
+            "the event loop or ignored cancellation)"
+        )
     return to_query_detail(value)
 
 
@@ -99,8 +134,28 @@ async def judge_with_retry(
     context: JudgeContext,
     timeout: float | None,
     retry: RetryPolicy,
+    *,
+    deadline: float | None = None,
 ) -> JudgeScore:
-    """Score with retries (exponential backoff with jitter). A malformed score is not retried."""
+    """Score with retries (exponential backoff with jitter). A malformed score is not retried.
+    ``deadline`` bounds every attempt and wait together, in seconds: past it, a TimeoutError."""
+    if deadline is None:
+        return await _judge_with_retry(judge, pair, answer, context, timeout, retry)
+    with anyio.CancelScope(deadline=anyio.current_time() + deadline) as scope:
+        return await _judge_with_retry(judge, pair, answer, context, timeout, retry)
+    if scope.cancelled_caught:
+        raise TimeoutError(f"the judge gave no score within {deadline:g} s, retries included")
+    raise AssertionError("unreachable")  # pragma: no cover
+
+
+async def _judge_with_retry(
+    judge: Judge,
+    pair: QAPair,
+    answer: str,
+    context: JudgeContext,
+    timeout: float | None,
+    retry: RetryPolicy,
+) -> JudgeScore:
     try:  # the common case needs no retry machinery
         return await judge_once(judge, pair, answer, context, timeout)
     except JudgeParseError:
@@ -133,6 +188,8 @@ class Judging:
     appellate: Judge | None
     timeout: float | None
     retry: RetryPolicy
+    deadline: float | None = None
+    """Seconds for all of one question's attempts of one judge together."""
     window: int
 
 
@@ -161,10 +218,10 @@ async def evaluate(
             detail = await ask(adapter, pair, question_timeout)
         except AdapterTimeout as exc:
             query_error = QuestionError(stage="query", type="AdapterTimeout", message=str(exc))
-        except Exception as exc:  # the system under test failed on this question: data, not a crash
-            query_error = QuestionError(
-                stage="query", type=type(exc).__name__, message=str(exc)[:500]
-            )
+        except (Exception, SystemExit) as exc:  # the system failed on this question: data
+            stage = "connection" if unreachable(exc) else "query"
+            message = str(exc)[:500] or repr(exc)
+            query_error = QuestionError(stage=stage, type=type(exc).__name__, message=message)
         latency_ms = (time.perf_counter() - start) * 1000
     if detail is None:
         assert query_error is not None
@@ -188,7 +245,13 @@ async def evaluate(
     retrieval_metrics = question_retrieval(pair, (e.day for e in detail.retrieval))
     try:
         primary = await judge_with_retry(
-            judging.judge, pair, detail.answer, context, judging.timeout, judging.retry
+            judging.judge,
+            pair,
+            detail.answer,
+            context,
+            judging.timeout,
+            judging.retry,
+            deadline=judging.deadline,
         )
     except Exception as exc:  # the judge failed after its retries: the question stays unscored
         kind = type(exc).__name__ if not isinstance(exc, TimeoutError) else "JudgeTimeout"
@@ -216,7 +279,13 @@ async def evaluate(
     if judging.appellate is not None and is_failure(primary):
         try:
             appellate_score = await judge_with_retry(
-                judging.appellate, pair, detail.answer, context, judging.timeout, judging.retry
+                judging.appellate,
+                pair,
+                detail.answer,
+                context,
+                judging.timeout,
+                judging.retry,
+                deadline=judging.deadline,
             )
             final = appellate_score
         except Exception as exc:  # the primary verdict stands (reference §2.10)

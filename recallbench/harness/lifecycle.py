@@ -80,7 +80,7 @@ class UnitRunner:
                     # Resumed from a progress file without question records: keep its summary.
                     results.append(rebuild_checkpoint(task, cached.record))
                     continue
-                needs_adapter = any(p.id not in logged for p in order)
+                needs_adapter = any(p.id not in logged or logged[p.id].unreached for p in order)
                 ingest_ms = 0.0
                 finalize_ms: float | None = None
                 new_days = 0
@@ -129,7 +129,7 @@ class UnitRunner:
                     finalize_ms=round(finalize_ms, 3) if finalize_ms is not None else None,
                 )
                 results.append(result)
-                rejudged = any(q.judge_failed for q in logged.values())
+                rejudged = any(q.redo for q in logged.values())
                 resumed = not needs_adapter and not rejudged and bool(order)
                 evaluated_any = evaluated_any or not resumed
                 if logs.progress is not None and not (resumed and cached is not None):
@@ -157,21 +157,30 @@ class UnitRunner:
             if adapter is not None:
                 # The unit already failed: its first error is the reason given; a teardown that
                 # fails too (a dead server fails both) is only logged.
-                with anyio.CancelScope(shield=True), anyio.move_on_after(60):
-                    try:
-                        await self._step(adapter, "teardown", "teardown")
-                    except PersonaStopped as exc:
-                        log.warning(
-                            "[bench] %s: %s (after the failure above)", unit.persona_id, exc
-                        )
+                try:
+                    await self._teardown(adapter, unit, state)
+                except PersonaStopped as exc:
+                    log.warning("[bench] %s: %s (after the failure above)", unit.persona_id, exc)
                 adapter = None
             raise
         finally:
             if adapter is not None:
-                # Shielded: a cancelled run still tears the adapter down (bounded, so it cannot hang).
-                with anyio.CancelScope(shield=True), anyio.move_on_after(60):
-                    await self._step(adapter, "teardown", "teardown")
+                await self._teardown(adapter, unit, state)
         return evaluated_any
+
+    async def _teardown(self, adapter: Adapter, unit: Unit, state: RunState) -> None:
+        """Tear the adapter down, shielded (a cancelled run still does it) and bounded by the
+        teardown timeout: one that hangs past it is a warning of the run, not a hung run."""
+        limit = self.config.lifecycle_timeouts.teardown
+        with anyio.CancelScope(shield=True), anyio.move_on_after(limit) as scope:
+            await self._step(adapter, "teardown", "teardown")
+        if scope.cancelled_caught:
+            warning = (
+                f"{unit.persona_id}: the adapter's teardown did not finish within {limit:g} s "
+                "(--teardown-timeout); it was abandoned"
+            )
+            log.warning("[bench] %s", warning)
+            state.warnings.append(warning)
 
     async def _start(self, state: RunState) -> Adapter:
         try:
@@ -183,19 +192,16 @@ class UnitRunner:
                 f"building the adapter failed: {type(exc).__name__}: {exc}"
             ) from exc
         state.adapter_name = adapter.name
-        health = getattr(adapter, "healthcheck", None)
-        if health is not None:
-            try:
-                name = await health()
-            except Exception as exc:
-                raise PersonaStopped(f"healthcheck failed: {type(exc).__name__}: {exc}") from exc
+        if getattr(adapter, "healthcheck", None) is not None:
+            name = await self._step(adapter, "healthcheck", "healthcheck")
             if isinstance(name, str) and name:
                 state.adapter_name = name
         try:
             await self._step(adapter, "setup", "setup")
         except PersonaStopped:
             # Best effort: a half-set-up system may hold resources only teardown releases.
-            with anyio.CancelScope(shield=True), anyio.move_on_after(60):
+            limit = self.config.lifecycle_timeouts.teardown
+            with anyio.CancelScope(shield=True), anyio.move_on_after(limit):
                 try:
                     await adapter.teardown()
                 except Exception as exc:
@@ -204,10 +210,22 @@ class UnitRunner:
         return adapter
 
     async def _step(self, adapter: Any, method: str, what: str, *args: Any) -> Any:
+        """One lifecycle call, bounded by its timeout (teardown's is applied by the caller); any
+        failure, a timeout and an adapter calling ``sys.exit`` stop the persona."""
+        limits = self.config.lifecycle_timeouts
+        limit, flag = {
+            "setup": (limits.setup, "--setup-timeout"),
+            "healthcheck": (limits.setup, "--setup-timeout"),
+            "teardown": (None, ""),
+        }.get(method, (limits.ingest, "--ingest-timeout"))
         try:
-            return await getattr(adapter, method)(*args)
-        except Exception as exc:
+            if limit is None:
+                return await getattr(adapter, method)(*args)
+            with anyio.CancelScope(deadline=anyio.current_time() + limit):
+                return await getattr(adapter, method)(*args)
+        except (Exception, SystemExit) as exc:
             raise PersonaStopped(f"{what} failed: {type(exc).__name__}: {exc}") from exc
+        raise PersonaStopped(f"{what} did not finish within {limit:g} s ({flag})") from None
 
     async def _ingest(
         self, adapter: Adapter, ds: PersonaDataset, after: int, cutoff: int

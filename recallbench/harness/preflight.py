@@ -11,10 +11,11 @@ from __future__ import annotations
 import os
 from collections.abc import Sequence
 from pathlib import Path
+from typing import Any
 
 from .._importing import parse_object_spec
 from ..data._yaml import load_yaml
-from ..data.dataset import derive_sibling_dir, list_personas, persona_dir
+from ..data.dataset import derive_sibling_dir, list_personas, persona_dir, scan_day_files
 from ..errors import ConfigError, DatasetError
 from .loading import is_builtin_spec, is_grpc_spec
 
@@ -112,7 +113,7 @@ def _check_persona(root: Path, persona_id: str, arcs_file: str) -> list[str]:
     if not (pdir / arcs_file).is_file():
         errors.append(f"persona {persona_id!r}: arcs file not found: {pdir / arcs_file}")
     qa_file = pdir / derive_sibling_dir(arcs_file, "qa") / "questions.yaml"
-    problem = _check_questions(qa_file)
+    problem, pairs = _check_questions(qa_file)
     if problem is not None:
         errors.append(f"persona {persona_id!r}: {problem}")
     memories = pdir / derive_sibling_dir(arcs_file, "memories")
@@ -123,22 +124,47 @@ def _check_persona(root: Path, persona_id: str, arcs_file: str) -> list[str]:
         )
     elif not memories.is_dir():
         errors.append(f"persona {persona_id!r}: memories path is not a directory: {memories}")
+    elif pairs:
+        errors.extend(_check_reach(persona_id, pairs, memories, qa_file))
     return errors
 
 
-def _check_questions(qa_file: Path) -> str | None:
+def _check_reach(persona_id: str, pairs: list[Any], memories: Path, qa_file: Path) -> list[str]:
+    """Questions whose relevant days lie beyond the corpus can never be asked: a run would leave
+    them out without a word, so it does not start."""
+    numbers = [f.number for f in scan_day_files(memories) if f.number is not None]
+    last = max(numbers, default=0)
+    beyond = [
+        str(p.get("id", f"#{i + 1}"))
+        for i, p in enumerate(pairs)
+        if isinstance(p, dict)
+        and isinstance(p.get("relevant_days"), list)
+        and any(isinstance(d, int) and d > last for d in p["relevant_days"])
+    ]
+    if not beyond:
+        return []
+    shown = ", ".join(beyond[:5]) + (f" and {len(beyond) - 5} more" if len(beyond) > 5 else "")
+    return [
+        f"persona {persona_id!r}: {len(beyond)} question(s) of {qa_file} cite days beyond the "
+        f"corpus (last day {last}) and could never be asked: {shown}; `recallbench validate` "
+        "lists them with their lines"
+    ]
+
+
+def _check_questions(qa_file: Path) -> tuple[str | None, list[Any]]:
+    """A problem with the questions file, or None; and its pairs."""
     if not qa_file.is_file():
-        return f"questions file not found: {qa_file}"
+        return f"questions file not found: {qa_file}", []
     try:
         raw = load_yaml(qa_file)
     except DatasetError as exc:
-        return f"questions file does not parse: {exc}"
+        return f"questions file does not parse: {exc}", []
     if not isinstance(raw, list):
         found = "an empty file" if raw is None else f"a {type(raw).__name__}"
-        return f"questions file is not a list of Q&A pairs (found {found}): {qa_file}"
+        return f"questions file is not a list of Q&A pairs (found {found}): {qa_file}", []
     if not raw:
-        return f"questions file is an empty list: {qa_file}"
-    return None
+        return f"questions file is an empty list: {qa_file}", []
+    return None, raw
 
 
 def _check_adapter(spec: str, base_dir: Path | None) -> list[str]:

@@ -13,7 +13,8 @@ import attrs
 from ..adapters.base import Adapter
 from ..data.corpus import PersonaDataset
 from ..data.qa import QAPair
-from ..errors import RunFailed
+from ..errors import OutputError, RunFailed
+from ..results.records import QuestionError
 from .config import RunConfig
 from .evaluate import Evaluation, Judging, evaluate
 from .hooks import Hooks, QuestionDone
@@ -21,7 +22,22 @@ from .resume import LoggedQuestion, rebuild_question
 from .runlog import RunLogs, failure_record, question_record
 from .units import CheckpointTask, RunState
 
-__all__ = ["QuestionAsker"]
+__all__ = ["JUDGE_FAILURES_IN_A_ROW", "QuestionAsker", "count_error"]
+
+JUDGE_FAILURES_IN_A_ROW = 3
+"""Questions the judge may fail one after another before the run stops (unless ``max_judge_errors``
+is None: no limit at all): a judge whose endpoint is dead fails the run in minutes, not after hours
+of timeouts."""
+
+
+def count_error(error: QuestionError | None, state: RunState) -> None:
+    """Count a question's error on the run: the adapter's, or an unreachable memory system's."""
+    if error is None:
+        return
+    if error.stage == "query":
+        state.adapter_errors += 1
+    elif error.stage == "connection":
+        state.connection_errors += 1
 
 
 @attrs.frozen
@@ -49,8 +65,9 @@ class QuestionAsker:
         pending: list[tuple[int, QAPair]] = []
         for i, pair in enumerate(order):
             prior = logged.get(pair.id)
-            if prior is not None and not prior.judge_failed:
+            if prior is not None and not prior.redo:
                 rebuilt = out[i] = rebuild_question(pair, prior.record)
+                count_error(rebuilt.result.error, state)
                 await self.hooks.call(
                     "on_question_done",
                     QuestionDone(
@@ -68,18 +85,26 @@ class QuestionAsker:
         async def worker() -> None:
             for i, pair in queue:
                 prior = logged.get(pair.id)
+                # A judge failure is judged again on the answer logged; an unreachable system is
+                # asked again.
+                rejudge = prior if prior is not None and prior.judge_failed else None
                 evaluation = await evaluate(
                     adapter,
                     pair,
                     days,
                     self.judging,
                     self.config.question_timeout,
-                    prior_answer=prior.record.get("systemAnswer") if prior else None,
-                    prior_latency_ms=float(prior.record.get("latencyMs") or 0) if prior else 0.0,
+                    prior_answer=rejudge.record.get("systemAnswer") if rejudge else None,
+                    prior_latency_ms=float(rejudge.record.get("latencyMs") or 0)
+                    if rejudge
+                    else 0.0,
                     persona=ds.definition,
                 )
                 out[i] = evaluation
-                self.record(evaluation, ds.id, task, state, logs)
+                try:
+                    self.record(evaluation, ds.id, task, state, logs)
+                except OutputError as exc:  # the log cannot be written: stop before paying more
+                    state.failure = state.failure or exc
                 if state.failure is not None:
                     # Stop asking; raised once the task group has wound down (not from inside it,
                     # where it would surface wrapped in an ExceptionGroup).
@@ -111,8 +136,7 @@ class QuestionAsker:
         """Count one answer's errors, log it (and its appeal), and stop the run past
         ``max_judge_errors``."""
         r = e.result
-        if r.error is not None and r.error.stage == "query":
-            state.adapter_errors += 1
+        count_error(r.error, state)
         if e.appellate_score is not None:
             state.appellate_invocations += 1
             if logs.failures is not None:
@@ -121,9 +145,19 @@ class QuestionAsker:
             logs.questions.write(question_record(e, persona_id, task))
         if r.error is not None and r.error.stage == "judge":
             state.judge_errors += 1
+            state.judge_failures_in_a_row += 1
             limit = self.config.max_judge_errors
-            if limit is not None and state.judge_errors > limit and state.failure is None:
+            if state.failure is not None:
+                return
+            if limit is not None and state.judge_errors > limit:
                 state.failure = RunFailed(
                     f"{state.judge_errors} questions left unscored by judge failures (more than "
                     f"--max-errors {limit}); the last: {r.error.type}: {r.error.message}"
                 )
+            elif limit is not None and state.judge_failures_in_a_row >= JUDGE_FAILURES_IN_A_ROW:
+                state.failure = RunFailed(
+                    f"the judge failed on {state.judge_failures_in_a_row} questions in a row (is its "
+                    f"endpoint answering?); the last: {r.error.type}: {r.error.message}"
+                )
+        elif r.error is None or r.error.stage != "connection":
+            state.judge_failures_in_a_row = 0

@@ -53,6 +53,17 @@ class LoggedQuestion:
         error = self.record.get("error")
         return isinstance(error, Mapping) and error.get("stage") == "judge"
 
+    @property
+    def unreached(self) -> bool:
+        """The memory system could not be reached for it: it is asked again."""
+        error = self.record.get("error")
+        return isinstance(error, Mapping) and error.get("stage") == "connection"
+
+    @property
+    def redo(self) -> bool:
+        """Whether a resumed run does this question again (judges it, or asks it)."""
+        return self.judge_failed or self.unreached
+
 
 @attrs.frozen(kw_only=True)
 class LoggedCheckpoint:

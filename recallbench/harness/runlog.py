@@ -12,7 +12,9 @@ from __future__ import annotations
 import datetime as dt
 import json
 import logging
-from collections.abc import Mapping
+import os
+import tempfile
+from collections.abc import Iterable, Mapping
 from pathlib import Path
 from typing import IO, TYPE_CHECKING, Any
 
@@ -21,6 +23,8 @@ import attrs
 from .._atomic import atomic_write_text
 from .._convert import dumps_pretty
 from .._convert import to_json as json_of
+from .._secrets import redact
+from ..errors import OutputError
 from ..results.records import BenchmarkResult, TimeRangeResult
 from ..results.scoring import JudgeScore
 
@@ -31,6 +35,7 @@ if TYPE_CHECKING:
 __all__ = [
     "JsonlWriter",
     "RunLogs",
+    "check_writable",
     "checkpoint_record",
     "failure_record",
     "iso_now",
@@ -75,40 +80,64 @@ def _repair_torn_tail(path: Path) -> None:
         f.truncate(0)
 
 
+def check_writable(paths: Iterable[Path]) -> None:
+    """Prove, before any work, that every file a run will write can be written: its folder is made
+    and a probe file created and removed there; an existing file must be writable.
+
+    Raises:
+        OutputError: a path is a directory, runs beneath a regular file, or lies in a folder that
+            cannot be written (read-only, no permission, full).
+    """
+    for path in paths:
+        if path.is_dir():
+            raise OutputError(path, "it is a directory")
+        try:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            fd, probe = tempfile.mkstemp(dir=path.parent, prefix=".recallbench-probe-")
+            os.close(fd)
+            os.unlink(probe)
+        except OSError as exc:
+            raise OutputError(path, exc.strerror or str(exc)) from None
+        if path.exists() and not os.access(path, os.W_OK):
+            raise OutputError(path, "the file is not writable")
+
+
 class JsonlWriter:
     """Appends JSON records to a file, one line each, flushed (and fsync-free) per record.
 
-    Write failures are logged once and never abort the run (reference §2.15).
+    A write that fails (the disk full, the folder made read-only) stops the run with an
+    :class:`~recallbench.errors.OutputError` naming the file: going on would pay for answers no log
+    keeps. Everything written before stays, so the run resumes once the cause is fixed. (The reference
+    logged and went on, §2.15.)
     """
 
     def __init__(self, path: Path):
         self.path = path
         self._file: IO[str] | None = None
-        self._failed = False
 
-    def _open(self) -> IO[str] | None:
-        if self._file is None and not self._failed:
+    def _open(self) -> IO[str]:
+        if self._file is None:
             try:
                 self.path.parent.mkdir(parents=True, exist_ok=True)
                 _repair_torn_tail(self.path)
                 self._file = self.path.open("a", encoding="utf-8")
             except OSError as exc:
-                self._fail(exc)
+                raise OutputError(self.path, exc.strerror or str(exc)) from None
         return self._file
 
-    def _fail(self, exc: OSError) -> None:
-        self._failed = True
-        log.warning("[bench] cannot write %s: %s (continuing without it)", self.path, exc)
-
     def write(self, record: Mapping[str, Any]) -> None:
+        """Append one record.
+
+        Raises:
+            OutputError: the line could not be written.
+        """
         f = self._open()
-        if f is None:
-            return
+        line = redact(json.dumps(record, separators=(",", ":"), ensure_ascii=False))
         try:
-            f.write(json.dumps(record, separators=(",", ":"), ensure_ascii=False) + "\n")
+            f.write(line + "\n")
             f.flush()
         except OSError as exc:
-            self._fail(exc)
+            raise OutputError(self.path, exc.strerror or str(exc)) from None
 
     def close(self) -> None:
         if self._file is not None:
@@ -117,8 +146,15 @@ class JsonlWriter:
 
 
 def write_result(path: Path, result: BenchmarkResult) -> None:
-    """Write ``result.json`` atomically: 2-space JSON, raw UTF-8, no trailing newline."""
-    atomic_write_text(path, dumps_pretty(result))
+    """Write ``result.json`` atomically: 2-space JSON, raw UTF-8, no trailing newline.
+
+    Raises:
+        OutputError: the file could not be written (the logs beside it are intact).
+    """
+    try:
+        atomic_write_text(path, dumps_pretty(result))
+    except OSError as exc:
+        raise OutputError(path, exc.strerror or str(exc)) from None
 
 
 def question_log_qa(qa: Any) -> dict[str, Any]:

@@ -16,7 +16,7 @@ import attrs
 
 from ..data.corpus import PersonaDataset
 from ..data.plan import Lifecycle
-from ..data.ranges import TimeRange
+from ..data.ranges import TimeRange, clamp_to_corpus
 from ..data.selection import CheckpointSelection, SelectionPolicy, iter_checkpoints
 from ..errors import RunFailed
 from ..judges.usage import JudgeUsage
@@ -50,11 +50,13 @@ class Unit:
 def plan_tasks(
     ds: PersonaDataset, ranges: Sequence[TimeRange], policy: SelectionPolicy
 ) -> tuple[CheckpointTask, ...]:
-    """Every checkpoint of a persona with its questions, decided up front."""
-    total = len(ranges)
+    """Every checkpoint of a persona with its questions, decided up front (day-count checkpoints
+    beyond the corpus collapse into one: :func:`~recallbench.data.ranges.clamp_to_corpus`)."""
+    clamped = clamp_to_corpus(ranges, ds.max_day)
+    total = len(clamped)
     return tuple(
         CheckpointTask(index=i, total=total, cutoff=int(min(s.range.days, ds.max_day)), selection=s)
-        for i, s in enumerate(iter_checkpoints(ds.qa, ranges, policy), 1)
+        for i, s in enumerate(iter_checkpoints(ds.qa, clamped, policy), 1)
     )
 
 
@@ -81,5 +83,9 @@ class RunState:
     judge_errors: int = 0
     adapter_errors: int = 0
     appellate_invocations: int = 0
+    connection_errors: int = 0
+    judge_failures_in_a_row: int = 0
+    warnings: list[str] = attrs.field(factory=list)
     failure: RunFailed | None = None
-    """Set when too many judge errors piled up; the workers stop and the run raises it."""
+    """Set when too many judge errors piled up (or a log cannot be written); the workers stop and
+    the run raises it."""

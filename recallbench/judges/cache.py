@@ -18,12 +18,12 @@ import json
 import logging
 import os
 import sys
-import tempfile
 from pathlib import Path
 from typing import Any
 
 import attrs
 
+from .._atomic import atomic_write_text
 from ..results.scoring import JudgeScore, to_score
 from .base import Judge, JudgeContext
 from .usage import JudgeUsage
@@ -125,15 +125,7 @@ class JudgeCache:
             },
         }
         try:
-            path.parent.mkdir(parents=True, exist_ok=True)
-            fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=".tmp-", suffix=".json")
-            try:
-                with os.fdopen(fd, "w", encoding="utf-8") as fh:
-                    json.dump(entry, fh, ensure_ascii=False)
-                os.replace(tmp, path)
-            except BaseException:
-                Path(tmp).unlink(missing_ok=True)
-                raise
+            atomic_write_text(path, json.dumps(entry, ensure_ascii=False))
         except OSError as exc:
             log.warning("[bench] cannot write judge cache entry %s: %s", path, exc)
 

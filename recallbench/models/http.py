@@ -44,6 +44,7 @@ import anyio
 from yarl import URL
 
 from .._retry import Backoff, RetryPolicy, retrying
+from .._secrets import register_secret
 from ..errors import ConfigError, ModelError, ModelTimeout
 from .base import Completion
 
@@ -216,6 +217,8 @@ class HttpModel:
         self.timeout = timeout
         self.retry = retry
         self._secrets = tuple(s for s in secrets if s)
+        for secret in self._secrets:
+            register_secret(secret)
         self._session: aiohttp.ClientSession | None = None
         self._loop: asyncio.AbstractEventLoop | None = None
 

@@ -39,7 +39,9 @@ class QuestionError:
     """Why a question has no real answer or score: the adapter or the judge failed on it."""
 
     stage: str
-    """``query`` (the adapter) or ``judge``."""
+    """``query`` (the adapter failed or timed out: a scored 0/0/1), ``connection`` (the memory system
+    could not be reached: unscored, asked again on resume) or ``judge`` (unscored, judged again on
+    resume)."""
     type: str
     message: str
 
@@ -239,6 +241,11 @@ class RunMetadata:
     ``reference-only`` (:mod:`recallbench.results.hallucination_mode`); None when unknown."""
     hallucination_window: int | None = None
     """Ours: N of the ``window`` definition (days either side of a question's relevant days)."""
+    connection_errors: int | None = None
+    """Ours: questions the memory system could not be reached for (UNAVAILABLE, connection
+    refused, a dead process): unscored, kept apart from ``adapterErrors``, asked again on resume."""
+    warnings: tuple[str, ...] | None = None
+    """Ours: what went wrong outside any question (a teardown that hung past its timeout)."""
 
 
 @attrs.frozen(kw_only=True, repr=False)
