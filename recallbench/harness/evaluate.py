@@ -77,11 +77,23 @@ def unreachable(exc: BaseException) -> bool:
     """Whether an adapter's failure says the memory system could not be reached (its server down,
     its connection refused or reset, its process gone) rather than that it failed to answer: a
     gRPC ``UNAVAILABLE``, a connection error, a broken pipe, a process that no longer exists."""
-    if getattr(exc, "code", None) == "UNAVAILABLE":
-        return True
-    if isinstance(exc, ConnectionError | ProcessLookupError | ChildProcessError):
-        return True
-    return isinstance(exc, OSError) and exc.errno in _UNREACHABLE_ERRNOS
+    seen: set[int] = set()
+    pending: list[BaseException] = [exc]
+    while pending:  # the error, what caused it, and the members of a group (anyio's connect_tcp)
+        e = pending.pop()
+        if id(e) in seen:
+            continue
+        seen.add(id(e))
+        if getattr(e, "code", None) == "UNAVAILABLE":
+            return True
+        if isinstance(e, ConnectionError | ProcessLookupError | ChildProcessError):
+            return True
+        if isinstance(e, OSError) and e.errno in _UNREACHABLE_ERRNOS:
+            return True
+        if isinstance(e, BaseExceptionGroup):
+            pending.extend(e.exceptions)
+        pending.extend(x for x in (e.__cause__, e.__context__) if x is not None)
+    return False
 
 
 async def ask(adapter: Adapter, pair: QAPair, timeout: float | None) -> QueryDetail:
@@ -218,7 +230,9 @@ async def evaluate(
             detail = await ask(adapter, pair, question_timeout)
         except AdapterTimeout as exc:
             query_error = QuestionError(stage="query", type="AdapterTimeout", message=str(exc))
-        except (Exception, SystemExit) as exc:  # the system failed on this question: data
+        # The system failed on this question: data. SystemExit and KeyboardInterrupt raised by an
+        # adapter's own code too (Ctrl-C reaches a run as cancellation, never caught here).
+        except (Exception, SystemExit, KeyboardInterrupt) as exc:
             stage = "connection" if unreachable(exc) else "query"
             message = str(exc)[:500] or repr(exc)
             query_error = QuestionError(stage=stage, type=type(exc).__name__, message=message)

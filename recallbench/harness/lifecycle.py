@@ -223,7 +223,7 @@ class UnitRunner:
                 return await getattr(adapter, method)(*args)
             with anyio.CancelScope(deadline=anyio.current_time() + limit):
                 return await getattr(adapter, method)(*args)
-        except (Exception, SystemExit) as exc:
+        except (Exception, SystemExit, KeyboardInterrupt) as exc:  # the adapter's own raise
             raise PersonaStopped(f"{what} failed: {type(exc).__name__}: {exc}") from exc
         raise PersonaStopped(f"{what} did not finish within {limit:g} s ({flag})") from None
 

@@ -9,6 +9,7 @@ append. ``result.json`` is written to a temporary file and renamed into place.
 
 from __future__ import annotations
 
+import contextlib
 import datetime as dt
 import json
 import logging
@@ -137,12 +138,29 @@ class JsonlWriter:
             f.write(line + "\n")
             f.flush()
         except OSError as exc:
+            self._abandon()
             raise OutputError(self.path, exc.strerror or str(exc)) from None
 
-    def close(self) -> None:
+    def _abandon(self) -> None:
+        """Drop the file after a failed write: what could not be written is not retried at close."""
         if self._file is not None:
-            self._file.close()
+            with contextlib.suppress(OSError):
+                self._file.close()
             self._file = None
+
+    def close(self) -> None:
+        """Close the file.
+
+        Raises:
+            OutputError: the last buffered bytes could not be written.
+        """
+        if self._file is not None:
+            try:
+                self._file.close()
+            except OSError as exc:
+                raise OutputError(self.path, exc.strerror or str(exc)) from None
+            finally:
+                self._file = None
 
 
 def write_result(path: Path, result: BenchmarkResult) -> None:
