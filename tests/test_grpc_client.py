@@ -18,8 +18,7 @@ from typing import Any
 import anyio
 import grpc
 import pytest
-from google.protobuf import descriptor_pb2, message_factory
-from google.protobuf.descriptor_pool import DescriptorPool
+from _grpc_reference import reference_messages
 
 from recallbench._proto import memory_bench_service_pb2 as pb
 from recallbench._proto import memory_bench_service_pb2_grpc as pb_grpc
@@ -69,6 +68,8 @@ class Memory(pb_grpc.MemoryBenchServiceServicer):
         fill_detail: bool = False,
         hang_on: str | None = None,
         hang_seconds: float = 30.0,
+        lifecycle_token: str = "",
+        setup_code: grpc.StatusCode | None = None,
     ) -> None:
         self.name = name
         self.capabilities = list(capabilities)
@@ -79,6 +80,9 @@ class Memory(pb_grpc.MemoryBenchServiceServicer):
         self.fill_detail = fill_detail
         self.hang_on = hang_on
         self.hang_seconds = hang_seconds
+        self.lifecycle_token = lifecycle_token
+        self.setup_code = setup_code
+        self.tokens: list[tuple[str, str]] = []
         self.calls: list[str] = []
         self.days: dict[str, int] = {}
         self.metadata: list[pb.DayMetadata] = []
@@ -99,21 +103,26 @@ class Memory(pb_grpc.MemoryBenchServiceServicer):
         if self.setup_unavailable > 0:
             self.setup_unavailable -= 1
             await context.abort(grpc.StatusCode.UNAVAILABLE, "warming up")
+        if self.setup_code is not None:
+            await context.abort(self.setup_code, "not now")
         self.days.clear()
-        return pb.SetupResponse()
+        return pb.SetupResponse(lifecycle_token=self.lifecycle_token)
 
     async def IngestDay(self, request: Any, context: Any) -> pb.IngestDayResponse:
         self.calls.append("IngestDay")
+        self.tokens.append(("IngestDay", request.lifecycle_token))
         self.days[request.metadata.date] = request.day_number
         self.metadata.append(request.metadata)
         return pb.IngestDayResponse()
 
     async def FinalizeIngestion(self, request: Any, context: Any) -> pb.FinalizeIngestionResponse:
         self.calls.append("FinalizeIngestion")
+        self.tokens.append(("FinalizeIngestion", request.lifecycle_token))
         return pb.FinalizeIngestionResponse()
 
     async def Query(self, request: Any, context: Any) -> pb.QueryResponse:
         self.calls.append("Query")
+        self.tokens.append(("Query", request.lifecycle_token))
         self.sessions.append(request.session)
         if self.query_unavailable:
             await context.abort(grpc.StatusCode.UNAVAILABLE, "flaky")
@@ -142,6 +151,7 @@ class Memory(pb_grpc.MemoryBenchServiceServicer):
 
     async def Teardown(self, request: Any, context: Any) -> pb.TeardownResponse:
         self.calls.append("Teardown")
+        self.tokens.append(("Teardown", request.lifecycle_token))
         if self.teardown_code is not None:
             await context.abort(self.teardown_code, "could not release")
         return pb.TeardownResponse()
@@ -487,52 +497,41 @@ async def test_no_server_at_all_fails_setup_with_unavailable() -> None:
     assert adapter._channel is None
 
 
+# -- the lifecycle token --------------------------------------------------------------------------------
+
+
+@pytest.mark.anyio
+async def test_the_lifecycle_token_from_setup_goes_back_with_every_call(tiny_data: Path) -> None:
+    server = Memory(lifecycle_token="tok-123")
+    async with serving(server) as url:
+        checkpoint = only_checkpoint(await bench(url, tiny_data))
+    assert sum(q.error is None for q in checkpoint.question_results) == 10
+    methods = {method for method, _ in server.tokens}
+    assert methods == {"IngestDay", "FinalizeIngestion", "Query", "Teardown"}
+    assert {token for _, token in server.tokens} == {"tok-123"}
+
+
+@pytest.mark.anyio
+@pytest.mark.parametrize(
+    "code",
+    [
+        grpc.StatusCode.FAILED_PRECONDITION,
+        grpc.StatusCode.PERMISSION_DENIED,
+        grpc.StatusCode.UNAUTHENTICATED,
+    ],
+)
+async def test_after_a_refused_setup_nothing_is_torn_down(code: grpc.StatusCode) -> None:
+    server = Memory(setup_code=code)
+    async with serving(server) as url:
+        adapter = GrpcAdapter(url, retry=FAST)
+        with pytest.raises(GrpcError, match=code.name):
+            await adapter.setup()
+        await adapter.teardown()  # only closes the channel: the server started nothing
+    assert server.calls == ["Healthcheck", "Setup"]
+    assert adapter._channel is None
+
+
 # -- a reference server: only §7's fields ------------------------------------------------------------------
-
-
-def reference_messages() -> dict[str, Any]:
-    """The reference's messages, built from §7 alone (no field of ours): what a server compiled
-    from the reference's .proto parses and writes."""
-    fdp = descriptor_pb2.FileDescriptorProto(
-        name="reference/memory_bench_service.proto", package="recall.bench", syntax="proto3"
-    )
-    fd = descriptor_pb2.FieldDescriptorProto
-    scalar = {"int32": fd.TYPE_INT32, "string": fd.TYPE_STRING, "bool": fd.TYPE_BOOL}
-    fields: dict[str, list[tuple[str, int, str, bool]]] = {
-        "SetupRequest": [],
-        "SetupResponse": [],
-        "IngestDayResponse": [],
-        "FinalizeIngestionRequest": [],
-        "FinalizeIngestionResponse": [],
-        "TeardownRequest": [],
-        "TeardownResponse": [],
-        "HealthcheckRequest": [],
-        "DayMetadata": [
-            ("day_number", 1, "int32", False),
-            ("date", 2, "string", False),
-            ("persona_id", 3, "string", False),
-            ("active_arcs", 4, "string", True),
-        ],
-        "IngestDayRequest": [
-            ("day_number", 1, "int32", False),
-            ("content", 2, "string", False),
-            ("metadata", 3, ".recall.bench.DayMetadata", False),
-        ],
-        "QueryRequest": [("question", 1, "string", False)],
-        "QueryResponse": [("answer", 1, "string", False)],
-        "HealthcheckResponse": [("name", 1, "string", False), ("ready", 2, "bool", False)],
-    }
-    for message, spec in fields.items():
-        m = fdp.message_type.add(name=message)
-        for field, number, kind, repeated in spec:
-            f = m.field.add(name=field, number=number)
-            f.label = fd.LABEL_REPEATED if repeated else fd.LABEL_OPTIONAL
-            if kind in scalar:
-                f.type = scalar[kind]
-            else:
-                f.type, f.type_name = fd.TYPE_MESSAGE, kind
-    classes = message_factory.GetMessages([fdp], pool=DescriptorPool())
-    return {name.rsplit(".", 1)[1]: cls for name, cls in classes.items()}
 
 
 @pytest.mark.anyio

@@ -48,14 +48,21 @@ def slower():
 class Proc:
     """A subprocess whose output goes to files (read while it runs, no pipe to fill up)."""
 
-    def __init__(self, argv: list[str], directory: Path, name: str) -> None:
+    def __init__(
+        self, argv: list[str], directory: Path, name: str, env: dict[str, str] | None = None
+    ) -> None:
         self.name = name
         self.out = directory / f"{name}.out"
         self.err = directory / f"{name}.err"
         with self.out.open("wb") as out, self.err.open("wb") as err:
             # A session of its own, so that killing the group takes whatever it started too.
             self.popen = subprocess.Popen(
-                argv, stdout=out, stderr=err, stdin=subprocess.DEVNULL, start_new_session=True
+                argv,
+                stdout=out,
+                stderr=err,
+                stdin=subprocess.DEVNULL,
+                start_new_session=True,
+                env=env,
             )
 
     @property
@@ -90,8 +97,8 @@ def spawn(tmp_path: Path) -> Iterator[Callable[..., Proc]]:
     """Start processes that are always killed when the test ends (passed, failed or timed out)."""
     started: list[Proc] = []
 
-    def start(argv: list[str], name: str) -> Proc:
-        proc = Proc(argv, tmp_path, name)
+    def start(argv: list[str], name: str, env: dict[str, str] | None = None) -> Proc:
+        proc = Proc(argv, tmp_path, name, env)
         started.append(proc)
         return proc
 
@@ -122,8 +129,10 @@ def listening_port(proc: Proc) -> int:
     return int(match.group(2))
 
 
-def start_serve(spawn: Callable[..., Proc], adapter: str, name: str = "serve") -> tuple[Proc, int]:
-    proc = spawn([*SERVE, "--adapter", adapter, "--port", "0"], name)
+def start_serve(
+    spawn: Callable[..., Proc], adapter: str, name: str = "serve", *extra: str
+) -> tuple[Proc, int]:
+    proc = spawn([*SERVE, "--adapter", adapter, "--port", "0", *extra], name)
     return proc, listening_port(proc)
 
 
@@ -263,8 +272,12 @@ def test_a_server_killed_mid_run_fails_the_run_and_keeps_what_was_answered(
     code = run.wait(30)
     assert code != 0
     assert "Traceback" not in run.stderr
-    reasons = [line for line in run.stderr.splitlines() if line.startswith("recallbench run:")]
-    assert len(reasons) == 1 and "stopped" in reasons[0], run.stderr
+    reasons = [
+        line
+        for line in run.stderr.splitlines()
+        if line.startswith("recallbench run:") and "stopped" in line
+    ]
+    assert len(reasons) == 1, run.stderr
     # Everything answered before the kill is in the log, every line intact.
     records = jsonl(out / "questions.jsonl")
     answered = [r for r in records if r["checkpointIndex"] == 1]
@@ -309,3 +322,148 @@ def test_a_port_in_use_is_one_line_and_exit_2(spawn: Callable[..., Proc]) -> Non
         assert proc.wait(30) == 2
     assert len(proc.stderr.strip().splitlines()) == 1, proc.stderr
     assert f"cannot listen on 127.0.0.1:{port}: the address is already in use" in proc.stderr
+
+
+# -- lifecycles owned by their client (issue 19) -----------------------------------------------------
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("signum", [signal.SIGKILL, signal.SIGTERM])
+def test_a_client_killed_mid_lifecycle_does_not_block_the_next_run(
+    spawn: Callable[..., Proc], data: Path, slow_module: Path, tmp_path: Path, signum: int
+) -> None:
+    server, port = start_serve(spawn, f"{slow_module}:slower")
+    out = tmp_path / "run"
+    extra = ("--judge", "stub", "--lifecycle", "incremental", "--ranges", "5,30")
+    first = spawn(run_argv(port, data, out, *extra), "first")
+    wait_until(lambda: first_checkpoint(out / "progress.jsonl"), 30, "a checkpoint", first)
+    # Killed in the middle of its lifecycle (31 questions at 100 ms to go): no Teardown is sent
+    # (SIGKILL; SIGTERM too unless the run handles it), only the connection closes.
+    first.signal(signum)
+    first.wait(10)
+    # Once stuck for good ("a lifecycle is already active … Teardown first"); now the server
+    # ends the abandoned lifecycle, and the resumed run proceeds.
+    resumed = spawn(
+        run_argv(port, data, out, *extra, "--resume", str(out / "progress.jsonl")), "resumed"
+    )
+    assert resumed.wait(60) == 0, resumed.stderr
+    assert "already active" not in resumed.stderr
+    result = json.loads((out / "result.json").read_text(encoding="utf-8"))
+    assert result["metadata"]["adapterErrors"] == 0
+    assert len(result["personas"][0]["rangeResults"]) == 2
+    lines = [line for line in server.stderr.splitlines() if line.startswith("[serve] lifecycle 1:")]
+    assert len(lines) == 1, server.stderr
+    if signum == signal.SIGKILL:
+        assert "torn down by the server: its client's connection closed" in lines[0]
+    # And a fresh run after that.
+    fresh = spawn(run_argv(port, data, tmp_path / "fresh", *extra), "fresh")
+    assert fresh.wait(60) == 0, fresh.stderr
+
+
+CLIENT_SCRIPT = """
+import sys, grpc
+from recallbench._proto import memory_bench_service_pb2 as pb
+from recallbench._proto import memory_bench_service_pb2_grpc as pb_grpc
+
+stub = pb_grpc.MemoryBenchServiceStub(grpc.insecure_channel(sys.argv[1]))
+stub.Setup(pb.SetupRequest())  # a token-less (reference-style) client
+stub.IngestDay(pb.IngestDayRequest(day_number=1, content="day one"))
+print("set up", flush=True)
+sys.stdin.read()  # wait to be killed
+"""
+
+
+def test_a_killed_client_script_frees_serve_at_once(
+    spawn: Callable[..., Proc], tmp_path: Path
+) -> None:
+    # The default idle timeout (600 s) is not what frees it: the closed connection is.
+    server, port = start_serve(spawn, "builtin:null")
+    script = tmp_path / "client.py"
+    script.write_text(CLIENT_SCRIPT, encoding="utf-8")
+    client = spawn([sys.executable, str(script), f"127.0.0.1:{port}"], "client")
+    wait_until(lambda: "set up" in client.stdout, 20, "the client's Setup", client)
+    client.signal(signal.SIGKILL)
+    client.wait(10)
+    line = wait_until(
+        lambda: [x for x in server.stderr.splitlines() if x.startswith("[serve] lifecycle 1:")],
+        10,
+        "the server's teardown",
+    )[0]
+    assert "1 days ingested" in line
+    assert "torn down by the server: its client's connection closed (no Teardown)" in line
+
+
+def test_serve_refuses_a_bind_beyond_loopback_without_tls_or_a_token(
+    spawn: Callable[..., Proc], tmp_path: Path
+) -> None:
+    proc = spawn([*SERVE, "--adapter", "builtin:null", "--host", "0.0.0.0", "--port", "0"], "open")
+    assert proc.wait(30) == 2
+    assert len(proc.stderr.strip().splitlines()) == 1, proc.stderr
+    assert proc.stderr.startswith(
+        "recallbench serve: error: refusing to listen on 0.0.0.0, which is not loopback"
+    )
+    assert "--insecure" in proc.stderr
+    ok = spawn(
+        [*SERVE, "--adapter", "builtin:null", "--host", "0.0.0.0", "--port", "0", "--insecure"],
+        "insecure",
+    )
+    listening_port(ok)
+    ok.signal(signal.SIGTERM)
+    assert ok.wait(10) == 0
+
+
+def test_serve_checks_its_token_and_tls_files(spawn: Callable[..., Proc], tmp_path: Path) -> None:
+    (tmp_path / "empty").write_text("", encoding="utf-8")
+    (tmp_path / "cert.pem").write_text("not a certificate", encoding="utf-8")
+    for flags, message in (
+        (("--token-file", str(tmp_path / "missing")), "cannot read the token file"),
+        (("--token-file", str(tmp_path / "empty")), "is empty"),
+        (("--tls-cert", str(tmp_path / "cert.pem")), "TLS needs both --tls-cert and --tls-key"),
+        (
+            ("--tls-cert", str(tmp_path / "cert.pem"), "--tls-key", str(tmp_path / "cert.pem")),
+            "is not PEM",
+        ),
+    ):
+        proc = spawn([*SERVE, "--adapter", "builtin:null", "--port", "0", *flags], "bad")
+        assert proc.wait(30) == 2
+        assert len(proc.stderr.strip().splitlines()) == 1, proc.stderr
+        assert message in proc.stderr
+
+
+@pytest.mark.slow
+def test_a_run_needs_the_token_of_a_server_with_a_token_file(
+    spawn: Callable[..., Proc], data: Path, tmp_path: Path
+) -> None:
+    token = tmp_path / "token"
+    token.write_text("correct-horse-battery\n", encoding="utf-8")
+    server, port = start_serve(
+        spawn, "builtin:bm25", "serve", "--host", "0.0.0.0", "--token-file", str(token)
+    )
+    assert "(token)" in server.stdout
+    extra = ("--ranges", "10d", "--judge", "stub")
+    env = {k: v for k, v in os.environ.items() if k != "RECALLBENCH_GRPC_TOKEN"}
+    without = spawn(run_argv(port, data, tmp_path / "without", *extra), "without", env)
+    assert without.wait(60) == 1
+    assert "UNAUTHENTICATED" in without.stderr and "Traceback" not in without.stderr
+    env["RECALLBENCH_GRPC_TOKEN"] = "correct-horse-battery"
+    with_token = spawn(run_argv(port, data, tmp_path / "with", *extra), "with", env)
+    assert with_token.wait(60) == 0, with_token.stderr
+
+
+@pytest.mark.slow
+def test_a_day_over_4_mib_runs_over_grpc(
+    spawn: Callable[..., Proc], data: Path, tmp_path: Path
+) -> None:
+    day = data / "tiny" / "memories-30d" / "day-0003.md"
+    filler = "### Note\nA long transcript line that fills the day with words, again and again.\n"
+    with day.open("a", encoding="utf-8") as f:
+        f.write(filler * (5 * 1024 * 1024 // len(filler) + 1))
+    assert day.stat().st_size > 5 * 1024 * 1024
+    server, port = start_serve(spawn, "builtin:bm25")
+    out = tmp_path / "run"
+    run = spawn(run_argv(port, data, out, "--ranges", "10d", "--judge", "stub"), "run")
+    assert run.wait(120) == 0, run.stderr
+    assert "RESOURCE_EXHAUSTED" not in run.stderr
+    result = json.loads((out / "result.json").read_text(encoding="utf-8"))
+    assert result["metadata"]["adapterErrors"] == 0
+    assert "10 days ingested" in server.stderr

@@ -45,7 +45,12 @@ REFERENCE: dict[str, list[tuple[str, int, str, bool]]] = {
 
 OURS: dict[str, list[tuple[str, int, str, bool]]] = {
     "DayMetadata": [("isolated_sessions", 5, "string", True)],
-    "QueryRequest": [("session", 2, "string", False)],
+    "QueryRequest": [("session", 2, "string", False), ("lifecycle_token", 3, "string", False)],
+    # The lifecycle token: returned by Setup, carried back by every later request.
+    "SetupResponse": [("lifecycle_token", 1, "string", False)],
+    "IngestDayRequest": [("lifecycle_token", 4, "string", False)],
+    "FinalizeIngestionRequest": [("lifecycle_token", 1, "string", False)],
+    "TeardownRequest": [("lifecycle_token", 1, "string", False)],
     "QueryResponse": [
         ("retrieval", 2, "recall.bench.RetrievalEntry", True),
         ("tool_calls", 3, "recall.bench.ToolCall", True),

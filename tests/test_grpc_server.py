@@ -168,10 +168,10 @@ async def test_an_overlapping_setup_is_refused_and_cannot_end_the_active_lifecyc
         assert code is grpc.StatusCode.FAILED_PRECONDITION
         assert "a lifecycle is already active" in details
         assert "Teardown first; recallbench serve runs one lifecycle at a time" in details
-        # The refused client tears down, as the harness does after a failed setup: refused too,
-        # and the first client's lifecycle goes on with its memory intact.
+        # The refused client tears down, as a reference harness does after a failed setup:
+        # refused too, and the first client's lifecycle goes on with its memory intact.
         code, details = await _status(b.Teardown(pb.TeardownRequest()))
-        assert code is grpc.StatusCode.FAILED_PRECONDITION
+        assert code is grpc.StatusCode.PERMISSION_DENIED
         assert "Setup was refused" in details
         await a.IngestDay(_day(1))
         await a.FinalizeIngestion(pb.FinalizeIngestionRequest())

@@ -17,6 +17,7 @@ import pytest
 from recallbench import ConfigError, JudgeScore
 from recallbench._importing import ObjectSpec, load_object, parse_object_spec
 from recallbench.adapters.base import Adapter, make_adapter
+from recallbench.adapters.grpc.options import GrpcClientOptions
 from recallbench.harness.loading import StubJudge, adapter_factory, load_judge, model_provider
 
 ADAPTERS = textwrap.dedent(
@@ -490,7 +491,7 @@ def test_factory_needing_more_than_config(pkg: str, attr: str, requires: str) ->
 )
 def test_grpc_specs_build_a_fresh_grpc_adapter_each_time(spec: str, url: str) -> None:
     # The gRPC client itself is tested in test_grpc_client.py.
-    build = adapter_factory(spec, grpc_timeout=2.5)
+    build = adapter_factory(spec, grpc=GrpcClientOptions(timeout=2.5))
     first, second = build(), build()
     assert first is not second
     assert type(first).__name__ == "GrpcAdapter"

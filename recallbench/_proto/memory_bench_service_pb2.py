@@ -24,7 +24,7 @@ _sym_db = _symbol_database.Default()
 
 
 
-DESCRIPTOR = _descriptor_pool.Default().AddSerializedFile(b'\n-recallbench/_proto/memory_bench_service.proto\x12\x0crecall.bench\"\x0e\n\x0cSetupRequest\"\x0f\n\rSetupResponse\"d\n\x10IngestDayRequest\x12\x12\n\nday_number\x18\x01 \x01(\x05\x12\x0f\n\x07\x63ontent\x18\x02 \x01(\t\x12+\n\x08metadata\x18\x03 \x01(\x0b\x32\x19.recall.bench.DayMetadata\"s\n\x0b\x44\x61yMetadata\x12\x12\n\nday_number\x18\x01 \x01(\x05\x12\x0c\n\x04\x64\x61te\x18\x02 \x01(\t\x12\x12\n\npersona_id\x18\x03 \x01(\t\x12\x13\n\x0b\x61\x63tive_arcs\x18\x04 \x03(\t\x12\x19\n\x11isolated_sessions\x18\x05 \x03(\t\"\x13\n\x11IngestDayResponse\"\x1a\n\x18\x46inalizeIngestionRequest\"\x1b\n\x19\x46inalizeIngestionResponse\"1\n\x0cQueryRequest\x12\x10\n\x08question\x18\x01 \x01(\t\x12\x0f\n\x07session\x18\x02 \x01(\t\"|\n\rQueryResponse\x12\x0e\n\x06\x61nswer\x18\x01 \x01(\t\x12/\n\tretrieval\x18\x02 \x03(\x0b\x32\x1c.recall.bench.RetrievalEntry\x12*\n\ntool_calls\x18\x03 \x03(\x0b\x32\x16.recall.bench.ToolCall\"u\n\x0eRetrievalEntry\x12\x0c\n\x04path\x18\x01 \x01(\t\x12\x12\n\x05score\x18\x02 \x01(\x01H\x00\x88\x01\x01\x12\x0f\n\x07snippet\x18\x03 \x01(\t\x12\x17\n\nday_number\x18\x04 \x01(\x05H\x01\x88\x01\x01\x42\x08\n\x06_scoreB\r\n\x0b_day_number\"C\n\x08ToolCall\x12\x0c\n\x04tool\x18\x01 \x01(\t\x12\x11\n\targs_json\x18\x02 \x01(\t\x12\x16\n\x0eresult_preview\x18\x03 \x01(\t\"\x11\n\x0fTeardownRequest\"\x12\n\x10TeardownResponse\"\x14\n\x12HealthcheckRequest\"H\n\x13HealthcheckResponse\x12\x0c\n\x04name\x18\x01 \x01(\t\x12\r\n\x05ready\x18\x02 \x01(\x08\x12\x14\n\x0c\x63\x61pabilities\x18\x03 \x03(\t2\xeb\x03\n\x12MemoryBenchService\x12@\n\x05Setup\x12\x1a.recall.bench.SetupRequest\x1a\x1b.recall.bench.SetupResponse\x12L\n\tIngestDay\x12\x1e.recall.bench.IngestDayRequest\x1a\x1f.recall.bench.IngestDayResponse\x12\x64\n\x11\x46inalizeIngestion\x12&.recall.bench.FinalizeIngestionRequest\x1a\'.recall.bench.FinalizeIngestionResponse\x12@\n\x05Query\x12\x1a.recall.bench.QueryRequest\x1a\x1b.recall.bench.QueryResponse\x12I\n\x08Teardown\x12\x1d.recall.bench.TeardownRequest\x1a\x1e.recall.bench.TeardownResponse\x12R\n\x0bHealthcheck\x12 .recall.bench.HealthcheckRequest\x1a!.recall.bench.HealthcheckResponseb\x06proto3')
+DESCRIPTOR = _descriptor_pool.Default().AddSerializedFile(b'\n-recallbench/_proto/memory_bench_service.proto\x12\x0crecall.bench\"\x0e\n\x0cSetupRequest\"(\n\rSetupResponse\x12\x17\n\x0flifecycle_token\x18\x01 \x01(\t\"}\n\x10IngestDayRequest\x12\x12\n\nday_number\x18\x01 \x01(\x05\x12\x0f\n\x07\x63ontent\x18\x02 \x01(\t\x12+\n\x08metadata\x18\x03 \x01(\x0b\x32\x19.recall.bench.DayMetadata\x12\x17\n\x0flifecycle_token\x18\x04 \x01(\t\"s\n\x0b\x44\x61yMetadata\x12\x12\n\nday_number\x18\x01 \x01(\x05\x12\x0c\n\x04\x64\x61te\x18\x02 \x01(\t\x12\x12\n\npersona_id\x18\x03 \x01(\t\x12\x13\n\x0b\x61\x63tive_arcs\x18\x04 \x03(\t\x12\x19\n\x11isolated_sessions\x18\x05 \x03(\t\"\x13\n\x11IngestDayResponse\"3\n\x18\x46inalizeIngestionRequest\x12\x17\n\x0flifecycle_token\x18\x01 \x01(\t\"\x1b\n\x19\x46inalizeIngestionResponse\"J\n\x0cQueryRequest\x12\x10\n\x08question\x18\x01 \x01(\t\x12\x0f\n\x07session\x18\x02 \x01(\t\x12\x17\n\x0flifecycle_token\x18\x03 \x01(\t\"|\n\rQueryResponse\x12\x0e\n\x06\x61nswer\x18\x01 \x01(\t\x12/\n\tretrieval\x18\x02 \x03(\x0b\x32\x1c.recall.bench.RetrievalEntry\x12*\n\ntool_calls\x18\x03 \x03(\x0b\x32\x16.recall.bench.ToolCall\"u\n\x0eRetrievalEntry\x12\x0c\n\x04path\x18\x01 \x01(\t\x12\x12\n\x05score\x18\x02 \x01(\x01H\x00\x88\x01\x01\x12\x0f\n\x07snippet\x18\x03 \x01(\t\x12\x17\n\nday_number\x18\x04 \x01(\x05H\x01\x88\x01\x01\x42\x08\n\x06_scoreB\r\n\x0b_day_number\"C\n\x08ToolCall\x12\x0c\n\x04tool\x18\x01 \x01(\t\x12\x11\n\targs_json\x18\x02 \x01(\t\x12\x16\n\x0eresult_preview\x18\x03 \x01(\t\"*\n\x0fTeardownRequest\x12\x17\n\x0flifecycle_token\x18\x01 \x01(\t\"\x12\n\x10TeardownResponse\"\x14\n\x12HealthcheckRequest\"H\n\x13HealthcheckResponse\x12\x0c\n\x04name\x18\x01 \x01(\t\x12\r\n\x05ready\x18\x02 \x01(\x08\x12\x14\n\x0c\x63\x61pabilities\x18\x03 \x03(\t2\xeb\x03\n\x12MemoryBenchService\x12@\n\x05Setup\x12\x1a.recall.bench.SetupRequest\x1a\x1b.recall.bench.SetupResponse\x12L\n\tIngestDay\x12\x1e.recall.bench.IngestDayRequest\x1a\x1f.recall.bench.IngestDayResponse\x12\x64\n\x11\x46inalizeIngestion\x12&.recall.bench.FinalizeIngestionRequest\x1a\'.recall.bench.FinalizeIngestionResponse\x12@\n\x05Query\x12\x1a.recall.bench.QueryRequest\x1a\x1b.recall.bench.QueryResponse\x12I\n\x08Teardown\x12\x1d.recall.bench.TeardownRequest\x1a\x1e.recall.bench.TeardownResponse\x12R\n\x0bHealthcheck\x12 .recall.bench.HealthcheckRequest\x1a!.recall.bench.HealthcheckResponseb\x06proto3')
 
 _globals = globals()
 _builder.BuildMessageAndEnumDescriptors(DESCRIPTOR, _globals)
@@ -34,33 +34,33 @@ if not _descriptor._USE_C_DESCRIPTORS:
   _globals['_SETUPREQUEST']._serialized_start=63
   _globals['_SETUPREQUEST']._serialized_end=77
   _globals['_SETUPRESPONSE']._serialized_start=79
-  _globals['_SETUPRESPONSE']._serialized_end=94
-  _globals['_INGESTDAYREQUEST']._serialized_start=96
-  _globals['_INGESTDAYREQUEST']._serialized_end=196
-  _globals['_DAYMETADATA']._serialized_start=198
-  _globals['_DAYMETADATA']._serialized_end=313
-  _globals['_INGESTDAYRESPONSE']._serialized_start=315
-  _globals['_INGESTDAYRESPONSE']._serialized_end=334
-  _globals['_FINALIZEINGESTIONREQUEST']._serialized_start=336
-  _globals['_FINALIZEINGESTIONREQUEST']._serialized_end=362
-  _globals['_FINALIZEINGESTIONRESPONSE']._serialized_start=364
-  _globals['_FINALIZEINGESTIONRESPONSE']._serialized_end=391
-  _globals['_QUERYREQUEST']._serialized_start=393
-  _globals['_QUERYREQUEST']._serialized_end=442
-  _globals['_QUERYRESPONSE']._serialized_start=444
-  _globals['_QUERYRESPONSE']._serialized_end=568
-  _globals['_RETRIEVALENTRY']._serialized_start=570
-  _globals['_RETRIEVALENTRY']._serialized_end=687
-  _globals['_TOOLCALL']._serialized_start=689
-  _globals['_TOOLCALL']._serialized_end=756
-  _globals['_TEARDOWNREQUEST']._serialized_start=758
-  _globals['_TEARDOWNREQUEST']._serialized_end=775
-  _globals['_TEARDOWNRESPONSE']._serialized_start=777
-  _globals['_TEARDOWNRESPONSE']._serialized_end=795
-  _globals['_HEALTHCHECKREQUEST']._serialized_start=797
-  _globals['_HEALTHCHECKREQUEST']._serialized_end=817
-  _globals['_HEALTHCHECKRESPONSE']._serialized_start=819
-  _globals['_HEALTHCHECKRESPONSE']._serialized_end=891
-  _globals['_MEMORYBENCHSERVICE']._serialized_start=894
-  _globals['_MEMORYBENCHSERVICE']._serialized_end=1385
+  _globals['_SETUPRESPONSE']._serialized_end=119
+  _globals['_INGESTDAYREQUEST']._serialized_start=121
+  _globals['_INGESTDAYREQUEST']._serialized_end=246
+  _globals['_DAYMETADATA']._serialized_start=248
+  _globals['_DAYMETADATA']._serialized_end=363
+  _globals['_INGESTDAYRESPONSE']._serialized_start=365
+  _globals['_INGESTDAYRESPONSE']._serialized_end=384
+  _globals['_FINALIZEINGESTIONREQUEST']._serialized_start=386
+  _globals['_FINALIZEINGESTIONREQUEST']._serialized_end=437
+  _globals['_FINALIZEINGESTIONRESPONSE']._serialized_start=439
+  _globals['_FINALIZEINGESTIONRESPONSE']._serialized_end=466
+  _globals['_QUERYREQUEST']._serialized_start=468
+  _globals['_QUERYREQUEST']._serialized_end=542
+  _globals['_QUERYRESPONSE']._serialized_start=544
+  _globals['_QUERYRESPONSE']._serialized_end=668
+  _globals['_RETRIEVALENTRY']._serialized_start=670
+  _globals['_RETRIEVALENTRY']._serialized_end=787
+  _globals['_TOOLCALL']._serialized_start=789
+  _globals['_TOOLCALL']._serialized_end=856
+  _globals['_TEARDOWNREQUEST']._serialized_start=858
+  _globals['_TEARDOWNREQUEST']._serialized_end=900
+  _globals['_TEARDOWNRESPONSE']._serialized_start=902
+  _globals['_TEARDOWNRESPONSE']._serialized_end=920
+  _globals['_HEALTHCHECKREQUEST']._serialized_start=922
+  _globals['_HEALTHCHECKREQUEST']._serialized_end=942
+  _globals['_HEALTHCHECKRESPONSE']._serialized_start=944
+  _globals['_HEALTHCHECKRESPONSE']._serialized_end=1016
+  _globals['_MEMORYBENCHSERVICE']._serialized_start=1019
+  _globals['_MEMORYBENCHSERVICE']._serialized_end=1510
 # @@protoc_insertion_point(module_scope)

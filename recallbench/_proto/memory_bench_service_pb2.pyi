@@ -13,6 +13,12 @@ Lifecycle per unit of work: Healthcheck -> Setup -> IngestDay (day 1, 2, ... in 
 FinalizeIngestion -> Query ... -> Teardown. FinalizeIngestion may come again after more days
 (incremental lifecycle) and must be idempotent. Every RPC carries a deadline (default 120 s).
 
+Ours: a lifecycle belongs to the client that set it up. Setup returns a lifecycle token
+(SetupResponse.lifecycle_token) that the client sends back in every later request of that
+lifecycle (IngestDay, FinalizeIngestion, Query, Teardown); a server refuses a wrong token with
+PERMISSION_DENIED. A client that sends no token (the reference's) is bound to the connection its
+Setup came on instead. A server that does not know the field returns none and ignores it.
+
 The Python stubs in recallbench/_proto are generated from this file by scripts/gen_proto.py,
 which maps this directory to the import path recallbench/_proto (-Irecallbench/_proto=proto) so
 the generated modules import each other as `from recallbench._proto import ..._pb2`.
@@ -52,16 +58,23 @@ Global___SetupRequest: _TypeAlias = SetupRequest  # noqa: Y015
 
 @_typing.final
 class SetupResponse(_message.Message):
-    """Empty (reference)."""
+    """Empty in the reference; plus field 1."""
 
     DESCRIPTOR: _descriptor.Descriptor
 
+    LIFECYCLE_TOKEN_FIELD_NUMBER: _builtins.int
+    lifecycle_token: _builtins.str
+    """Ours: the lifecycle's token. Send it back as `lifecycle_token` in every later request of this
+    lifecycle. Empty from a server that issues none (a reference server): send nothing back.
+    """
     def __init__(
         self,
+        *,
+        lifecycle_token: _builtins.str = ...,
     ) -> None: ...
     _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
     def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
-    _ClearFieldArgType: _TypeAlias = _Never  # noqa: Y015
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["lifecycle_token", b"lifecycle_token"]  # noqa: Y015
     def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
     def WhichOneof(self, oneof_group: _Never) -> None: ...
 
@@ -69,17 +82,20 @@ Global___SetupResponse: _TypeAlias = SetupResponse  # noqa: Y015
 
 @_typing.final
 class IngestDayRequest(_message.Message):
-    """One day log to remember (reference)."""
+    """One day log to remember (reference, plus field 4)."""
 
     DESCRIPTOR: _descriptor.Descriptor
 
     DAY_NUMBER_FIELD_NUMBER: _builtins.int
     CONTENT_FIELD_NUMBER: _builtins.int
     METADATA_FIELD_NUMBER: _builtins.int
+    LIFECYCLE_TOKEN_FIELD_NUMBER: _builtins.int
     day_number: _builtins.int
     """The day's 1-based number in the persona's timeline (reference)."""
     content: _builtins.str
     """The whole day log, Markdown with front matter (reference)."""
+    lifecycle_token: _builtins.str
+    """Ours: SetupResponse.lifecycle_token of the lifecycle this day belongs to (empty: none)."""
     @_builtins.property
     def metadata(self) -> Global___DayMetadata:
         """What the harness knows about the day besides its content (reference)."""
@@ -90,10 +106,11 @@ class IngestDayRequest(_message.Message):
         day_number: _builtins.int = ...,
         content: _builtins.str = ...,
         metadata: Global___DayMetadata | None = ...,
+        lifecycle_token: _builtins.str = ...,
     ) -> None: ...
     _HasFieldArgType: _TypeAlias = _typing.Literal["metadata", b"metadata"]  # noqa: Y015
     def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
-    _ClearFieldArgType: _TypeAlias = _typing.Literal["content", b"content", "day_number", b"day_number", "metadata", b"metadata"]  # noqa: Y015
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["content", b"content", "day_number", b"day_number", "lifecycle_token", b"lifecycle_token", "metadata", b"metadata"]  # noqa: Y015
     def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
     def WhichOneof(self, oneof_group: _Never) -> None: ...
 
@@ -162,16 +179,21 @@ Global___IngestDayResponse: _TypeAlias = IngestDayResponse  # noqa: Y015
 
 @_typing.final
 class FinalizeIngestionRequest(_message.Message):
-    """Empty (reference)."""
+    """Empty in the reference; plus field 1."""
 
     DESCRIPTOR: _descriptor.Descriptor
 
+    LIFECYCLE_TOKEN_FIELD_NUMBER: _builtins.int
+    lifecycle_token: _builtins.str
+    """Ours: SetupResponse.lifecycle_token of the lifecycle (empty: none)."""
     def __init__(
         self,
+        *,
+        lifecycle_token: _builtins.str = ...,
     ) -> None: ...
     _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
     def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
-    _ClearFieldArgType: _TypeAlias = _Never  # noqa: Y015
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["lifecycle_token", b"lifecycle_token"]  # noqa: Y015
     def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
     def WhichOneof(self, oneof_group: _Never) -> None: ...
 
@@ -196,27 +218,31 @@ Global___FinalizeIngestionResponse: _TypeAlias = FinalizeIngestionResponse  # no
 
 @_typing.final
 class QueryRequest(_message.Message):
-    """One question (reference, plus field 2)."""
+    """One question (reference, plus fields 2 and 3)."""
 
     DESCRIPTOR: _descriptor.Descriptor
 
     QUESTION_FIELD_NUMBER: _builtins.int
     SESSION_FIELD_NUMBER: _builtins.int
+    LIFECYCLE_TOKEN_FIELD_NUMBER: _builtins.int
     question: _builtins.str
     """The question, as the persona's principal asks it (reference)."""
     session: _builtins.str
     """Ours: the session the question is asked in ("principal" unless the question names another).
     Empty from a client that does not send it: treat as "principal".
     """
+    lifecycle_token: _builtins.str
+    """Ours: SetupResponse.lifecycle_token of the lifecycle asked (empty: none)."""
     def __init__(
         self,
         *,
         question: _builtins.str = ...,
         session: _builtins.str = ...,
+        lifecycle_token: _builtins.str = ...,
     ) -> None: ...
     _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
     def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
-    _ClearFieldArgType: _TypeAlias = _typing.Literal["question", b"question", "session", b"session"]  # noqa: Y015
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["lifecycle_token", b"lifecycle_token", "question", b"question", "session", b"session"]  # noqa: Y015
     def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
     def WhichOneof(self, oneof_group: _Never) -> None: ...
 
@@ -333,16 +359,21 @@ Global___ToolCall: _TypeAlias = ToolCall  # noqa: Y015
 
 @_typing.final
 class TeardownRequest(_message.Message):
-    """Empty (reference)."""
+    """Empty in the reference; plus field 1."""
 
     DESCRIPTOR: _descriptor.Descriptor
 
+    LIFECYCLE_TOKEN_FIELD_NUMBER: _builtins.int
+    lifecycle_token: _builtins.str
+    """Ours: SetupResponse.lifecycle_token of the lifecycle to end (empty: none)."""
     def __init__(
         self,
+        *,
+        lifecycle_token: _builtins.str = ...,
     ) -> None: ...
     _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
     def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
-    _ClearFieldArgType: _TypeAlias = _Never  # noqa: Y015
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["lifecycle_token", b"lifecycle_token"]  # noqa: Y015
     def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
     def WhichOneof(self, oneof_group: _Never) -> None: ...
 

@@ -13,6 +13,12 @@ Lifecycle per unit of work: Healthcheck -> Setup -> IngestDay (day 1, 2, ... in 
 FinalizeIngestion -> Query ... -> Teardown. FinalizeIngestion may come again after more days
 (incremental lifecycle) and must be idempotent. Every RPC carries a deadline (default 120 s).
 
+Ours: a lifecycle belongs to the client that set it up. Setup returns a lifecycle token
+(SetupResponse.lifecycle_token) that the client sends back in every later request of that
+lifecycle (IngestDay, FinalizeIngestion, Query, Teardown); a server refuses a wrong token with
+PERMISSION_DENIED. A client that sends no token (the reference's) is bound to the connection its
+Setup came on instead. A server that does not know the field returns none and ignores it.
+
 The Python stubs in recallbench/_proto are generated from this file by scripts/gen_proto.py,
 which maps this directory to the import path recallbench/_proto (-Irecallbench/_proto=proto) so
 the generated modules import each other as `from recallbench._proto import ..._pb2`.

@@ -14,6 +14,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from ..adapters.grpc.options import GrpcClientOptions
 from ..data.plan import LIFECYCLES
 from ..data.ranges import DEFAULT_RANGES
 from ..data.selection import SelectionPolicy
@@ -176,6 +177,19 @@ def register(sub: Any) -> None:
         help="PEM root certificates a grpcs:// adapter trusts (default: the system's)",
     )
     e.add_argument(
+        "--grpc-token-file",
+        type=Path,
+        metavar="PATH",
+        help="the shared secret a `serve --token-file` server asks for (default: "
+        "$RECALLBENCH_GRPC_TOKEN)",
+    )
+    e.add_argument(
+        "--grpc-max-message-mb",
+        type=positive_int,
+        metavar="MIB",
+        help="the largest gRPC message sent or taken (default 64; gRPC's own is 4)",
+    )
+    e.add_argument(
         "--dry-run",
         action="store_true",
         help="stop each persona after its first evaluated checkpoint",
@@ -321,8 +335,12 @@ def run(args: argparse.Namespace) -> int:
         harness_config,
         factory=factory_attr,
         base_dir=adapter_base,
-        grpc_timeout=args.grpc_timeout / 1000,
-        grpc_ca_file=args.grpc_ca_file,
+        grpc=GrpcClientOptions(
+            timeout=args.grpc_timeout / 1000,
+            ca_file=args.grpc_ca_file,
+            token_file=args.grpc_token_file,
+            max_message_mb=args.grpc_max_message_mb,
+        ),
     )
     ranges = ranges_arg(args.ranges) or (prun.ranges if prun else None) or DEFAULT_RANGES
     timeout_ms = _pick(args.timeout, prun.timeout if prun else None, 30000)

@@ -31,6 +31,10 @@ from .persona import PRINCIPAL, Persona, Story
 GRPC_DEFAULT_MESSAGE_BYTES = 4 * 2**20
 """gRPC's default cap on a message: a day log larger than this fails over gRPC unless both sides
 raise it."""
+RECALLBENCH_GRPC_MESSAGE_BYTES = 64 * 2**20
+"""The cap recallbench's own gRPC client and server use (``recallbench.adapters.grpc.limits``)."""
+GRPC_ENVELOPE_BYTES = 1024
+"""What an IngestDay message adds to the day's text (metadata, field tags)."""
 
 __all__ = ["Problem", "format_problem", "validate_dataset"]
 
@@ -262,13 +266,19 @@ def _validate_days(report: _Report, memories: Path, arcs_file: str) -> int | Non
                 f"NUL byte at line {line}: a day log is text (is this a binary file, or a "
                 "truncated write?)",
             )
-        size = len(text.encode("utf-8"))
+        size = len(text.encode("utf-8")) + GRPC_ENVELOPE_BYTES
         if size > GRPC_DEFAULT_MESSAGE_BYTES:
+            ours = size > RECALLBENCH_GRPC_MESSAGE_BYTES
             report.add(
                 f.path,
-                f"{size / 2**20:.1f} MiB: more than gRPC's default 4 MiB message: recallbench's "
-                "client and server raise their cap (`--grpc-max-message-mb`), a memory server "
-                "of your own must too",
+                f"{size / 2**20:.1f} MiB: more than gRPC's default 4 MiB message, which a memory "
+                "server of another make (and the reference's client) refuses"
+                + (
+                    "; more than recallbench's 64 MiB too: raise --max-message-mb (serve) and "
+                    "--grpc-max-message-mb (run)"
+                    if ours
+                    else " unless it raises its cap (recallbench's client and server take 64 MiB)"
+                ),
                 severity="warning",
             )
         numbers.append(f.number)

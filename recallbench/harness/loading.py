@@ -23,6 +23,7 @@ from ..adapters.base import (
     check_adapter,
     looks_like_adapter,
 )
+from ..adapters.grpc.options import GrpcClientOptions
 from ..errors import ConfigError
 from ..judges.base import Judge, as_judge
 from ..results.scoring import StubJudge
@@ -83,8 +84,7 @@ def adapter_factory(
     *,
     factory: str | None = None,
     base_dir: Path | None = None,
-    grpc_timeout: float | None = None,
-    grpc_ca_file: str | Path | None = None,
+    grpc: GrpcClientOptions | None = None,
 ) -> AdapterBuilder:
     """A builder of adapters from a spec string or an object.
 
@@ -113,9 +113,9 @@ def adapter_factory(
         factory: the attribute naming the factory (a profile's ``harness.factory``); only with a spec
             that names no attribute itself.
         base_dir: where relative file paths in the spec are resolved from.
-        grpc_timeout: seconds per RPC of a ``grpc://`` / ``grpcs://`` adapter (None: 120).
-        grpc_ca_file: a PEM CA file a ``grpcs://`` adapter trusts (wins over the config's
-            ``caFile`` / ``ca_file``; relative config paths are resolved against ``base_dir``).
+        grpc: how a ``grpc://`` / ``grpcs://`` adapter connects (timeout, CA file, token file,
+            message cap); each setting wins over the config's ``caFile`` / ``tokenFile`` /
+            ``maxMessageMb`` (relative config paths are resolved against ``base_dir``).
 
     Returns:
         A zero-argument callable returning an adapter or an awaitable of one; see
@@ -142,7 +142,8 @@ def adapter_factory(
                     f'adapter "{spec}" is a gRPC URL: it takes no factory "{factory}"'
                 )
             # Before Healthcheck the run knows the server by its URL (the reference's header does too).
-            return _named(_grpc_builder(spec, config, base_dir, grpc_timeout, grpc_ca_file), spec)
+            options = grpc or GrpcClientOptions()
+            return _named(_grpc_builder(spec, config, base_dir, options), spec)
         if factory is not None:
             parsed = parse_object_spec(spec)
             if parsed.attr is not None:
@@ -180,36 +181,49 @@ def _named(builder: AdapterBuilder, name: object) -> AdapterBuilder:
 
 
 def _grpc_builder(
-    url: str,
-    config: Mapping[str, Any] | None,
-    base_dir: Path | None,
-    timeout: float | None,
-    ca_file: str | Path | None,
+    url: str, config: Mapping[str, Any] | None, base_dir: Path | None, options: GrpcClientOptions
 ) -> AdapterBuilder:
-    """A builder of gRPC client adapters; builds one at once so a bad URL or CA file fails now."""
-    from ..adapters.grpc.client import DEFAULT_GRPC_TIMEOUT, GrpcAdapter
+    """A builder of gRPC client adapters; builds one at once so a bad URL, CA or token file fails
+    now."""
+    from ..adapters.grpc.client import DEFAULT_GRPC_TIMEOUT, DEFAULT_MAX_MESSAGE_MB, GrpcAdapter
 
     settings = dict(config or {})
     name = settings.get("name")
     if name is not None and not isinstance(name, str):
         raise ConfigError(f'adapter "{url}": config "name" must be a string')
-    if ca_file is None:
-        configured = settings.get("caFile", settings.get("ca_file"))
-        if configured is not None and not isinstance(configured, str):
-            raise ConfigError(f'adapter "{url}": config "caFile" must be a string path')
-        if configured:
-            path = Path(configured).expanduser()
-            ca_file = path if path.is_absolute() or base_dir is None else base_dir / path
+
+    def configured_path(key: str, given: str | Path | None) -> str | Path | None:
+        if given is not None:
+            return given
+        snake = "".join(f"_{c.lower()}" if c.isupper() else c for c in key)
+        value = settings.get(key, settings.get(snake))
+        if value is not None and not isinstance(value, str):
+            raise ConfigError(f'adapter "{url}": config "{key}" must be a string path')
+        if not value:
+            return None
+        path = Path(value).expanduser()
+        return path if path.is_absolute() or base_dir is None else base_dir / path
+
+    ca_file = configured_path("caFile", options.ca_file)
+    token_file = configured_path("tokenFile", options.token_file)
+    cap = options.max_message_mb
+    if cap is None:
+        value = settings.get("maxMessageMb", settings.get("max_message_mb"))
+        if value is not None and (isinstance(value, bool) or not isinstance(value, int | float)):
+            raise ConfigError(f'adapter "{url}": config "maxMessageMb" must be a number of MiB')
+        cap = float(value) if value is not None else DEFAULT_MAX_MESSAGE_MB
 
     def build() -> Adapter:
         return GrpcAdapter(
             url,
-            timeout=timeout if timeout is not None else DEFAULT_GRPC_TIMEOUT,
+            timeout=options.timeout if options.timeout is not None else DEFAULT_GRPC_TIMEOUT,
             name=name or None,
             ca_file=ca_file,
+            token_file=token_file,
+            max_message_mb=cap,
         )
 
-    build()  # constructing opens nothing: it only parses the URL and reads the CA file
+    build()  # constructing opens nothing: it parses the URL and reads the CA and token files
     return build
 
 

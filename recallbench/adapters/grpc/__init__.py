@@ -11,6 +11,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from .errors import GrpcDeadlineExceeded, GrpcError
+from .limits import DEFAULT_MAX_MESSAGE_MB
+from .options import GrpcClientOptions
 from .url import DEFAULT_GRPC_HOST, DEFAULT_GRPC_PORT, GrpcTarget, parse_grpc_url
 
 if TYPE_CHECKING:
@@ -21,7 +23,9 @@ __all__ = [
     "DEFAULT_GRPC_PORT",
     "DEFAULT_GRPC_RETRY",
     "DEFAULT_GRPC_TIMEOUT",
+    "DEFAULT_MAX_MESSAGE_MB",
     "GrpcAdapter",
+    "GrpcClientOptions",
     "GrpcDeadlineExceeded",
     "GrpcError",
     "GrpcTarget",

@@ -9,6 +9,11 @@ the reference client:
   starting up); no other RPC is retried, since IngestDay and Query are not known to be idempotent;
 * ``query_detail`` passes the query session and returns the retrieval entries and tool calls a
   server fills in (a reference server fills none: the answer alone);
+* the lifecycle token ``Setup`` returns is sent back in every later request of the lifecycle (a
+  reference server returns none; nothing is sent back then);
+* a shared token for servers that demand one (``recallbench serve --token-file``) is sent as
+  ``authorization: Bearer <token>`` metadata on every call;
+* messages of up to 64 MiB are sent and taken (gRPC's default cap on what is taken is 4 MiB);
 * every wait is cancellation-safe under anyio (see :mod:`recallbench.adapters.grpc._await`), and
   ``teardown`` closes the channel, even when the Teardown RPC fails.
 """
@@ -33,6 +38,8 @@ from ...errors import ConfigError
 from ..base import QueryDetail, RetrievalEntry, ToolCall
 from ._await import await_rpc
 from .errors import GrpcDeadlineExceeded, GrpcError
+from .limits import DEFAULT_MAX_MESSAGE_MB, message_options
+from .security import TOKEN_METADATA_KEY, bearer, check_token, read_token
 from .url import GrpcTarget, parse_grpc_url
 
 __all__ = [
@@ -41,6 +48,8 @@ __all__ = [
     "CAPABILITY_SNAPSHOT",
     "DEFAULT_GRPC_RETRY",
     "DEFAULT_GRPC_TIMEOUT",
+    "DEFAULT_MAX_MESSAGE_MB",
+    "TOKEN_ENV",
     "GrpcAdapter",
 ]
 
@@ -58,6 +67,15 @@ CAPABILITY_SESSION = "session"
 """A server advertising this honours ``QueryRequest.session`` and isolated sessions."""
 CAPABILITY_SNAPSHOT = "snapshot"
 """Reserved: the service has no snapshot RPCs yet, so the client does not act on it."""
+
+TOKEN_ENV = "RECALLBENCH_GRPC_TOKEN"
+"""The environment variable holding the shared token, when none is given to the adapter."""
+
+_REFUSED_SETUP = frozenset({"FAILED_PRECONDITION", "PERMISSION_DENIED", "UNAUTHENTICATED"})
+"""Setup failures meaning the server started nothing: there is nothing to tear down."""
+_NO_CLIENT_IDLE = 2**31 - 1
+"""``grpc.client_idle_timeout_ms`` at its maximum: the channel never drops its connection for
+want of calls. A connection closed mid-lifecycle tells a recallbench server the client has gone."""
 
 _R = TypeVar("_R")
 
@@ -128,6 +146,10 @@ class GrpcAdapter:
             Healthcheck names the system.
         ca_file: a PEM file of root certificates to trust for ``grpcs://`` (default: the system's).
         retry: attempts and backoff for Healthcheck and Setup while the server is UNAVAILABLE.
+        token: a shared token the server demands (``serve --token-file``), sent with every call;
+            default: the ``RECALLBENCH_GRPC_TOKEN`` environment variable, if set.
+        token_file: a file holding that token (instead of ``token``).
+        max_message_mb: the largest message sent or taken, in MiB (default 64).
 
     Attributes:
         name: the display name (the server's, once adopted).
@@ -138,7 +160,8 @@ class GrpcAdapter:
 
     Raises:
         ConfigError: a malformed URL, a non-positive timeout, a CA file with a ``grpc://`` URL,
-            or a CA file that cannot be read.
+            a CA or token file that cannot be read, a malformed token, or a message cap out of
+            range.
     """
 
     def __init__(
@@ -149,10 +172,30 @@ class GrpcAdapter:
         name: str | None = None,
         ca_file: str | os.PathLike[str] | None = None,
         retry: RetryPolicy = DEFAULT_GRPC_RETRY,
+        token: str | None = None,
+        token_file: str | os.PathLike[str] | None = None,
+        max_message_mb: float = DEFAULT_MAX_MESSAGE_MB,
     ) -> None:
         self.target = url if isinstance(url, GrpcTarget) else parse_grpc_url(url)
         if not timeout > 0:
             raise ConfigError(f"the gRPC timeout must be positive, got {timeout!r}")
+        self._options = [
+            *message_options(max_message_mb),
+            # A connection of its own, not shared with the process's other channels to the same
+            # server: a recallbench server sees its client gone when that connection closes.
+            ("grpc.use_local_subchannel_pool", 1),
+            ("grpc.client_idle_timeout_ms", _NO_CLIENT_IDLE),
+        ]
+        self.max_message_mb = float(max_message_mb)
+        if token is not None and token_file is not None:
+            raise ConfigError("give the gRPC token or a token file, not both")
+        if token_file is not None:
+            token = read_token(token_file)
+        elif token is not None:
+            token = check_token(token, "the gRPC token")
+        elif os.environ.get(TOKEN_ENV, "").strip():
+            token = check_token(os.environ[TOKEN_ENV].strip(), f"${TOKEN_ENV}")
+        self._metadata = ((TOKEN_METADATA_KEY, bearer(token)),) if token is not None else None
         self.timeout = float(timeout)
         self.name = name or self.target.url
         self.retry = retry
@@ -171,6 +214,8 @@ class GrpcAdapter:
         self._channel: grpc.aio.Channel | None = None
         self._stub: pb_grpc.MemoryBenchServiceAsyncStub | None = None
         self._checked = False
+        self._lifecycle_token = ""
+        self._refused = False
 
     def __repr__(self) -> str:
         return f"GrpcAdapter({self.target.url!r}, name={self.name!r}, timeout={self.timeout})"
@@ -188,6 +233,7 @@ class GrpcAdapter:
         options = [
             ("grpc.initial_reconnect_backoff_ms", max(int(self.retry.initial_delay * 1000), 50)),
             ("grpc.max_reconnect_backoff_ms", max(int(self.retry.max_delay * 1000), 100)),
+            *self._options,
         ]
         if self.target.tls:
             credentials = grpc.ssl_channel_credentials(root_certificates=self._root_certificates)
@@ -234,7 +280,9 @@ class GrpcAdapter:
         try:
             response = await self._retried(
                 "Healthcheck",
-                lambda: stub.Healthcheck(pb.HealthcheckRequest(), timeout=self.timeout),
+                lambda: stub.Healthcheck(
+                    pb.HealthcheckRequest(), timeout=self.timeout, metadata=self._metadata
+                ),
             )
         except GrpcError as exc:
             # UNIMPLEMENTED is the usual answer of a server written without Healthcheck: not news.
@@ -247,11 +295,25 @@ class GrpcAdapter:
         return self.name
 
     async def setup(self) -> None:
-        """Healthcheck (unless the harness just did), then Setup, retried while UNAVAILABLE."""
+        """Healthcheck (unless the harness just did), then Setup, retried while UNAVAILABLE; keeps
+        the lifecycle token the server returns, to send back with every later call."""
         if not self._checked:
             await self.healthcheck()
         stub = self._open()
-        await self._retried("Setup", lambda: stub.Setup(pb.SetupRequest(), timeout=self.timeout))
+        self._lifecycle_token, self._refused = "", False
+        try:
+            response = await self._retried(
+                "Setup",
+                lambda: stub.Setup(
+                    pb.SetupRequest(), timeout=self.timeout, metadata=self._metadata
+                ),
+            )
+        except GrpcError as exc:
+            # Refused before anything started (another client's lifecycle is active, or this
+            # client may not call): there is nothing for Teardown to release.
+            self._refused = exc.code in _REFUSED_SETUP
+            raise
+        self._lifecycle_token = response.lifecycle_token
 
     async def ingest_day(self, day: int, content: str, metadata: DayMetadata) -> None:
         """Send one day log with its metadata (isolated sessions included)."""
@@ -266,15 +328,20 @@ class GrpcAdapter:
                 active_arcs=list(metadata.active_arcs),
                 isolated_sessions=list(metadata.isolated_sessions),
             ),
+            lifecycle_token=self._lifecycle_token,
         )
-        await self._once("IngestDay", lambda: stub.IngestDay(request, timeout=self.timeout))
+        await self._once(
+            "IngestDay",
+            lambda: stub.IngestDay(request, timeout=self.timeout, metadata=self._metadata),
+        )
 
     async def finalize_ingestion(self) -> None:
         """Tell the server ingestion is done for now."""
         stub = self._open()
+        request = pb.FinalizeIngestionRequest(lifecycle_token=self._lifecycle_token)
         await self._once(
             "FinalizeIngestion",
-            lambda: stub.FinalizeIngestion(pb.FinalizeIngestionRequest(), timeout=self.timeout),
+            lambda: stub.FinalizeIngestion(request, timeout=self.timeout, metadata=self._metadata),
         )
 
     async def query_detail(self, question: str, *, session: str | None = None) -> QueryDetail:
@@ -288,8 +355,12 @@ class GrpcAdapter:
                 server ignores it).
         """
         stub = self._open()
-        request = pb.QueryRequest(question=question, session=session or "")
-        response = await self._once("Query", lambda: stub.Query(request, timeout=self.timeout))
+        request = pb.QueryRequest(
+            question=question, session=session or "", lifecycle_token=self._lifecycle_token
+        )
+        response = await self._once(
+            "Query", lambda: stub.Query(request, timeout=self.timeout, metadata=self._metadata)
+        )
         return _detail(response)
 
     async def query(self, question: str, *, session: str | None = None) -> str:
@@ -299,15 +370,22 @@ class GrpcAdapter:
     async def teardown(self) -> None:
         """Send Teardown, then close the channel — always, even when Teardown fails or is
         cancelled. A failed Teardown is raised after the channel is closed. Without an open
-        channel (never set up, or already torn down) there is nothing to do."""
+        channel (never set up, or already torn down) there is nothing to do; after a Setup the
+        server refused (FAILED_PRECONDITION, PERMISSION_DENIED, UNAUTHENTICATED) the channel is
+        only closed: the server started nothing to release."""
         stub, channel = self._stub, self._channel
+        request = pb.TeardownRequest(lifecycle_token=self._lifecycle_token)
+        refused = self._refused
         self._stub, self._channel, self._checked = None, None, False
+        self._lifecycle_token, self._refused = "", False
         if stub is None or channel is None:
             return
         try:
-            await self._once(
-                "Teardown", lambda: stub.Teardown(pb.TeardownRequest(), timeout=self.timeout)
-            )
+            if not refused:
+                await self._once(
+                    "Teardown",
+                    lambda: stub.Teardown(request, timeout=self.timeout, metadata=self._metadata),
+                )
         finally:
             # Shielded so that a cancelled teardown still releases the channel; close() with no
             # grace cancels whatever is in flight and returns promptly.
