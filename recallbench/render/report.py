@@ -131,13 +131,23 @@ def _warnings(result: BenchmarkResult) -> list[str]:
     lines = []
     if result.metadata.judge_model is None:
         lines.append(STUB_JUDGE_WARNING)
-    unscored = sum(
-        len(rr.unscored_results or ()) for p in result.personas for rr in p.range_results
-    )
-    if unscored:
+    unscored = [
+        r.error.stage if r.error is not None else "judge"
+        for p in result.personas
+        for rr in p.range_results
+        for r in rr.unscored_results or ()
+    ]
+    judge_failed = unscored.count("judge")
+    if judge_failed:
         lines.append(
-            f"Judge errors: {unscored} question(s) left unscored (the judge failed after its "
+            f"Judge errors: {judge_failed} question(s) left unscored (the judge failed after its "
             "retries); they are excluded from every score and count below"
+        )
+    unreached = unscored.count("connection")
+    if unreached:
+        lines.append(
+            f"Unreachable: {unreached} question(s) could not reach the memory system (its server "
+            "down, its connection refused); left unscored, asked again by --resume"
         )
     adapter_errors = sum(
         1 for r in _all_results(result) if r.error is not None and r.error.stage == "query"
