@@ -55,8 +55,15 @@ from .errors import (
     RecallBenchError,
     RunFailed,
 )
-from .harness.config import RunConfig, RunOutput
-from .harness.hooks import CheckpointDone, CheckpointStarted, Hooks, QuestionDone, RunStarted
+from .harness.config import AdapterErrorLimit, RunConfig, RunOutput
+from .harness.hooks import (
+    CheckpointDone,
+    CheckpointStarted,
+    Hooks,
+    QuestionDone,
+    RunDone,
+    RunStarted,
+)
 from .judges.base import Judge, JudgeContext
 from .judges.usage import JudgeUsage
 from .models.base import Completion, TextModel
@@ -74,7 +81,8 @@ from .results.records import (
 from .results.scoring import JudgeScore, StubJudge
 
 if TYPE_CHECKING:
-    from .harness.engine import Harness, run, run_sync
+    from ._front import run, run_sync
+    from .harness.engine import Harness
     from .harness.loading import load_judge
     from .harness.resume import read_resume_log
     from .judges.cache import JudgeCache
@@ -107,12 +115,17 @@ _LAZY = {
     "load_judge": "harness.loading",
     "load_model": "models.factory",
     "read_resume_log": "harness.resume",
-    "run": "harness.engine",
-    "run_sync": "harness.engine",
+    "run": "_front",
+    "run_sync": "_front",
 }
 
 
 __getattr__ = lazy_getattr(__name__, _LAZY, globals())
+
+
+def __dir__() -> list[str]:
+    """The public names, the lazily loaded ones included (not ``TYPE_CHECKING`` and the like)."""
+    return sorted(__all__)
 
 
 __all__ = [
@@ -124,6 +137,7 @@ __all__ = [
     "GROUP_CATEGORIES",
     "Adapter",
     "AdapterError",
+    "AdapterErrorLimit",
     "AdapterTimeout",
     "Arc",
     "BenchmarkResult",
@@ -171,6 +185,7 @@ __all__ = [
     "RubricJudge",
     "RunComparison",
     "RunConfig",
+    "RunDone",
     "RunFailed",
     "RunMetadata",
     "RunOutput",

@@ -36,6 +36,13 @@ def reference_data() -> Path:
     return path
 
 
+@pytest.fixture(autouse=True)
+def _runs_dir(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every run keeps its artifacts (``runs/<adapter>-<timestamp>/`` by default): in the tests they
+    go to a temporary folder, never into the checkout. A test of the default unsets it."""
+    monkeypatch.setenv("RECALLBENCH_RUNS_DIR", str(tmp_path_factory.mktemp("runs")))
+
+
 @pytest.fixture
 def tiny_data(tmp_path: Path) -> Path:
     """A data directory holding one valid 30-day persona ``tiny`` (arcs file ``arcs-30d.yaml``)."""

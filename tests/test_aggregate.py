@@ -197,7 +197,7 @@ def test_merge_heatmaps_weights_by_count_and_keeps_first_seen_order() -> None:
     assert merged[0].score == 4
     assert merged[0].question_count == 3
     assert merged[0].eligible_count == 5  # summed over the cells that have one
-    assert merged[1].score == 0
+    assert merged[1].score is None  # no questions: no score (the file writes 0)
     assert merged[1].eligible_count is None
     assert merged[2].eligible_count == 4
     assert merge_heatmaps([]) == ()
@@ -327,7 +327,10 @@ def test_merged_heatmap_is_the_count_weighted_mean(
     for cell in merged:
         values = pooled.get((cell.range, cell.category), [])
         assert cell.question_count == len(values)
-        assert cell.score == pytest.approx(sum(values) / len(values) if values else 0)
+        if not values:
+            assert cell.score is None  # no data is not a score of 0
+            continue
+        assert cell.score == pytest.approx(sum(values) / len(values))
         assert 0 <= cell.score <= 6
         assert cell.eligible_count == 0  # every cell had one (of 0): summed, not None
 

@@ -1,6 +1,6 @@
 """The built-in adapters (``builtin:<name>``) driven by the real harness over the tiny persona.
 
-Each adapter runs through :func:`recallbench.harness.engine.run` with the containment judge; questions.jsonl
+Each adapter runs through :func:`recallbench.run` with the containment judge; questions.jsonl
 gives the answers and retrieval entries. The multi-session persona has an isolated ``secret`` session
 holding facts the principal session never states.
 """
@@ -17,6 +17,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from recallbench import run
 from recallbench.adapters import (
     ABSTENTION,
     BUILTIN_ADAPTERS,
@@ -48,7 +49,6 @@ from recallbench.data.persona import day_date
 from recallbench.data.qa import QAPair
 from recallbench.errors import ConfigError
 from recallbench.harness.config import RunConfig, RunOutput
-from recallbench.harness.engine import run
 from recallbench.testing import ScriptedJudge, day_code, write_persona
 
 EPOCH = "2026-01-01"

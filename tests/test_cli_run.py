@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -62,12 +63,22 @@ def test_run_text_report_and_artifacts(
     assert (
         "[bench] [ 1/ 2] tiny    10d" in err
     )  # plain progress lines when stderr is not a terminal
-    assert out.startswith("Recall Bench Report — scripted")
-    assert "Judge model:      " in out and "WARNING" not in out
+    lines = out.splitlines()
+    assert lines[0].startswith("recallbench · scripted · 1 persona · 2 checkpoints")
+    assert len(lines) <= 26  # the headline, not the full report
+    assert re.search(r"^  Score          \d\.\d\d/6\.0 \(\d+\.\d%\)", out, re.M)
+    assert f"  Judge          {fakes}:judge (no model calls)" in lines and "NOT JUDGED" not in out
+    assert "  OVERALL " in out  # the aggregate heatmap with its OVERALL row
+    assert f"  Report  {out_dir / 'report.html'}" in lines
+    assert f"  Result  {out_dir / 'result.json'}" in lines
+    assert lines[-1].startswith(f"Saved in {out_dir}/: result.json, heatmap.png")
     assert {p.name for p in out_dir.iterdir()} >= {
         "result.json",
         "progress.jsonl",
         "questions.jsonl",
+        "heatmap.png",
+        "hallucination.png",
+        "report.html",
     }
     result = json.loads((out_dir / "result.json").read_text(encoding="utf-8"))
     assert [r["range"]["label"] for r in result["personas"][0]["rangeResults"]] == ["10d", "30d"]
@@ -89,7 +100,11 @@ def test_stub_judge_is_announced(
         "5d",
     )
     assert code == 0
-    assert "WARNING: no judge configured — every score is zero (stub judge)" in out
+    lines = out.splitlines()
+    # Not a score of 0 and a hallucination rate of 100%: the headline says nothing was judged.
+    assert lines[1].startswith("  Score          NOT JUDGED — the stub judge scores every answer 0")
+    assert lines[2] == "  Hallucination  n/a (nothing was judged)"
+    assert "100.0%" not in out
 
 
 def test_heatmap_grid_wins_over_json(
@@ -150,7 +165,8 @@ def test_preflight_failure_exits_2(
         capsys, "--adapter", f"{fakes}:adapter", "--data", str(tmp_path / "nowhere")
     )
     assert code == 2
-    assert "[bench preflight] FAILED" in err and "--skip-preflight" in err
+    assert "[bench preflight] FAILED" in err and "data directory not found" in err
+    assert "--skip-preflight" not in err  # skipping the checks cannot make missing data appear
 
 
 def test_without_an_adapter_the_builtin_defaults_run_and_say_so(
@@ -160,18 +176,20 @@ def test_without_an_adapter_the_builtin_defaults_run_and_say_so(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     monkeypatch.chdir(tmp_path)
+    monkeypatch.delenv("RECALLBENCH_RUNS_DIR")  # the default: runs/ in the working directory
     code, out, err = _run(capsys, "--data", str(tiny_data), "--arcs", "arcs-30d.yaml")
     assert code == 0, err
     first = out.splitlines()[0]
     assert first.startswith("Using the built-in defaults: adapter builtin:bm25")
     assert "judge rubric" in first
     assert "To benchmark your own memory system: recallbench run --adapter" in out
-    (result_json,) = (tmp_path / "runs").glob("builtin-bm25-*/result.json")
+    (result_json,) = (tmp_path / "runs").glob("bm25-*/result.json")
     data = json.loads(result_json.read_text())
     assert data["adapterName"] == "builtin:bm25"
     assert data["metadata"]["judgeModel"] == "rubric"
     assert data["retrieval"]["questionCount"] > 0  # bm25 reports the days it retrieved
-    assert "RETRIEVAL" in out and "Recall Bench Report — builtin:bm25" in out
+    assert "  Retrieval      recall@10 " in out and "recallbench · builtin:bm25" in out
+    assert out.splitlines()[-1].startswith(f"Saved in {Path('runs') / result_json.parent.name}/")
     # With --json the notice goes to stderr, so stdout stays one JSON document.
     code, out, err = _run(capsys, "--data", str(tiny_data), "--arcs", "arcs-30d.yaml", "--json")
     assert code == 0 and json.loads(out)["adapterName"] == "builtin:bm25"

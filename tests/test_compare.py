@@ -369,6 +369,23 @@ def test_warnings_name_different_judges_ranges_and_few_pairs() -> None:
     assert "WARNING: different judges" in format_comparison(c, label_a="a", label_b="b")
 
 
+def test_checkpoints_naming_the_same_days_are_one_checkpoint() -> None:
+    """6mo and 180d are both 180 days: every answer pairs, and a note says how they were matched."""
+    days = {"30d": 30, "6mo": 180, "180d": 180}
+    answers_a = {("p", lb, q): (3, 2, 1) for lb in ("30d", "6mo") for q in ("q1", "q2", "q3")}
+    answers_b = {("p", lb, q): (2, 1, 1) for lb in ("30d", "180d") for q in ("q1", "q2", "q3")}
+    c = compare_results(
+        build(answers_a, days=days, ranges=["30d", "6mo"]),
+        build(answers_b, days=days, ranges=["30d", "180d"]),
+        resamples=50,
+    )
+    assert c.unpaired_a == c.unpaired_b == 0
+    assert c.overall.paired is not None and c.overall.paired.count == 6
+    assert [g.name for g in c.checkpoints] == ["30d", "6mo"]
+    assert "checkpoints matched by their days: B's 180d is A's 6mo (180 days)" in c.warnings
+    assert not any(w.startswith("different ranges") for w in c.warnings)
+
+
 def test_many_checkpoints_are_thinned_and_long_canary_lists_capped() -> None:
     labels = [f"{d}d" for d in range(1, 31)]
     days = {lb: int(lb[:-1]) for lb in labels}

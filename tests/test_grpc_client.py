@@ -20,6 +20,7 @@ import grpc
 import pytest
 from _grpc_reference import reference_messages
 
+from recallbench import run
 from recallbench._proto import memory_bench_service_pb2 as pb
 from recallbench._proto import memory_bench_service_pb2_grpc as pb_grpc
 from recallbench._retry import RetryPolicy
@@ -29,7 +30,6 @@ from recallbench.cli import main
 from recallbench.data.corpus import DayMetadata
 from recallbench.errors import AdapterError, AdapterTimeout, ConfigError
 from recallbench.harness.config import RunConfig
-from recallbench.harness.engine import run
 from recallbench.harness.loading import adapter_factory
 from recallbench.results.records import BenchmarkResult
 from recallbench.testing import ScriptedJudge, day_code

@@ -27,6 +27,7 @@ from recallbench import (
 )
 from recallbench.render.hallucination_text import (
     analysis_to_json,
+    correlation_reading,
     format_hallucination_lines,
     trend_reading,
 )
@@ -36,6 +37,7 @@ from recallbench.results.hallucination import (
     HallucinationAnalysis,
     LinearFit,
     analyze_hallucination,
+    direction,
     least_squares,
     pearson_r,
 )
@@ -452,7 +454,22 @@ def test_a_healthy_run_has_no_warning() -> None:
     assert a.recall_trend is not None and a.recall_trend.slope < 0
     text = "\n".join(format_hallucination_lines(a))
     assert "WARNING" not in text
-    assert "hallucination rises as recall falls — healthy" in text
+    assert "hallucination rises as recall falls — the expected direction" in text
+    assert "[high risk]: negative-recall and synthesis, the categories most prone" in text
+
+
+def test_a_direction_is_not_read_from_a_handful_of_hallucinations() -> None:
+    """r = −0.37 at a 0.1% rate (the issue's case): too few hallucinated answers to call it
+    anything, and no legend without marked rows."""
+    a = analyze_hallucination(synthetic_run(personas=3, checkpoints=30))
+    few = attrs.evolve(a, overall_rate=100 * 3 / a.count)  # three hallucinated answers
+    assert direction(a) == "expected" and direction(few) == "unclear"
+    reading = correlation_reading(few)
+    assert "too few hallucinated answers (3 of" in reading and "expected" not in reading
+    # A weak correlation over a few points is no direction either (it could be noise).
+    weak = attrs.evolve(a, correlation=-0.31, points=a.points[:5])
+    assert direction(weak) == "unclear"
+    assert correlation_reading(weak).endswith("no clear relationship")
 
 
 def test_the_warning_needs_enough_points_to_be_more_than_noise() -> None:

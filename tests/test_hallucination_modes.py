@@ -13,9 +13,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from recallbench import cli
+from recallbench import cli, run_sync
 from recallbench.harness.config import RunConfig, RunOutput
-from recallbench.harness.engine import run_sync
 from recallbench.judges.cache import CachedJudge, JudgeCache
 from recallbench.judges.llm import LlmJudge
 from recallbench.judges.modes import grounding_for_labels, judge_mode
@@ -195,8 +194,13 @@ def test_metadata_keys_of_real_runs(runs: dict[str, Any]) -> None:
     assert llm["metadata"]["judgeMemoryWindow"] == 1
     assert llm["metadata"]["hallucinationMode"] == "window"
     assert llm["metadata"]["hallucinationWindow"] == 1
-    # Ours, after every key of the reference's.
-    assert list(llm["metadata"])[-2:] == ["hallucinationMode", "hallucinationWindow"]
+    # Ours, after every key of the reference's (then where the data was read).
+    assert list(llm["metadata"])[-4:] == [
+        "hallucinationMode",
+        "hallucinationWindow",
+        "dataDir",
+        "arcsFile",
+    ]
     assert (llm_header["hallucinationMode"], llm_header["hallucinationWindow"]) == ("window", 1)
 
     _, stub, stub_header = runs["stub"]
@@ -388,7 +392,12 @@ def test_agreement_with_invented_labels_and_with_unknown_ones(
 def test_agreement_without_data_warns_reference_only(
     runs: dict[str, Any], capsys: pytest.CaptureFixture[str]
 ) -> None:
-    code, data, err = agree(capsys, str(runs["dir"] / "rubric" / "result.json"))
+    # A result that does not say where its data was (the reference's, or one moved elsewhere).
+    moved = json.loads((runs["dir"] / "rubric" / "result.json").read_text(encoding="utf-8"))
+    del moved["metadata"]["dataDir"], moved["metadata"]["arcsFile"]
+    path = runs["dir"] / "moved.json"
+    path.write_text(json.dumps(moved), encoding="utf-8")
+    code, data, err = agree(capsys, str(path))
     assert code == 0 and data["hallucinationMode"] == "reference-only"
     (warning,) = data["warnings"]
     assert "grounding is reference-only" in warning and "counts as made up" in warning

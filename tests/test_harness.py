@@ -18,12 +18,12 @@ import anyio
 import pytest
 
 import recallbench
+from recallbench import run, run_sync
 from recallbench._retry import RetryPolicy
 from recallbench.data.corpus import DayMetadata
 from recallbench.data.persona import day_date
 from recallbench.data.selection import SelectionPolicy
 from recallbench.harness.config import RunConfig, RunOutput
-from recallbench.harness.engine import run, run_sync
 from recallbench.harness.hooks import Hooks
 from recallbench.harness.resume import read_resume_log
 from recallbench.results.records import BenchmarkResult, QuestionResult, TimeRangeResult
@@ -1113,6 +1113,8 @@ async def test_artifacts(tiny_data: Path, tmp_path: Path) -> None:
         "adapterErrors",
         "judgeErrors",
         "resumed",
+        "dataDir",
+        "arcsFile",
     }
     assert data["metadata"]["totalEvalsRun"] == 61
 

@@ -328,7 +328,7 @@ def test_metadata_lines_title_and_subtitle() -> None:
         "judge: azure:gpt-5.4-mini  (grounded, ±1d memory window)",
         "appellate judge: azure:gpt-5.4  · 462 reviews",
         "group support: OFF — group-session-attribution + information-boundary NOT TESTED",
-        "Q&A: 316 unique · 1639 total evals · sample=50",
+        "Q&A: 316 in data · 1639 evals · sample=50",
         "runtime: 19h 12m",
     )
     assert not view.interim

@@ -173,7 +173,9 @@ async def test_llm_judged_run_keeps_keys_out_of_every_artifact_and_log(tmp_path:
         assert 0 < usage["calls"] < len(azure)
         assert usage["inputTokens"] > 0 and usage["outputTokens"] > 0
         assert appeal["calls"] >= 1
-        assert "Judge usage:" in stdout and "Appellate usage:" in stdout
+        # The headline says what judging cost: calls and tokens of both judges.
+        assert "  Judge          azure:gpt-judge: " in stdout and " out tokens" in stdout
+        assert f"  Appellate      openai:gpt-appeal;{server.url}/v1: " in stdout
 
         # An identical re-run is answered from the cache: not one request.
         out2 = tmp_path / "out2"

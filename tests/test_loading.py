@@ -617,3 +617,128 @@ def test_builtin_adapters_resolve_with_their_config() -> None:
         adapter_factory("builtin:nope")
     with pytest.raises(ConfigError, match="top_k"):
         anyio.run(make_adapter, adapter_factory("builtin:bm25", {"top_kk": 3}))
+
+
+# ---------------------------------------------------------------------------------------------------
+# Spec errors list the accepted forms and the nearest one (issue 20)
+
+
+@pytest.mark.parametrize(
+    ("spec", "problem", "suggestion"),
+    [
+        ("gpt-4o-mini", "not a known name, a module path or a Python file", "openai:gpt-4o-mini"),
+        ("anthropic", "anthropic needs a model", "anthropic:<model>"),
+        ("azure", "azure needs a model", "azure:<deployment>"),
+        (
+            "claude-sonnet-4-5",
+            "not a known name, a module path or a Python file",
+            "anthropic:claude-sonnet-4-5",
+        ),
+        ("Claude", "no module named Claude", "claude"),
+        ("gpt4", "no module named gpt4", "openai:gpt4"),
+        ("rubrik", "no module named rubrik", "rubric"),
+        ("anthropic/claude-3", "file {cwd}/anthropic/claude-3 not found", "anthropic:claude-3"),
+    ],
+)
+def test_judge_spec_errors_suggest_the_nearest_form(
+    spec: str, problem: str, suggestion: str
+) -> None:
+    with pytest.raises(ConfigError) as err:
+        load_judge(spec)
+    message = str(err.value)
+    problem = problem.format(cwd=Path.cwd())
+    assert message.startswith(
+        f'cannot load judge "{spec}": {problem} (did you mean {suggestion}?); '
+    )
+    for form in ("stub", "rubric", "openai:<model>[;<endpoint>]", "anthropic:<model>[;<endpoint>]"):
+        assert form in message
+    assert "\n" not in message
+
+
+def test_judge_spec_error_without_a_near_form_still_lists_the_forms() -> None:
+    with pytest.raises(ConfigError) as err:
+        load_judge("llama3")
+    assert str(err.value).startswith(
+        'cannot load judge "llama3": no module named llama3; judge specs are: '
+    )
+
+
+@pytest.mark.parametrize(
+    ("spec", "problem", "suggestion"),
+    [
+        ("bm25", "no module named bm25", "builtin:bm25"),
+        ("BM25", "no module named BM25", "builtin:bm25"),
+        ("fts", "no module named fts", "builtin:fts5"),
+        ("echo_reference", "no module named echo_reference", "builtin:echo-reference"),
+        ("grpc:host:5", "not a known name, a module path or a Python file", "grpc://host:5"),
+        (
+            "localhost:50051",
+            "not a known name, a module path or a Python file",
+            "grpc://localhost:50051",
+        ),
+    ],
+)
+def test_adapter_spec_errors_suggest_the_nearest_form(
+    spec: str, problem: str, suggestion: str
+) -> None:
+    with pytest.raises(ConfigError) as err:
+        adapter_factory(spec)
+    message = str(err.value)
+    assert message.startswith(
+        f'cannot load adapter "{spec}": {problem} (did you mean {suggestion}?); '
+    )
+    assert "builtin:<name> (bm25, fts5" in message and "grpc://HOST[:PORT]" in message
+    assert "pkg.module[:attr] | path/to/file.py[:attr]" in message
+
+
+def test_adapter_file_without_its_py_suffix(tmp_path: Path) -> None:
+    (tmp_path / "mine.py").write_text("adapter = None\n", encoding="utf-8")
+    with pytest.raises(ConfigError, match=r"file .*mine not found \(did you mean \./mine\.py\?\)"):
+        adapter_factory("./mine", base_dir=tmp_path)
+    with pytest.raises(ConfigError, match=r"no module named mine \(did you mean mine\.py:make\?\)"):
+        adapter_factory("mine:make", base_dir=tmp_path)
+
+
+BROKEN_CLASSES = textwrap.dedent(
+    """
+    class NoFinalize:
+        name = "no-finalize"
+        async def setup(self): ...
+        async def ingest_day(self, day, content, metadata): ...
+        async def query(self, question): return ""
+        async def teardown(self): ...
+
+    class SyncQuery(NoFinalize):
+        async def finalize_ingestion(self): ...
+        def query(self, question): return ""
+
+    class Dynamic:
+        def __getattr__(self, name): ...
+    """
+)
+
+
+@pytest.mark.parametrize(
+    ("attr", "problem"),
+    [("NoFinalize", "missing finalize_ingestion"), ("SyncQuery", "not async: query")],
+)
+def test_a_malformed_adapter_class_is_refused_when_loaded(
+    tmp_path: Path, attr: str, problem: str
+) -> None:
+    path = tmp_path / "broken.py"
+    path.write_text(BROKEN_CLASSES, encoding="utf-8")
+    with pytest.raises(ConfigError) as err:
+        adapter_factory(f"{path}:{attr}")
+    assert str(err.value) == (
+        f'adapter "{path}:{attr}": class {attr} is not an adapter ({problem}); an adapter class '
+        "defines async setup, ingest_day, finalize_ingestion, query, teardown and has a string "
+        "name (docs/adapters.md)"
+    )
+
+
+def test_a_class_answering_through_getattr_is_checked_when_built(tmp_path: Path) -> None:
+    path = tmp_path / "broken.py"
+    path.write_text(BROKEN_CLASSES, encoding="utf-8")
+    build = adapter_factory(f"{path}:Dynamic")
+    with pytest.raises(ConfigError, match="did not produce an adapter"):
+        build()

@@ -18,6 +18,7 @@ from recallbench.models.spec import (
     ModelSpec,
     format_model_spec,
     parse_model_spec,
+    suggest_model_spec,
 )
 
 # -- strategies ------------------------------------------------------------------------------------
@@ -248,3 +249,30 @@ def test_the_parser_is_pure() -> None:
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert json.loads(out.stdout) == []
+
+
+@pytest.mark.parametrize(
+    ("text", "suggestion"),
+    [
+        ("gpt-4o-mini", "openai:gpt-4o-mini"),
+        ("o3-mini", "openai:o3-mini"),
+        ("claude-sonnet-4-5", "anthropic:claude-sonnet-4-5"),
+        ("Claude", "claude"),
+        ("anthropic", "anthropic:<model>"),
+        ("azure", "azure:<deployment>"),
+        ("antropic:claude-x", "anthropic:claude-x"),
+        ("openai/gpt-4o", "openai:gpt-4o"),
+        ("codx", "codex"),
+        ("claude", None),
+        ("llama3", None),
+    ],
+)
+def test_suggestions(text: str, suggestion: str | None) -> None:
+    assert suggest_model_spec(text) == suggestion
+
+
+def test_errors_suggest_the_nearest_selector() -> None:
+    with pytest.raises(ConfigError) as info:
+        parse_model_spec("gpt-4o-mini")
+    assert "(did you mean openai:gpt-4o-mini?)" in str(info.value)
+    _check_error("gpt-4o-mini", info.value)

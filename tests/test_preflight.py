@@ -248,10 +248,15 @@ def test_errors_from_everywhere_are_collected(data: Path) -> None:
 
 
 def test_format_failure() -> None:
-    text = format_preflight(["first problem", "second problem"])
+    text = format_preflight(["data directory not found: x", "second problem"])
     assert text.splitlines() == [
         "[bench preflight] FAILED:",
-        "  ✗ first problem",
+        "  ✗ data directory not found: x",
         "  ✗ second problem",
-        "  Fix the problems above, or pass --skip-preflight to run anyway.",
+        "  Fix the problems above and run again.",  # skipping the checks would not help
     ]
+    # Only a missing key or command is something a run might get past.
+    text = format_preflight(["OPENAI_API_KEY is not set (needed by --judge openai)"])
+    assert text.splitlines()[-1] == (
+        "  Fix the problems above, or pass --skip-preflight to run anyway."
+    )

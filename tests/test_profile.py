@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
-import logging
+import argparse
 import os
+import re
 import textwrap
 from pathlib import Path
 
@@ -59,7 +60,6 @@ generate:
   temperature: 0.7
   maxTokens: 2000
   historyWindow: 3
-unknown: ignored
 """
 
 
@@ -299,15 +299,193 @@ def test_integral_floats_accepted_as_whole_numbers(tmp_path: Path) -> None:
     assert profile.run.timeout == 1500.5
 
 
-def test_snake_case_spelling_is_ignored_with_a_warning(
-    tmp_path: Path, caplog: pytest.LogCaptureFixture
+@pytest.mark.parametrize(
+    ("text", "line", "message"),
+    [
+        # The reference ignored unknown keys: a misspelt one silently did nothing.
+        (
+            "run:\n  seed: 1\n  rangez: [30d]\n",
+            3,
+            'unknown key "run.rangez" (did you mean "run.ranges"?): "run" takes ranges, seed,',
+        ),
+        (
+            "models:\n  appellate_judge: azure:x\n",
+            2,
+            'unknown key "models.appellate_judge" (did you mean "models.appellateJudge"?)',
+        ),
+        ("run:\n  judge: rubric\n", 2, 'unknown key "run.judge" (did you mean "models.judge"?)'),
+        ("persona:\n  id: p\n  arc: a.yaml\n", 3, '(did you mean "persona.arcs"?)'),
+        ("harness:\n  adapter: a.py\n  factroy: f\n", 3, '(did you mean "harness.factory"?)'),
+        ("generate:\n  max_tokens: 5\n", 2, '(did you mean "generate.maxTokens"?)'),
+        ("env:\n  path: .env\n", 2, 'unknown key "env.path": "env" takes file'),
+        ("harnes:\n  adapter: a.py\n", 1, 'unknown key "harnes" (did you mean "harness"?)'),
+        ("factory: make\n", 1, 'unknown key "factory" (did you mean "harness.factory"?)'),
+        ("adaptor: a.py\n", 1, 'unknown key "adaptor" (did you mean "adapter"?)'),
+        ("groupsEnabled: true\n", 1, '(did you mean "groups-enabled"?)'),
+        ("unknown: ignored\n", 1, 'unknown key "unknown": a profile holds either'),
+    ],
+)
+def test_unknown_keys_are_errors_with_line_and_nearest_key(
+    tmp_path: Path, text: str, line: int, message: str
 ) -> None:
-    with caplog.at_level(logging.WARNING, logger="recallbench"):
-        profile = load_profile(write(tmp_path, "models:\n  appellate_judge: azure:x\n"))
-    assert profile.models.appellate_judge is None
-    assert (
-        '"models.appellate_judge" is ignored; did you mean "models.appellateJudge"' in caplog.text
+    path = write(tmp_path, text)
+    with pytest.raises(ConfigError) as err:
+        load_profile(path)
+    assert str(err.value).startswith(f"profile {path}:{line}: ")
+    assert message in str(err.value)
+    assert "\n" not in str(err.value)
+
+
+def test_harness_config_is_passed_verbatim_whatever_its_keys(tmp_path: Path) -> None:
+    profile = load_profile(write(tmp_path, "harness:\n  adapter: a.py\n  config: {anyKey: 1}\n"))
+    assert profile.harness is not None
+    assert profile.harness.config == {"anyKey": 1}
+
+
+# ---------------------------------------------------------------------------------------------------
+# The flat format: keys named after the run flags
+
+
+FLAT = """\
+adapter: ../adapters/recall.py:make
+config: {searchK: 8}
+data: ../personas
+personas: [executive-assistant, er-physician]
+arcs: arcs-180d.yaml
+judge: rubric
+appellate-judge: azure:gpt-5.4
+ranges: 7:28:7
+sample: 50
+seed: 7
+groups-enabled: true
+judge-memory-window: 1
+lifecycle: incremental
+parallelism: 4
+timeout: 60000
+env-file: ../.env
+"""
+
+
+def test_flat_profile_fills_the_same_settings(tmp_path: Path) -> None:
+    path = write(tmp_path, FLAT)
+    profile = load_profile(path)
+    assert profile == Profile(
+        path=path,
+        env=EnvSection(file=tmp_path / ".env"),
+        models=ModelsSection(judge="rubric", appellate_judge="azure:gpt-5.4"),
+        harness=HarnessSection(
+            adapter=f"{tmp_path / 'adapters' / 'recall.py'}:make", config={"searchK": 8}
+        ),
+        run=RunSection(
+            ranges=tuple(TimeRange(label=f"{d}d", days=d) for d in (7, 14, 21, 28)),
+            seed=7,
+            timeout=60000,
+            parallelism=4,
+            sample=50,
+            judge_memory_window=1,
+            groups_enabled=True,
+            lifecycle="incremental",
+        ),
+        data=tmp_path / "personas",
+        personas=("executive-assistant", "er-physician"),
+        arcs="arcs-180d.yaml",
     )
+    assert profile.data_dir == tmp_path / "personas"
+    assert profile.persona_ids == ("executive-assistant", "er-physician")
+    assert profile.arcs_file == "arcs-180d.yaml"
+
+
+def test_the_issue_profile_is_read_as_written(tmp_path: Path) -> None:
+    """Issue 20: this ran the full default main job; every key now counts."""
+    text = "adapter: mine.py\ndata: data\npersonas: tiny\njudge: rubric\nranges: 30d,90d\n"
+    profile = load_profile(write(tmp_path, text))
+    assert profile.harness == HarnessSection(adapter=str(tmp_path / "profiles" / "mine.py"))
+    assert profile.data_dir == tmp_path / "profiles" / "data"
+    assert profile.persona_ids == ("tiny",)
+    assert profile.models.judge == "rubric"
+    assert profile.run.ranges == (NAMED_RANGES["30d"], NAMED_RANGES["90d"])
+
+
+def test_sections_give_the_same_accessors(tmp_path: Path) -> None:
+    profile = load_profile(write(tmp_path, FULL))
+    assert profile.persona_ids == ("executive-assistant",)
+    assert profile.arcs_file == "arcs-180d.yaml"
+    empty = load_profile(write(tmp_path, "run: {seed: 1}\n"))
+    assert (empty.data_dir, empty.persona_ids, empty.arcs_file) == (None, None, None)
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("personas: a, b c\n", ("a", "b", "c")),
+        ("personas: [a]\n", ("a",)),
+        ("groups_enabled: false\njudge_memory_window: 2\n", None),
+    ],
+)
+def test_flat_spellings(tmp_path: Path, text: str, expected: tuple[str, ...] | None) -> None:
+    profile = load_profile(write(tmp_path, text))
+    assert profile.personas == expected
+    if expected is None:
+        assert profile.run == RunSection(groups_enabled=False, judge_memory_window=2)
+
+
+@pytest.mark.parametrize(
+    ("text", "line", "message"),
+    [
+        ("adapter: a.py\nrun:\n  seed: 1\n", 1, '"adapter" is a flat key (a run flag) but the'),
+        ("json-out: r.json\n", 1, '"json-out" is a flag of recallbench run that a profile does'),
+        ("resume: p.jsonl\n", 1, "give it on the command line"),
+        ("config: {a: 1}\n", 1, '"config" is passed to the adapter: give "adapter" too'),
+        ("adapter: a.py\nconfig: [1]\n", 2, '"config" must be a mapping'),
+        ("personas: [a, 1]\n", 1, '"personas" must be a persona id or a list of ids'),
+        ("personas: ''\n", 1, '"personas" must be a persona id or a list of ids'),
+        ("seed: 1\nranges: weekly\n", 2, '"ranges" is invalid: invalid time range'),
+        ("parallelism: 0\n", 1, '"parallelism" must be at least 1, got 0'),
+        ("judge-memory-window: -1\n", 1, '"judge-memory-window" must be at least 0'),
+        ("timeout: 0\n", 1, '"timeout" must be positive'),
+        ("lifecycle: forever\n", 1, '"lifecycle" must be one of fresh, incremental'),
+        ("groups-enabled: 'yes'\n", 1, '"groups-enabled" must be a boolean'),
+        ("judge: 5\n", 1, '"judge" must be a string, got 5'),
+        ("adapter: 'not a spec'\n", 1, '"adapter": spec "not a spec" is'),
+        ("seed: 1\nseed_x: 2\n", 2, 'unknown key "seed_x"'),
+        ("groups-enabled: true\ngroups_enabled: true\n", 2, "are the same key"),
+    ],
+)
+def test_flat_errors(tmp_path: Path, text: str, line: int, message: str) -> None:
+    path = write(tmp_path, text)
+    with pytest.raises(ConfigError) as err:
+        load_profile(path)
+    assert str(err.value).startswith(f"profile {path}:{line}: ")
+    assert message in str(err.value)
+
+
+def test_flat_keys_and_command_line_only_flags_cover_every_run_flag() -> None:
+    """A new ``run`` flag is either a flat profile key or named as command-line only, so that a
+    profile holding it gets a precise message instead of "unknown key"."""
+    from recallbench.cli import build_parser
+    from recallbench.harness._profile_keys import COMMAND_LINE_ONLY, FLAT_KEYS
+
+    parser = build_parser()
+    [sub] = [a for a in parser._actions if isinstance(a, argparse._SubParsersAction)]
+    run = sub.choices["run"]
+    flags = {o[2:] for a in run._actions for o in a.option_strings if o.startswith("--")}
+    profile_only = {"config", "env-file"}
+    unlisted = sorted(flags - set(FLAT_KEYS) - set(COMMAND_LINE_ONLY))
+    assert not unlisted, (
+        f"run flags {unlisted}: add each to FLAT_KEYS (and read it in cli/run.py) or to "
+        "COMMAND_LINE_ONLY in recallbench/harness/_profile_keys.py"
+    )
+    stale = sorted((set(FLAT_KEYS) - profile_only | set(COMMAND_LINE_ONLY)) - flags)
+    assert not stale, f"{stale} are no longer run flags"
+
+
+def test_docs_profiles_examples_load(tmp_path: Path) -> None:
+    """Every YAML example of docs/profiles.md is a profile that loads."""
+    docs = Path(__file__).resolve().parents[1] / "docs" / "profiles.md"
+    blocks = re.findall(r"```yaml\n(.*?)```", docs.read_text(encoding="utf-8"), re.DOTALL)
+    assert len(blocks) >= 2
+    for i, block in enumerate(blocks):
+        load_profile(write(tmp_path, block, f"example-{i}.yaml"))
 
 
 # ---------------------------------------------------------------------------------------------------

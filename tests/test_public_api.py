@@ -110,6 +110,9 @@ EXPECTED = {
     "heatmap_view",
     "read_run",
     "write_views",
+    # a newcomer's first hour (issue 20)
+    "AdapterErrorLimit",
+    "RunDone",
 }
 
 
@@ -118,6 +121,21 @@ def test_public_names_are_pinned() -> None:
     assert len(recallbench.__all__) == len(set(recallbench.__all__))  # order: ruff RUF022
     for name in recallbench.__all__:
         assert hasattr(recallbench, name), name
+
+
+def test_dir_lists_the_public_names_and_only_those() -> None:
+    """In a fresh interpreter (nothing loaded yet): the lazily loaded names are listed before
+    first use, and the module's own machinery is not."""
+    code = "import recallbench, json; print(json.dumps(dir(recallbench)))"
+    out = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True
+    ).stdout
+    names = json.loads(out)
+    assert names == sorted(EXPECTED)
+    for lazy in ("run", "run_sync", "RubricJudge", "load_judge", "read_run"):
+        assert lazy in names
+    for hidden in ("Any", "TYPE_CHECKING", "annotations", "lazy_getattr"):
+        assert hidden not in names
 
 
 def test_error_tree_keeps_builtin_catches_working() -> None:

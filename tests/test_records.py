@@ -385,6 +385,29 @@ def test_integral_floats_written_as_ints() -> None:
     )
 
 
+def test_a_cell_without_questions_has_no_score_and_writes_the_references_zero() -> None:
+    from recallbench.results.reading import result_from_json
+
+    empty = HeatmapCell(range="30d", category="synthesis", score=None, question_count=0)
+    assert dumps_compact(empty) == (
+        '{"range":"30d","category":"synthesis","score":0,"questionCount":0}'
+    )
+    data = {
+        "timestamp": "t",
+        "adapterName": "a",
+        "ranges": [{"label": "30d", "days": 30}],
+        "personas": [],
+        "heatmap": [
+            json.loads(dumps_compact(empty)),
+            {"range": "30d", "category": "factual-recall", "score": 0, "questionCount": 2},
+        ],
+        "metadata": {"durationMs": 1, "totalEvalsRun": 0, "uniqueQAPairCount": 0},
+    }
+    cells = result_from_json(data).heatmap
+    assert cells[0].score is None  # read back: no data
+    assert cells[1].score == 0  # two questions that scored 0 are a real 0
+
+
 @given(st.floats(allow_nan=False, allow_infinity=False, min_value=-1e15, max_value=1e15))
 def test_float_fields_property(x: float) -> None:
     cell = HeatmapCell(range="r", category="synthesis", score=x, question_count=1, eligible_count=2)

@@ -14,11 +14,11 @@ import pytest
 from hypothesis import example, given
 from hypothesis import strategies as st
 
+from recallbench import run_sync
 from recallbench.data.corpus import Day
 from recallbench.data.dataset import load_persona
 from recallbench.data.qa import QAPair
 from recallbench.harness.config import RunConfig
-from recallbench.harness.engine import run_sync
 from recallbench.judges.atoms import clean, content_words, extract_atoms, extract_values, stem
 from recallbench.judges.base import Judge, JudgeContext, build_context
 from recallbench.judges.rubric import RUBRIC_VERSION, GroundingIndex, RubricJudge

@@ -765,3 +765,24 @@ def test_loader_raises_dataset_error_naming_the_file(
         assert line is not None
         assert exc.line == line
         assert f"{where}:{line}: " in str(exc)
+
+
+def test_problems_of_a_file_are_listed_in_line_order() -> None:
+    """Errors and warnings of one file together, top to bottom (files in the order checked)."""
+    from recallbench.data.validate import Problem, in_file_order
+
+    a, b = Path("a.yaml"), Path("b.yaml")
+    found = [
+        Problem(path=a, line=9, message="late warning", severity="warning"),
+        Problem(path=b, line=1, message="other file"),
+        Problem(path=a, line=2, message="early error"),
+        Problem(path=a, message="whole file"),
+        Problem(path=a, line=5, message="middle", severity="warning"),
+    ]
+    assert [p.message for p in in_file_order(found)] == [
+        "whole file",
+        "early error",
+        "middle",
+        "late warning",
+        "other file",
+    ]

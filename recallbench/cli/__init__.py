@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import difflib
 import os
 import signal
 import sys
@@ -70,7 +71,26 @@ def build_parser() -> argparse.ArgumentParser:
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
     for module in _COMMANDS:
         module.register(sub)
+    parser.set_defaults(_commands=sub.choices)
     return parser
+
+
+def _parse(parser: argparse.ArgumentParser, argv: Sequence[str] | None) -> argparse.Namespace:
+    """The arguments; an unknown flag is reported by its command's parser, with the command's usage
+    and the nearest flag it has (``run --judges`` → ``did you mean --judge?``)."""
+    args, extra = parser.parse_known_args(argv)
+    if extra:
+        command = args._commands[args.command]
+        flags = [o for action in command._actions for o in action.option_strings]
+        hints = []
+        for arg in extra:
+            if arg.startswith("-"):
+                near = difflib.get_close_matches(arg.split("=", 1)[0], flags, n=1, cutoff=0.8)
+                if near:
+                    hints.append(f"did you mean {near[0]}?")
+        hint = f" ({'; '.join(hints)})" if hints else ""
+        command.error(f"unrecognized arguments: {' '.join(extra)}{hint}")
+    return args
 
 
 _RESUMABLE = {
@@ -93,7 +113,7 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 def _main(argv: Sequence[str] | None) -> int:
     parser = build_parser()
-    args = parser.parse_args(argv)
+    args = _parse(parser, argv)
     try:
         code: int = args.handler(args)
         return code

@@ -30,13 +30,16 @@ __all__ = [
 ]
 
 
-def add_dataset_args(p: Any, *, data_required: bool = True) -> None:
+def add_dataset_args(p: Any, *, data_required: bool = False) -> None:
+    """``--data``, ``--personas`` and ``--arcs``. Without ``--data`` a command uses the shipped
+    personas (``cli._shipped.data_or_shipped``), unless ``data_required``."""
     p.add_argument(
         "--data",
         type=Path,
         required=data_required,
         metavar="DIR",
-        help="personas root: every sub-directory is a persona",
+        help="personas root: every sub-directory is a persona"
+        + ("" if data_required else " (default: the shipped personas)"),
     )
     p.add_argument(
         "--personas",

@@ -3,19 +3,22 @@
 from __future__ import annotations
 
 import argparse
+from pathlib import Path
 from typing import Any
 
-from .._convert import to_json
 from ..data.dataset import list_personas
 from ..data.ranges import DEFAULT_RANGES, FULL_DAYS
 from ._common import print_json
+from ._shipped import data_or_shipped
 
 __all__ = ["register"]
 
 
 def register(sub: Any) -> None:
     p = sub.add_parser("list", help="list the personas of a data directory")
-    p.add_argument("--data", required=True, metavar="DIR", help="personas root")
+    p.add_argument(
+        "--data", type=Path, metavar="DIR", help="personas root (default: the shipped personas)"
+    )
     p.add_argument("--json", action="store_true", help="print a JSON array of ids")
     p.set_defaults(handler=run_list)
 
@@ -25,7 +28,7 @@ def register(sub: Any) -> None:
 
 
 def run_list(args: argparse.Namespace) -> int:
-    ids = list_personas(args.data)
+    ids = list_personas(data_or_shipped(args.data, "list"))
     if args.json:
         print_json(ids)
         return 0
@@ -37,7 +40,13 @@ def run_list(args: argparse.Namespace) -> int:
 
 def run_ranges(args: argparse.Namespace) -> int:
     if args.json:
-        print_json(to_json(list(DEFAULT_RANGES)))
+        # `full` is every day on disk: null days, not the sentinel that stands for it internally.
+        print_json(
+            [
+                {"label": r.label, "days": None if r.days == FULL_DAYS else r.days}
+                for r in DEFAULT_RANGES
+            ]
+        )
         return 0
     print("Default time ranges:")
     for r in DEFAULT_RANGES:

@@ -12,6 +12,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from .._closing import aclose_quietly
 from ..data.qa import CATEGORIES, DISCLOSURES
 from ..errors import ConfigError
 from ._common import positive_int, run_async
@@ -108,7 +109,10 @@ def judge_command(args: argparse.Namespace) -> int:
     judge = load_judge(args.judge, timeout=args.timeout / 1000)
 
     async def score() -> Any:
-        return to_score(await judge.score(args.question, args.reference, args.answer, context))
+        try:
+            return to_score(await judge.score(args.question, args.reference, args.answer, context))
+        finally:  # an HTTP provider's session is closed, not left to the garbage collector
+            await aclose_quietly(judge)
 
     try:
         result = run_async(score)

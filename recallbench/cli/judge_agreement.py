@@ -31,6 +31,7 @@ from typing import TYPE_CHECKING, Any
 
 import attrs
 
+from .._closing import aclose_quietly
 from ..data.dataset import DEFAULT_ARCS_FILE
 from ..errors import ConfigError, DatasetError
 from ._common import add_judge_call_args, non_negative_int, print_json, run_async
@@ -80,7 +81,8 @@ def register(sub: Any) -> None:
         "--data",
         type=Path,
         metavar="DIR",
-        help="personas root: the judge sees each persona's days up to each answer's checkpoint",
+        help="personas root: the judge sees each persona's days up to each answer's checkpoint "
+        "(default: the data directory the run recorded, when it is there)",
     )
     p.add_argument(
         "--personas",
@@ -91,9 +93,9 @@ def register(sub: Any) -> None:
     )
     p.add_argument(
         "--arcs",
-        default=DEFAULT_ARCS_FILE,
         metavar="FILE",
-        help=f"with --data: the arcs file that selects the days (default {DEFAULT_ARCS_FILE})",
+        help="with --data: the arcs file that selects the days (default: the run's, else "
+        f"{DEFAULT_ARCS_FILE})",
     )
     p.add_argument(
         "--hallucination-window",
@@ -143,6 +145,7 @@ def judge_agreement_command(args: argparse.Namespace) -> int:
         if unknown:
             raise ConfigError(f"--personas: {', '.join(unknown)} not in {args.result}")
         answers = [a for a in answers if a.persona_id in wanted]
+    _data_of_run(args, metadata)
     choice = _hallucination_choice(args, metadata)
     judge = _judge(args, choice.window)
     personas = _personas(args, answers) if args.data is not None else None
@@ -156,14 +159,17 @@ def judge_agreement_command(args: argparse.Namespace) -> int:
         print(f"recallbench judge-agreement: warning: {warning}", file=sys.stderr)
 
     async def measure() -> list[JudgeScore | None]:
-        return await rescore(
-            judge,
-            answers,
-            days_for=days_for,
-            persona_for=(lambda pid: personas[pid].definition) if personas else None,
-            memory_window=window if days_for is not None else 0,
-            parallelism=args.parallelism,
-        )
+        try:
+            return await rescore(
+                judge,
+                answers,
+                days_for=days_for,
+                persona_for=(lambda pid: personas[pid].definition) if personas else None,
+                memory_window=window if days_for is not None else 0,
+                parallelism=args.parallelism,
+            )
+        finally:  # an HTTP provider's session is closed, not left to the garbage collector
+            await aclose_quietly(judge)
 
     scores = run_async(measure)
     kept = [(a, s) for a, s in zip(answers, scores, strict=True) if s is not None]
@@ -276,6 +282,29 @@ def _judge(args: argparse.Namespace, hallucination_window: int | None) -> Judge:
 
         return RubricJudge(hallucination_window=hallucination_window)
     return load_judge(args.judge, timeout=args.timeout / 1000)
+
+
+def _data_of_run(args: argparse.Namespace, metadata: Mapping[str, Any]) -> None:
+    """Without ``--data``, the data directory (and arcs file) the run recorded, when it is there:
+    the judge then sees the days the run's judge saw."""
+    recorded, arcs = metadata.get("dataDir"), metadata.get("arcsFile")
+    if args.data is None and isinstance(recorded, str) and Path(recorded).is_dir():
+        args.data = Path(recorded)
+        if args.arcs is None and isinstance(arcs, str):
+            args.arcs = arcs
+        print(
+            f"recallbench judge-agreement: using the run's data: {args.data} "
+            f"({args.arcs or DEFAULT_ARCS_FILE}); pass --data to choose",
+            file=sys.stderr,
+        )
+    elif args.data is None and isinstance(recorded, str):
+        print(
+            f"recallbench judge-agreement: warning: the run's data directory {recorded} is not "
+            "here; pass --data DIR",
+            file=sys.stderr,
+        )
+    if args.arcs is None:
+        args.arcs = DEFAULT_ARCS_FILE
 
 
 def _measured_mode(

@@ -17,6 +17,7 @@ import math
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from .._closing import aclose_quietly
 from ..errors import ConfigError
 from ._common import (
     add_dataset_args,
@@ -107,10 +108,11 @@ def register(sub: Any) -> None:
 def judge_probe_command(args: argparse.Namespace) -> int:
     """Run ``judge-probe``; bad input raises ConfigError / DatasetError (exit 2)."""
 
-    from ..data.dataset import DirectoryDataset, list_personas, shipped_personas_dir
+    from ..data.dataset import DirectoryDataset, list_personas
     from ..judges.cache import usage_of
     from ..judges.probe import DEFAULT_SAMPLE
     from ..judges.probe_run import run_probe
+    from ._shipped import shipped_personas_dir
 
     data: Path = args.data if args.data is not None else shipped_personas_dir()
     available = list_personas(data)
@@ -139,9 +141,7 @@ def judge_probe_command(args: argparse.Namespace) -> int:
                 timeout=_SCORE_TIMEOUT_FACTOR * args.timeout / 1000 if model_backed else None,
             )
         finally:
-            aclose = getattr(judge, "aclose", None)
-            if aclose is not None:
-                await aclose()
+            await aclose_quietly(judge)
 
     report = run_async(measure)
     if report.probes == 0:

@@ -5,11 +5,14 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
-from ..data.dataset import list_personas, load_persona
+from ..data.dataset import list_personas, load_persona, persona_dir
 from ..data.plan import LIFECYCLES, Plan, plan_run
 from ..data.ranges import DEFAULT_RANGES, FULL_DAYS
 from ..data.selection import SelectionPolicy
+from ..errors import DatasetError
 from ._common import add_dataset_args, non_negative_int, print_json, ranges_arg
+from ._shipped import data_or_shipped
+from .validate import arcs_hint
 
 __all__ = ["register"]
 
@@ -76,10 +79,14 @@ def policy_from(args: argparse.Namespace) -> SelectionPolicy:
 
 def run(args: argparse.Namespace) -> int:
     ranges = ranges_arg(args.ranges) or DEFAULT_RANGES
-    ids = args.personas or list_personas(args.data)
+    data = data_or_shipped(args.data, "plan")
+    ids = args.personas or list_personas(data)
     inputs = []
     for pid in ids:
-        ds = load_persona(args.data, pid, args.arcs)
+        hint = arcs_hint(persona_dir(data, pid), args.arcs)
+        if hint is not None:
+            raise DatasetError(f"file not found; {hint}", path=persona_dir(data, pid) / args.arcs)
+        ds = load_persona(data, pid, args.arcs)
         inputs.append((ds.id, ds.qa, [d.number for d in ds.days]))
     plan = plan_run(inputs, ranges, lifecycle=args.lifecycle, policy=policy_from(args))
     if args.json:

@@ -106,8 +106,9 @@ def load_retriever(spec: str, *, base_dir: Path | None = None) -> Retriever:
 
 def run(args: argparse.Namespace) -> int:
     """Load the retrievers and personas, evaluate, print text or JSON; returns the exit code."""
-    from ..data.dataset import DirectoryDataset, list_personas, shipped_personas_dir
+    from ..data.dataset import DirectoryDataset, list_personas
     from ..harness.retrieval_eval import run_retrieval_eval
+    from ._shipped import shipped_personas_dir
 
     data: Path | None = args.data
     if data is None:

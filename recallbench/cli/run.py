@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import argparse
 import logging
-import shutil
 import sys
 from pathlib import Path
 from typing import Any
@@ -18,16 +17,23 @@ from ..adapters.grpc.options import GrpcClientOptions
 from ..data.plan import LIFECYCLES
 from ..data.ranges import DEFAULT_RANGES
 from ..data.selection import SelectionPolicy
-from ..errors import OutputError, RecallBenchError, RunFailed
-from ..harness.config import DEFAULT_LIFECYCLE_TIMEOUTS, LifecycleTimeouts, RunConfig, RunOutput
+from ..errors import OutputError, RunFailed
+from ..harness.config import (
+    DEFAULT_ADAPTER_ERROR_LIMIT,
+    DEFAULT_LIFECYCLE_TIMEOUTS,
+    AdapterErrorLimit,
+    LifecycleTimeouts,
+    RunConfig,
+    RunOutput,
+)
 from ._common import (
     add_dataset_args,
     non_negative_int,
     positive_int,
     ranges_arg,
     run_async,
-    use_color,
 )
+from ._run_output import print_end, run_output, write_run_views
 
 __all__ = ["register"]
 
@@ -98,6 +104,15 @@ def register(sub: Any) -> None:
         default=10,
         metavar="N",
         help="questions left unscored by judge failures before the run fails (default 10)",
+    )
+    j.add_argument(
+        "--max-adapter-errors",
+        type=_error_limit,
+        default=DEFAULT_ADAPTER_ERROR_LIMIT,
+        metavar="LIMIT",
+        help="questions the memory system may fail (raise, time out, answer nothing) before the "
+        "run fails with exit 1: P%% of any checkpoint's questions, N over the run, or none "
+        "(default 10%%)",
     )
 
     s = p.add_argument_group("selection")
@@ -197,6 +212,23 @@ def register(sub: Any) -> None:
     e.add_argument("--skip-preflight", action="store_true", help="skip the startup checks")
 
     o = p.add_argument_group("output & resume")
+    o.add_argument(
+        "--output",
+        type=Path,
+        metavar="DIR",
+        help="where the run is kept: result.json, report.html, heatmap.png, hallucination.png, "
+        "questions.jsonl, progress.jsonl (default: runs/<adapter>-<UTC timestamp>/; a resumed "
+        "run: the folder it resumes)",
+    )
+    o.add_argument(
+        "--no-save", action="store_true", help="keep nothing on disk (print the result only)"
+    )
+    o.add_argument(
+        "-v",
+        "--verbose",
+        action="store_true",
+        help="print the full report (every persona, checkpoint and category) before the headline",
+    )
     o.add_argument("--json", action="store_true", help="print the full result as JSON")
     o.add_argument(
         "--heatmap", action="store_true", help="print the heatmap grid as JSON (wins over --json)"
@@ -205,8 +237,8 @@ def register(sub: Any) -> None:
         "--json-out",
         type=Path,
         metavar="PATH",
-        help="write result.json here, with progress.jsonl, questions.jsonl and (with an "
-        "appellate judge) failures.jsonl beside it",
+        help="write result.json at PATH, the logs and views beside it (as --output with a chosen "
+        "file name)",
     )
     o.add_argument(
         "--no-heatmap-png",
@@ -237,6 +269,13 @@ def register(sub: Any) -> None:
         help="on resume, trust the adapter to still hold the days already ingested",
     )
     p.set_defaults(handler=run)
+
+
+def _error_limit(text: str) -> AdapterErrorLimit:
+    try:
+        return AdapterErrorLimit.parse(text)
+    except ValueError as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from None
 
 
 JUDGE_TIMEOUT_FACTOR = 10
@@ -282,6 +321,7 @@ def run(args: argparse.Namespace) -> int:
     )
     data = args.data or (profile.data_dir if profile else None)
     defaults = []
+    named = bool(adapter_spec)
     if not adapter_spec:
         # Nothing to benchmark was named: run the built-in baseline, so that the first command a
         # newcomer types shows a real heatmap, and say so.
@@ -291,22 +331,16 @@ def run(args: argparse.Namespace) -> int:
             judge_spec = "rubric"
             defaults.append("judge rubric (offline, deterministic)")
     if data is None:
-        from ..data.dataset import shipped_personas_dir
+        from ._shipped import shipped_personas_dir
 
         data = shipped_personas_dir()
         defaults.append(f"the shipped personas ({data})")
-    personas = args.personas or ([profile.persona.id] if profile and profile.persona else None)
-    arcs = _pick(
-        args.arcs, profile.persona.arcs if profile and profile.persona else None, "arcs-1000d.yaml"
-    )
-    if defaults and args.json_out is None and args.adapter is None and not profile:
-        from ..harness.runlog import iso_now
-
-        stamp = iso_now().replace(":", "").replace("-", "").split(".")[0]
-        args.json_out = Path("runs") / f"{adapter_spec.replace(':', '-')}-{stamp}" / "result.json"
+    personas = args.personas or (list(profile.persona_ids or ()) if profile else None)
+    arcs = _pick(args.arcs, profile.arcs_file if profile else None, "arcs-1000d.yaml")
     if defaults:
-        _announce(defaults, args)
+        _announce(defaults, args, hint=not named)
 
+    preflight_ok: str | None = None
     if not args.skip_preflight:
         from ..data.dataset import list_personas
         from ..harness.preflight import format_preflight, preflight
@@ -322,9 +356,12 @@ def run(args: argparse.Namespace) -> int:
             synthesis_provider=_text(harness_config_of(profile).get("synthesisProvider")),
             base_dir=adapter_base,
         )
-        print(format_preflight(errors), file=sys.stderr)
         if errors:
+            print(format_preflight(errors), file=sys.stderr)
             return 2
+        # Said once the adapter and judges have loaded too: an OK line right before a load error
+        # would be a lie.
+        preflight_ok = format_preflight(errors)
 
     harness_config = harness_config_of(profile)
     factory_attr = (
@@ -353,6 +390,8 @@ def run(args: argparse.Namespace) -> int:
         if appellate_spec
         else None
     )
+    if preflight_ok is not None:
+        print(preflight_ok, file=sys.stderr)
     uses_model = any(_calls_models(j) for j in (judge, appellate))
     judge_cache = None
     if not args.no_judge_cache:
@@ -382,6 +421,7 @@ def run(args: argparse.Namespace) -> int:
             args.judge_memory_window, prun.judge_memory_window if prun else None, 0
         ),
         max_judge_errors=args.max_errors,
+        max_adapter_errors=args.max_adapter_errors,
         lifecycle_timeouts=LifecycleTimeouts(
             setup=args.setup_timeout, ingest=args.ingest_timeout, teardown=args.teardown_timeout
         ),
@@ -391,7 +431,7 @@ def run(args: argparse.Namespace) -> int:
         appellate_judge_model=appellate_spec,
         harness_config=harness_config,
     )
-    output = _output(args)
+    output = run_output(args, adapter_spec)
     from ..harness.runlog import check_writable
 
     # A folder that cannot be written is bad input, found before anything runs (exit 2).
@@ -408,10 +448,11 @@ def run(args: argparse.Namespace) -> int:
                 progress=output.progress or args.resume,
                 questions=questions,
                 failures=output.failures,
+                views=output.views,
             )
 
     from ..harness.engine import Harness
-    from .progress import progress_hooks
+    from ..render.progress import progress_hooks
 
     harness = Harness(
         factory,
@@ -424,7 +465,7 @@ def run(args: argparse.Namespace) -> int:
         resume=resume,
     )
     try:
-        result = _run_async(harness)
+        result = run_async(harness.run)
     except OutputError as exc:
         where = output.progress or args.resume
         again = f"; rerun with --resume {where}" if where else ""
@@ -435,27 +476,27 @@ def run(args: argparse.Namespace) -> int:
         )
         return 1
     except RunFailed as exc:
-        print(f"recallbench run: failed: {exc}", file=sys.stderr)
         partial = getattr(exc, "result", None)
-        if partial is not None:
-            _write_views(partial, args, output, interim="INTERIM — the run failed")
-            if not (args.json or args.heatmap):
-                print(_text_report(partial))
+        print(f"recallbench run: failed: {exc}", file=sys.stderr)
+        if partial is None:
+            return 1
+        _notes(partial, output)
+        written = write_run_views(partial, args, output, interim="INTERIM — the run failed")
+        print_end(partial, args, output, written, failure=str(exc))
         return 1
-    try:
-        _write_views(result, args, output)
-    except OSError as exc:
-        print(
-            f"recallbench run: result.json is written, but a view could not be: "
-            f"{exc.filename or ''} {exc.strerror or exc}",
-            file=sys.stderr,
-        )
-        _print_result(result, args)
-        return 1
-    _print_result(result, args)
-    stopped = [p for p in result.personas if p.error]
-    for p in stopped:
-        print(f"recallbench run: persona {p.persona_id} stopped: {p.error}", file=sys.stderr)
+    _notes(result, output)
+    written = write_run_views(result, args, output)
+    print_end(result, args, output, written)
+    meta = result.metadata
+    stopped = any(p.error for p in result.personas)
+    return 1 if stopped or meta.warnings or meta.connection_errors else 0
+
+
+def _notes(result: Any, output: RunOutput) -> None:
+    """What went wrong besides the scores, on stderr before the headline (which ends the output)."""
+    for p in result.personas:
+        if p.error:
+            print(f"recallbench run: persona {p.persona_id} stopped: {p.error}", file=sys.stderr)
     meta = result.metadata
     for warning in meta.warnings or ():
         print(f"recallbench run: warning: {warning}", file=sys.stderr)
@@ -466,89 +507,19 @@ def run(args: argparse.Namespace) -> int:
             f"system (left unscored);{again}",
             file=sys.stderr,
         )
-    return 1 if stopped or meta.warnings or meta.connection_errors else 0
+    sys.stderr.flush()
 
 
-def _announce(defaults: list[str], args: argparse.Namespace) -> None:
-    """Say which built-in defaults stand in for what was not given, and how to run your own."""
-    lines = [
-        f"Using the built-in defaults: {'; '.join(defaults)}.",
-        "To benchmark your own memory system: recallbench run --adapter path/to/adapter.py "
-        "[--judge rubric|azure:DEPLOYMENT|openai:MODEL|claude] [--data DIR]",
-        "(an adapter is any object with async setup/ingest_day/finalize_ingestion/query/teardown; "
-        "see examples/keyword_memory.py and docs/harness.md)",
-    ]
-    if args.json_out is not None:
-        lines.append(f"Artifacts: {args.json_out.parent}/")
+def _announce(defaults: list[str], args: argparse.Namespace, *, hint: bool) -> None:
+    """Say which built-in defaults stand in for what was not given (and, when no adapter was named,
+    how to benchmark your own)."""
+    lines = [f"Using the built-in defaults: {'; '.join(defaults)}."]
+    if hint:
+        lines += [
+            "To benchmark your own memory system: recallbench run --adapter path/to/adapter.py "
+            "[--judge rubric|azure:DEPLOYMENT|openai:MODEL|claude] [--data DIR]",
+            "(an adapter is any object with async setup/ingest_day/finalize_ingestion/query/"
+            "teardown; see docs/adapters.md)",
+        ]
     stream = sys.stderr if (args.json or args.heatmap) else sys.stdout
     print("\n".join(lines) + "\n", file=stream, flush=True)
-
-
-def _run_async(harness: Any) -> Any:
-
-    return run_async(harness.run)
-
-
-def _output(args: argparse.Namespace) -> RunOutput:
-    base = RunOutput.beside(args.json_out) if args.json_out else RunOutput()
-    return RunOutput(
-        result_json=base.result_json,
-        progress=args.progress_jsonl or base.progress,
-        questions=None if args.no_question_log else (args.question_log or base.questions),
-        failures=args.failure_log or base.failures,
-    )
-
-
-def _write_views(
-    result: Any, args: argparse.Namespace, output: RunOutput, *, interim: str | None = None
-) -> None:
-    """heatmap.png, hallucination.png and report.html beside result.json; a failure is logged.
-
-    The HTML report shows each answer's retrieved memories and tool calls, which only the question
-    log holds: it is read back when the run wrote one."""
-    if args.json_out is None:
-        return
-    from ..render.artifacts import write_views
-    from ..results.reading import read_details
-
-    directory = args.json_out.parent
-    pngs = not args.no_heatmap_png
-    html = None if args.no_html else directory / "report.html"
-    details = None
-    if html is not None and output.questions is not None and output.questions.is_file():
-        try:
-            details = read_details(output.questions)
-        except RecallBenchError as exc:
-            log.warning("[bench] report.html without retrieval details: %s", exc)
-    write_views(
-        result,
-        heatmap_png=directory / "heatmap.png" if pngs else None,
-        hallucination_png=directory / "hallucination.png" if pngs else None,
-        html=html,
-        interim=interim,
-        details=details,
-    )
-
-
-def _text_report(result: Any) -> str:
-    from ..render.report import format_text_report
-
-    text: str = (
-        format_text_report(result, color=True, width=shutil.get_terminal_size().columns)
-        if use_color("auto")
-        else format_text_report(result)
-    )
-    return text
-
-
-def _print_result(result: Any, args: argparse.Namespace) -> None:
-    from ..render.report import format_json_report, to_heatmap_grid
-
-    if args.heatmap:
-        import json
-
-        print(json.dumps(to_heatmap_grid(result), indent=2, ensure_ascii=False))
-    elif args.json:
-        print(format_json_report(result))
-    else:
-        print(_text_report(result))

@@ -24,6 +24,7 @@ from .qa import QAPair
 
 __all__ = [
     "DEFAULT_ARCS_FILE",
+    "SOURCE_PERSONAS_DIR",
     "Dataset",
     "DayFile",
     "DirectoryDataset",
@@ -277,18 +278,25 @@ class DirectoryDataset:
         return load_persona(self.data_dir, persona_id, self.arcs_file)
 
 
+SOURCE_PERSONAS_DIR = Path(__file__).resolve().parents[2] / "personas"
+"""Where a source checkout holds the shipped personas: ``personas/`` beside the package. An installed
+package has none there; the ``recallbench`` commands then build them, once, into the user cache
+(:mod:`recallbench.cli._shipped`)."""
+
+
 def shipped_personas_dir() -> Path:
-    """The shipped personas: the ``personas/`` directory beside the package in a source checkout.
+    """The shipped personas of a source checkout: the ``personas/`` directory beside the package.
 
     Raises:
-        ConfigError: it is not there (an installed wheel ships no personas; pass ``--data``).
+        ConfigError: it is not there. An installed package ships none: the ``recallbench``
+            commands build them into the user cache on first use, and ``recallbench synth --all
+            --out DIR`` writes them anywhere.
     """
-    from ..errors import ConfigError
-
-    path = Path(__file__).resolve().parents[2] / "personas"
+    path = SOURCE_PERSONAS_DIR
     if not path.is_dir():
         raise ConfigError(
-            f"the shipped personas are not at {path} (they come with a source checkout); "
-            "pass --data DIR"
+            f"the shipped personas are not at {path} (a source checkout has them there; the "
+            "recallbench commands build them into the user cache on first use, and "
+            "'recallbench synth --all --out DIR' writes them anywhere); pass --data DIR"
         )
     return path

@@ -34,7 +34,7 @@ from .dataset import DEFAULT_ARCS_FILE, list_personas, load_persona, persona_dir
 from .matching import contains, normalize
 from .persona import PRINCIPAL
 from .qa import QAPair
-from .validate import Problem, validate_dataset
+from .validate import Problem, in_file_order, validate_dataset
 
 __all__ = ["DERIVATION_OPS", "DeepReport", "deep_check"]
 
@@ -112,7 +112,10 @@ def deep_check(
         checked += result.checked
         proven += result.proven
     return DeepReport(
-        problems=tuple(problems), checked=checked, proven=proven, skipped=tuple(skipped)
+        problems=tuple(in_file_order(problems)),
+        checked=checked,
+        proven=proven,
+        skipped=tuple(skipped),
     )
 
 

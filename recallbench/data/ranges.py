@@ -200,16 +200,18 @@ _DAYS_LABEL = re.compile(r"^\d+d$")
 
 
 def clamp_to_corpus(ranges: Sequence[TimeRange], max_day: int) -> tuple[TimeRange, ...]:
-    """Normalised ``ranges`` for a corpus of ``max_day`` days: of the day-count checkpoints (``Nd``)
-    beyond the corpus, only the first is kept (it is the corpus's end); the named ranges (``6mo``,
+    """Normalised ``ranges`` for a corpus of ``max_day`` days: the day-count checkpoints (``Nd``)
+    beyond the corpus become one checkpoint at its end, labelled by the days it holds (``2000d``
+    over 180 days runs as ``180d``; dropped when ``180d`` is asked too); the named ranges (``6mo``,
     ``1y``, ``full``) are always kept, as the reference runs them. A series ``7:1000:7`` over a
-    180-day persona so asks 26 checkpoints, not 143 that would all repeat the last."""
+    180-day persona so asks 26 checkpoints (the last ``180d``), not 143 that would all repeat it."""
+    ordered = normalize_ranges(ranges)
     out: list[TimeRange] = []
-    beyond = False
-    for r in normalize_ranges(ranges):
+    end = TimeRange(label=f"{max_day}d", days=max_day)
+    for r in ordered:
         if r.days > max_day and _DAYS_LABEL.match(r.label):
-            if beyond:
-                continue
-            beyond = True
+            if end not in out and all(o.label != end.label for o in ordered):
+                out.append(end)
+            continue
         out.append(r)
-    return tuple(out)
+    return tuple(sorted(out, key=lambda r: r.days))

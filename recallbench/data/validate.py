@@ -36,7 +36,7 @@ RECALLBENCH_GRPC_MESSAGE_BYTES = 64 * 2**20
 GRPC_ENVELOPE_BYTES = 1024
 """What an IngestDay message adds to the day's text (metadata, field tags)."""
 
-__all__ = ["Problem", "format_problem", "validate_dataset"]
+__all__ = ["Problem", "format_problem", "in_file_order", "validate_dataset"]
 
 
 @attrs.frozen(kw_only=True)
@@ -119,7 +119,14 @@ def validate_dataset(
         report.add(root, "no persona directories found in the data directory")
     for pid in ids:
         _validate_persona(report, root, pid, arcs_file)
-    return report.problems
+    return in_file_order(report.problems)
+
+
+def in_file_order(problems: list[Problem]) -> list[Problem]:
+    """Files in the order they were checked; within a file, by line (problems without one first),
+    errors and warnings together, so that a reader walks the file top to bottom."""
+    first = {p.path: i for i, p in reversed(list(enumerate(problems)))}
+    return sorted(problems, key=lambda p: (first[p.path], p.line or 0))
 
 
 def _validate_persona(report: _Report, root: Path, pid: str, arcs_file: str) -> None:

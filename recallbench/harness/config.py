@@ -14,7 +14,14 @@ from ..data.plan import LIFECYCLES, Lifecycle
 from ..data.ranges import DEFAULT_RANGES, TimeRange, parse_ranges
 from ..data.selection import DEFAULT_POLICY, SelectionPolicy
 
-__all__ = ["DEFAULT_LIFECYCLE_TIMEOUTS", "LifecycleTimeouts", "RunConfig", "RunOutput"]
+__all__ = [
+    "DEFAULT_ADAPTER_ERROR_LIMIT",
+    "DEFAULT_LIFECYCLE_TIMEOUTS",
+    "AdapterErrorLimit",
+    "LifecycleTimeouts",
+    "RunConfig",
+    "RunOutput",
+]
 
 
 def _positive(_i: object, a: attrs.Attribute[Any], v: float | None) -> None:
@@ -53,6 +60,70 @@ class LifecycleTimeouts:
 DEFAULT_LIFECYCLE_TIMEOUTS = LifecycleTimeouts()
 
 
+@attrs.frozen
+class AdapterErrorLimit:
+    """How many questions the memory system may fail (raise, time out, return no answer) before
+    the run fails: past it, the run stops after the checkpoint where it was crossed and raises
+    :class:`~recallbench.errors.RunFailed` (the command line exits 1).
+
+    Attributes:
+        share: the fraction of one checkpoint's questions that may fail (0.1: a checkpoint of 26
+            questions fails the run at its third error). None: no share limit.
+        count: adapter errors over the whole run. None: no count limit.
+    """
+
+    share: float | None = attrs.field(default=0.1)
+    count: int | None = attrs.field(default=None)
+
+    @share.validator
+    def _share(self, _a: attrs.Attribute[Any], v: float | None) -> None:
+        if v is not None and not 0 <= v <= 1:
+            raise ValueError(f"share must be between 0 and 1, got {v!r}")
+
+    @count.validator
+    def _count(self, _a: attrs.Attribute[Any], v: int | None) -> None:
+        if v is not None and v < 0:
+            raise ValueError(f"count must not be negative, got {v!r}")
+
+    @classmethod
+    def parse(cls, text: str) -> AdapterErrorLimit:
+        """``10%`` (a share of any checkpoint's questions), ``5`` (errors over the run) or
+        ``none`` (no limit).
+
+        Raises:
+            ValueError: none of those, with the accepted forms.
+        """
+        value = text.strip().lower()
+        try:
+            if value in ("none", "off"):
+                return cls(share=None)
+            if value.endswith("%"):
+                return cls(share=float(value[:-1]) / 100)
+            return cls(share=None, count=int(value))
+        except ValueError:
+            raise ValueError(
+                f"expected a percentage of a checkpoint's questions (10%), a number of errors over "
+                f"the run (5) or 'none', got {text!r}"
+            ) from None
+
+    def exceeded(self, errors: int, questions: int, run_errors: int) -> str | None:
+        """Why a checkpoint with ``errors`` adapter errors among ``questions`` (``run_errors`` over
+        the run so far) breaks the limit, or None."""
+        if self.share is not None and questions and errors > self.share * questions:
+            return f"more than {self.share * 100:g}% of a checkpoint's questions"
+        if self.count is not None and run_errors > self.count:
+            return f"more than {self.count} over the run"
+        return None
+
+    def __str__(self) -> str:
+        if self.share is None and self.count is None:
+            return "none"
+        return f"{self.share * 100:g}%" if self.share is not None else str(self.count)
+
+
+DEFAULT_ADAPTER_ERROR_LIMIT = AdapterErrorLimit()
+
+
 @attrs.frozen(kw_only=True)
 class RunConfig:
     """What a run does, besides which adapter and judge it uses.
@@ -72,6 +143,8 @@ class RunConfig:
             time, and three such questions in a row fail the run.
         judge_memory_window: days of memory around each relevant day shown to the judge (0: none).
         judge_retry: retries of a failing judge call.
+        max_adapter_errors: the questions the memory system may fail before the run fails
+            (default: more than 10% of any checkpoint's questions); see :class:`AdapterErrorLimit`.
         max_judge_errors: questions left unscored by judge failures before the run fails (None: no
             limit).
         dry_run: stop each persona after its first evaluated checkpoint.
@@ -98,6 +171,7 @@ class RunConfig:
     judge_deadline: float | None = attrs.field(default=None, validator=_positive)
     judge_memory_window: int = attrs.field(default=0, validator=attrs.validators.ge(0))
     judge_retry: RetryPolicy = DEFAULT_RETRY
+    max_adapter_errors: AdapterErrorLimit = DEFAULT_ADAPTER_ERROR_LIMIT
     max_judge_errors: int | None = 10
     dry_run: bool = False
     skip_catchup_ingest: bool = False
@@ -111,19 +185,32 @@ class RunConfig:
 
 @attrs.frozen(kw_only=True)
 class RunOutput:
-    """Where a run writes its artifacts; None skips that artifact."""
+    """Where a run writes its artifacts; None skips that artifact.
+
+    Attributes:
+        result_json, progress, questions, failures: the result and the logs.
+        views: also render ``heatmap.png``, ``hallucination.png`` and ``report.html`` beside
+            ``result_json`` when the run ends (``recallbench.run`` and the command line do;
+            :class:`~recallbench.harness.engine.Harness` itself writes only the result and logs).
+    """
 
     result_json: Path | None = None
     progress: Path | None = None
     questions: Path | None = None
     failures: Path | None = None
+    views: bool = False
+
+    @classmethod
+    def directory(cls, path: Path | str) -> RunOutput:
+        """Every artifact of a run in one directory: ``result.json``, the logs and the views."""
+        return cls.beside(Path(path) / "result.json")
 
     @classmethod
     def beside(
         cls, result_json: Path | str, *, questions: bool = True, failures: bool = True
     ) -> RunOutput:
         """``result.json`` with its siblings ``progress.jsonl``, ``questions.jsonl`` and
-        ``failures.jsonl`` in the same directory."""
+        ``failures.jsonl`` in the same directory, and the views beside them."""
         path = Path(result_json)
         d = path.parent
         return cls(
@@ -131,4 +218,5 @@ class RunOutput:
             progress=d / "progress.jsonl",
             questions=d / "questions.jsonl" if questions else None,
             failures=d / "failures.jsonl" if failures else None,
+            views=True,
         )

@@ -22,7 +22,7 @@ from .._convert import to_json as json_of
 from ..adapters.base import Adapter, AdapterFactory
 from ..data.corpus import PersonaDataset
 from ..data.dataset import Dataset, DirectoryDataset
-from ..data.ranges import normalize_ranges
+from ..data.ranges import TimeRange, normalize_ranges
 from ..errors import ConfigError, OutputError, RunFailed
 from ..judges.base import Judge, ScoreFunction, as_judge
 from ..judges.modes import judge_mode
@@ -45,14 +45,14 @@ from ..results.records import (
 from ..results.scoring import StubJudge
 from .config import RunConfig, RunOutput
 from .evaluate import Judging
-from .hooks import Hooks, RunStarted
+from .hooks import Hooks, RunDone, RunStarted
 from .lifecycle import UnitRunner
 from .questions import QuestionAsker
 from .resume import ResumeLog
 from .runlog import JsonlWriter, RunLogs, check_writable, iso_now, write_result
 from .units import CheckpointTask, PersonaStopped, RunState, Unit, plan_tasks, plan_units
 
-__all__ = ["Harness", "run", "run_sync"]
+__all__ = ["Harness"]
 
 log = logging.getLogger("recallbench")
 
@@ -78,8 +78,11 @@ class Harness:
             fresh one per unit of work.
         dataset: a :class:`~recallbench.data.dataset.Dataset`, or a data directory (read with
             ``config.arcs_file``).
-        judge: scores answers; a Judge or an async ``score`` function. None: the stub judge (zeros).
-        appellate_judge: re-scores answers the primary judge failed (reference §2.10).
+        judge: scores answers; a Judge, an async ``score`` function, or a spec as ``--judge`` takes
+            it (``"rubric"``, ``"openai:gpt-4o-mini"``, ``"path/to/judge.py"``). None: the stub
+            judge (zeros).
+        appellate_judge: re-scores answers the primary judge failed (reference §2.10); the same
+            forms.
         config: what to run (ranges, lifecycle, parallelism, timeouts, …).
         output: where to write result.json and the JSONL logs (None: nothing is written).
         hooks: callbacks for embedders.
@@ -91,8 +94,8 @@ class Harness:
         adapter: Adapter | AdapterFactory,
         dataset: Dataset | Path | str,
         *,
-        judge: Judge | ScoreFunction | None = None,
-        appellate_judge: Judge | ScoreFunction | None = None,
+        judge: Judge | ScoreFunction | str | None = None,
+        appellate_judge: Judge | ScoreFunction | str | None = None,
         config: RunConfig | None = None,
         output: RunOutput | None = None,
         hooks: Hooks | None = None,
@@ -106,8 +109,14 @@ class Harness:
             if isinstance(dataset, str | Path)
             else dataset
         )
-        self.judge = as_judge(judge) if judge is not None else StubJudge()
-        self.appellate = as_judge(appellate_judge) if appellate_judge is not None else None
+        if isinstance(judge, str) and self.config.judge_model is None and judge != "stub":
+            self.config = attrs.evolve(self.config, judge_model=judge)
+        if isinstance(appellate_judge, str) and self.config.appellate_judge_model is None:
+            self.config = attrs.evolve(self.config, appellate_judge_model=appellate_judge)
+        self.judge = _judge_of(judge, self.config) if judge is not None else StubJudge()
+        self.appellate = (
+            _judge_of(appellate_judge, self.config) if appellate_judge is not None else None
+        )
         if self.config.judge_cache is not None:
             self.judge = _cached(self.judge, self.config.judge_cache)
             if self.appellate is not None:
@@ -166,7 +175,7 @@ class Harness:
         started = time.perf_counter()
         timestamp = iso_now()
         # Before any work: an output folder that cannot be written is found now, not at the end.
-        check_writable(p for p in attrs.astuple(self.output) if p is not None)
+        check_writable(p for p in attrs.astuple(self.output) if isinstance(p, Path))
         ids = list(self.config.personas or self.dataset.persona_ids())
         datasets = [self.dataset.load(pid) for pid in ids]
         state = RunState(
@@ -181,12 +190,14 @@ class Harness:
         )
         logs = RunLogs(progress=progress, questions=questions, failures=failures)
         all_tasks = [self.tasks(ds) for ds in datasets]
+        state.ranges = _ranges_asked(self.ranges, datasets, all_tasks)
         await self.hooks.call(
             "on_run_start",
             RunStarted(
                 personas=tuple(ids),
                 checkpoints=sum(len(t) for t in all_tasks),
                 questions=sum(len(c.selection.order) for t in all_tasks for c in t),
+                range_labels=tuple(r.label for r in state.ranges),
             ),
         )
         personas: list[PersonaResult] = []
@@ -196,6 +207,8 @@ class Harness:
                 self._write_header(logs, state, timestamp, ids)
                 for ds in datasets:
                     personas.append(await self._run_persona(ds, state, logs))
+                    if state.failure is not None:
+                        raise state.failure
             except RunFailed as exc:
                 failure = exc
             return await self._finish(timestamp, started, state, personas, logs, failure)
@@ -246,6 +259,7 @@ class Harness:
         # After a failed write the disk is full or read-only: the logs so far are what is kept.
         if self.output.result_json is not None and not isinstance(failure, OutputError):
             write_result(self.output.result_json, result)
+        await self.hooks.call("on_run_done", RunDone(result=result, failed=failure is not None))
         if failure is not None:
             failure.result = result  # type: ignore[attr-defined]
             raise failure
@@ -311,6 +325,10 @@ class Harness:
                 error = str(exc)
                 log.error("[bench] %s stopped: %s", ds.id, error)
                 break
+            except RunFailed as exc:
+                # The run stops; what this persona finished is kept in the partial result.
+                state.failure = state.failure or exc
+                break
             if self.config.dry_run and evaluated:
                 log.warning("[bench] dry run: %s stops after its first evaluated checkpoint", ds.id)
                 break
@@ -363,11 +381,12 @@ class Harness:
             appellate_judge_usage=_usage_since(self.appellate, state.appellate_usage),
             hallucination_mode=mode.mode if mode is not None else None,
             hallucination_window=mode.window if mode is not None else None,
+            **_data_keys(self.dataset),
         )
         return BenchmarkResult(
             timestamp=timestamp,
             adapter_name=state.adapter_name,
-            ranges=cfg.ranges,
+            ranges=state.ranges or cfg.ranges,
             personas=tuple(personas),
             heatmap=merge_heatmaps(p.heatmap for p in personas),
             metadata=metadata,
@@ -375,6 +394,49 @@ class Harness:
             retrieval=summarize_retrieval(q for p in personas for q in _answers(p.range_results)),
             timing=_timing([r for p in personas for r in p.range_results]),
         )
+
+
+def _data_keys(dataset: Dataset) -> dict[str, str]:
+    """``data_dir`` and ``arcs_file`` of a directory dataset, for the metadata."""
+    if not isinstance(dataset, DirectoryDataset):
+        return {}
+    return {"data_dir": str(dataset.data_dir.resolve()), "arcs_file": dataset.arcs_file}
+
+
+def _ranges_asked(
+    requested: Sequence[TimeRange],
+    datasets: Sequence[PersonaDataset],
+    tasks: Sequence[Sequence[CheckpointTask]],
+) -> tuple[TimeRange, ...]:
+    """The checkpoints the run asks, over every persona, in ascending days: the requested ones, but
+    a day count beyond a persona's corpus is asked as its end (``2000d`` over 180 days: ``180d``;
+    :func:`~recallbench.data.ranges.clamp_to_corpus`), which is said once per persona."""
+    asked: dict[str, TimeRange] = {}
+    for ds, persona_tasks in zip(datasets, tasks, strict=True):
+        labels = {t.selection.range.label for t in persona_tasks}
+        beyond = [r.label for r in requested if r.label not in labels and r.days > ds.max_day]
+        if beyond:
+            log.warning(
+                "[bench] %s has %d days: --ranges %s %s beyond them, asked as %dd (its last day)",
+                ds.id,
+                ds.max_day,
+                ", ".join(beyond),
+                "is" if len(beyond) == 1 else "are",
+                ds.max_day,
+            )
+        for t in persona_tasks:
+            asked.setdefault(t.selection.range.label, t.selection.range)
+    return tuple(sorted(asked.values(), key=lambda r: r.days))
+
+
+def _judge_of(judge: Judge | ScoreFunction | str, config: RunConfig) -> Judge:
+    """A judge object; a spec string (``"rubric"``, ``"openai:gpt-4o-mini"``, ``"my_judge.py"``…) is
+    loaded as ``--judge`` loads it, its model calls bounded by the question timeout."""
+    if isinstance(judge, str):
+        from .loading import load_judge
+
+        return load_judge(judge, timeout=config.question_timeout)
+    return as_judge(judge)
 
 
 def _cached(judge: Judge, directory: Path) -> Judge:
@@ -415,56 +477,3 @@ def _timing(range_results: Sequence[TimeRangeResult]) -> RunTiming | None:
         ),
         (r.finalize_ms for r in range_results if r.finalize_ms is not None),
     )
-
-
-async def run(
-    adapter: Adapter | AdapterFactory,
-    dataset: Dataset | Path | str,
-    *,
-    judge: Judge | ScoreFunction | None = None,
-    appellate_judge: Judge | ScoreFunction | None = None,
-    config: RunConfig | None = None,
-    output: RunOutput | None = None,
-    hooks: Hooks | None = None,
-    resume: ResumeLog | None = None,
-) -> BenchmarkResult:
-    """Run a benchmark and return its result (``await`` it in a notebook or an event loop).
-
-    See :class:`Harness` for the arguments.
-    """
-    harness = Harness(
-        adapter,
-        dataset,
-        judge=judge,
-        appellate_judge=appellate_judge,
-        config=config,
-        output=output,
-        hooks=hooks,
-        resume=resume,
-    )
-    return await harness.run()
-
-
-def run_sync(
-    adapter: Adapter | AdapterFactory,
-    dataset: Dataset | Path | str,
-    **kwargs: Any,
-) -> BenchmarkResult:
-    """:func:`run` from synchronous code. Inside a running event loop (a notebook cell, an async
-    framework) it refuses: use ``await recallbench.run(...)`` there instead."""
-    import asyncio
-
-    try:
-        asyncio.get_running_loop()
-    except RuntimeError:
-        pass
-    else:
-        raise RuntimeError(
-            "run_sync() cannot be called from a running event loop; use `await recallbench.run(...)` "
-            "instead"
-        )
-
-    async def main() -> BenchmarkResult:
-        return await run(adapter, dataset, **kwargs)
-
-    return anyio.run(main, backend="asyncio")

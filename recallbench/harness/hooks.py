@@ -1,4 +1,4 @@
-"""Hooks for embedders: called at run start, after each checkpoint and after each question.
+"""Hooks for embedders: called at run start, after each checkpoint and question, and at run end.
 
 Hooks may be plain or async callables. A hook that raises is logged and ignored: observing a run must
 never break it.
@@ -14,9 +14,9 @@ from typing import Any
 import attrs
 
 from ..data.ranges import TimeRange
-from ..results.records import QuestionResult, TimeRangeResult
+from ..results.records import BenchmarkResult, QuestionResult, TimeRangeResult
 
-__all__ = ["CheckpointDone", "CheckpointStarted", "Hooks", "QuestionDone", "RunStarted"]
+__all__ = ["CheckpointDone", "CheckpointStarted", "Hooks", "QuestionDone", "RunDone", "RunStarted"]
 
 log = logging.getLogger("recallbench")
 
@@ -28,6 +28,8 @@ class RunStarted:
     """Checkpoints over all personas."""
     questions: int
     """Questions the run will ask (including those a resume already has)."""
+    range_labels: tuple[str, ...] = ()
+    """The checkpoints' labels, in order."""
 
 
 @attrs.frozen(kw_only=True)
@@ -62,6 +64,14 @@ class CheckpointDone:
     resumed: bool = False
 
 
+@attrs.frozen(kw_only=True)
+class RunDone:
+    """The run ended: finished, or stopped by a failure (``failed``; ``result`` is then partial)."""
+
+    result: BenchmarkResult
+    failed: bool = False
+
+
 Hook = Callable[[Any], Any]
 
 
@@ -71,6 +81,7 @@ class Hooks:
     on_checkpoint_start: Hook | None = None
     on_question_done: Hook | None = None
     on_checkpoint_done: Hook | None = None
+    on_run_done: Hook | None = None
 
     async def call(self, name: str, payload: object) -> None:
         hook = getattr(self, name)

@@ -21,10 +21,12 @@ import attrs
 
 from ..adapters.base import Adapter
 from ..data.corpus import PersonaDataset
+from ..errors import RunFailed
 from ..results.aggregate import summarize_checkpoint
 from ..results.measures import latency_stats, summarize_retrieval
 from ..results.records import TimeRangeResult
 from .config import RunConfig
+from .evaluate import Evaluation
 from .hooks import CheckpointDone, CheckpointStarted, Hooks
 from .questions import QuestionAsker
 from .resume import ResumeLog, rebuild_checkpoint
@@ -153,6 +155,7 @@ class UnitRunner:
                         resumed=resumed,
                     ),
                 )
+                self._check_adapter_errors(ds.id, task.label, evaluations, state)
         except PersonaStopped:
             if adapter is not None:
                 # The unit already failed: its first error is the reason given; a teardown that
@@ -167,6 +170,27 @@ class UnitRunner:
             if adapter is not None:
                 await self._teardown(adapter, unit, state)
         return evaluated_any
+
+    def _check_adapter_errors(
+        self, persona_id: str, label: str, evaluations: list[Evaluation], state: RunState
+    ) -> None:
+        """Fail the run once the memory system failed more questions than the limit allows
+        (checked when a checkpoint is complete, so its answers are all logged and reported)."""
+        failed = [
+            e.result.error
+            for e in evaluations
+            if e.result.error is not None and e.result.error.stage == "query"
+        ]
+        limit = self.config.max_adapter_errors
+        why = limit.exceeded(len(failed), len(evaluations), state.adapter_errors)
+        if why is None or not failed:
+            return
+        first = failed[0]
+        raise RunFailed(
+            f"the memory system failed {len(failed)} of {len(evaluations)} questions at "
+            f"{persona_id} {label} ({why}; --max-adapter-errors {limit}); the first: "
+            f"{first.type}: {first.message}"
+        )
 
     async def _teardown(self, adapter: Adapter, unit: Unit, state: RunState) -> None:
         """Tear the adapter down, shielded (a cancelled run still does it) and bounded by the

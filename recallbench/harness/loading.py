@@ -4,19 +4,26 @@ Besides ``builtin:<name>``, ``grpc://`` URLs and model selectors, a spec names a
 ``pkg.module[:attr]`` or ``path/to/file.py[:attr]`` (see :mod:`recallbench._importing`; the default
 attribute is ``adapter`` or ``judge``). Relative file paths are resolved against ``base_dir`` (a
 profile's directory) or the working directory. Everything can also be built directly in Python; these strings are sugar for the command line and profiles.
-Every failure is a :class:`~recallbench.errors.ConfigError` that names the spec and says what was found.
+Every failure is a :class:`~recallbench.errors.ConfigError` that names the spec and says what was found;
+a spec that names nothing importable lists the accepted forms and the nearest one (``bm25`` →
+``builtin:bm25``, ``gpt-4o-mini`` → ``openai:gpt-4o-mini``), and an adapter class is checked against
+the protocol when it is loaded, before any adapter is built.
 """
 
 from __future__ import annotations
 
+import difflib
+import importlib.util
 import inspect
 import logging
+import re
 from collections.abc import Awaitable, Callable, Mapping
 from pathlib import Path
 from typing import Any, Literal, cast
 
 from .._importing import describe, is_async, load_object, parse_object_spec
 from ..adapters.base import (
+    ADAPTER_METHODS,
     Adapter,
     AdapterBuilder,
     built_adapter,
@@ -26,14 +33,18 @@ from ..adapters.base import (
 from ..adapters.grpc.options import GrpcClientOptions
 from ..errors import ConfigError
 from ..judges.base import Judge, as_judge
+from ..models.spec import MODEL_SPEC_FORMS, suggest_model_spec
 from ..results.scoring import StubJudge
 
 __all__ = [
     "BUILTIN_PREFIX",
     "DEFAULT_ADAPTER_ATTR",
     "DEFAULT_JUDGE_ATTR",
+    "JUDGE_SPEC_FORMS",
     "StubJudge",
     "adapter_factory",
+    "adapter_spec_forms",
+    "check_adapter_class",
     "is_builtin_spec",
     "is_grpc_spec",
     "load_judge",
@@ -49,6 +60,69 @@ DEFAULT_JUDGE_ATTR = "judge"
 
 BUILTIN_PREFIX = "builtin:"
 """Adapter specs naming a built-in adapter: ``builtin:bm25`` (see :mod:`recallbench.adapters`)."""
+
+JUDGE_SPEC_FORMS = f"stub | rubric | {MODEL_SPEC_FORMS}"
+"""Every accepted ``--judge`` form, as error messages list them."""
+
+
+def adapter_spec_forms() -> str:
+    """Every accepted ``--adapter`` form, as error messages list them (with the built-in names)."""
+    from ..adapters.builtin import BUILTIN_ADAPTERS
+
+    return (
+        f"{BUILTIN_PREFIX}<name> ({', '.join(BUILTIN_ADAPTERS)}) | grpc://HOST[:PORT] | "
+        "grpcs://HOST[:PORT] | pkg.module[:attr] | path/to/file.py[:attr]"
+    )
+
+
+def _unresolvable(text: str, base_dir: Path | None) -> tuple[str, str | None] | None:
+    """Why a spec cannot name a Python object, found without importing anything, with the file it
+    may have meant (``mine`` or ``./mine`` when ``mine.py`` is there); None when it may name one
+    (loading then says more)."""
+    try:
+        parsed = parse_object_spec(text)
+    except ConfigError:
+        return "not a known name, a module path or a Python file", None
+    base = base_dir or Path.cwd()
+    attr = f":{parsed.attr}" if parsed.attr else ""
+    if parsed.is_file:
+        path = Path(parsed.target).expanduser()
+        path = path if path.is_absolute() else base / path
+        if path.exists() or path.name.endswith(".py"):
+            return None  # loading says whether it is there
+        with_py = path.with_name(path.name + ".py")
+        meant = f"{parsed.target}.py{attr}" if with_py.is_file() else None
+        return f"file {path} not found", meant
+    top = parsed.target.split(".")[0]
+    try:
+        found = importlib.util.find_spec(top) is not None
+    except (ImportError, ValueError):  # a broken package on the path: loading reports it
+        found = True
+    if found:
+        return None
+    as_file = parsed.target.replace(".", "/") + ".py"
+    return f"no module named {top}", (f"{as_file}{attr}" if (base / as_file).is_file() else None)
+
+
+def _suggest_adapter(text: str) -> str | None:
+    """The adapter spec a mistyped one most likely meant: ``bm25`` → ``builtin:bm25``,
+    ``grpc:host:1`` → ``grpc://host:1``, ``host:50051`` → ``grpc://host:50051``."""
+    from ..adapters.builtin import BUILTIN_ADAPTERS
+
+    close = difflib.get_close_matches(text.lower(), list(BUILTIN_ADAPTERS), n=1, cutoff=0.75)
+    if close:
+        return f"{BUILTIN_PREFIX}{close[0]}"
+    scheme = re.fullmatch(r"(grpcs?):/{0,3}(.+)", text, re.IGNORECASE)
+    if scheme:
+        return f"{scheme.group(1).lower()}://{scheme.group(2)}"
+    if re.fullmatch(r"[\w.-]+:\d+", text):
+        return f"grpc://{text}"
+    return None
+
+
+def _spec_error(kind: str, text: str, problem: str, suggestion: str | None, forms: str) -> str:
+    hint = f" (did you mean {suggestion}?)" if suggestion else ""
+    return f'cannot load {kind} "{text}": {problem}{hint}; {kind} specs are: {forms}'
 
 
 def is_builtin_spec(spec: str) -> bool:
@@ -144,6 +218,18 @@ def adapter_factory(
             # Before Healthcheck the run knows the server by its URL (the reference's header does too).
             options = grpc or GrpcClientOptions()
             return _named(_grpc_builder(spec, config, base_dir, options), spec)
+        unresolvable = _unresolvable(spec, base_dir)
+        if unresolvable is not None:
+            problem, suggestion = unresolvable
+            raise ConfigError(
+                _spec_error(
+                    "adapter",
+                    spec,
+                    problem,
+                    suggestion or _suggest_adapter(spec),
+                    adapter_spec_forms(),
+                )
+            )
         if factory is not None:
             parsed = parse_object_spec(spec)
             if parsed.attr is not None:
@@ -169,7 +255,32 @@ def adapter_factory(
             logger.warning("%s is an adapter object, not a factory: its config is not used", label)
         return lambda: adapter
 
+    if inspect.isclass(obj):
+        check_adapter_class(obj, label)
     return _class_builder(obj, config, label)
+
+
+def check_adapter_class(cls: type, label: str) -> None:
+    """Refuse, before any adapter is built, a class whose instances cannot be adapters: one that
+    lacks one of the protocol's methods or defines it without ``async``. (Its ``name`` may be set
+    in ``__init__``, so it is checked on the built adapter.) A class answering unknown attributes
+    through ``__getattr__`` is left to that later check.
+
+    Raises:
+        ConfigError: one line naming the class and what it lacks.
+    """
+    if any("__getattr__" in vars(klass) for klass in cls.__mro__[:-1]):
+        return
+    missing = [m for m in ADAPTER_METHODS if getattr(cls, m, None) is None]
+    not_async = [m for m in ADAPTER_METHODS if m not in missing and not is_async(getattr(cls, m))]
+    if missing or not_async:
+        problems = [f"missing {', '.join(missing)}"] if missing else []
+        problems += [f"not async: {', '.join(not_async)}"] if not_async else []
+        raise ConfigError(
+            f"{label}: class {cls.__qualname__} is not an adapter ({'; '.join(problems)}); an "
+            f"adapter class defines async {', '.join(ADAPTER_METHODS)} and has a string name "
+            "(docs/adapters.md)"
+        )
 
 
 def _named(builder: AdapterBuilder, name: object) -> AdapterBuilder:
@@ -334,6 +445,22 @@ def load_judge(spec: str, *, base_dir: Path | None = None, timeout: float | None
         from ..models.factory import load_model
 
         return cast(Judge, LlmJudge(load_model(text, timeout=timeout), name=text))
+    unresolvable = (
+        (f"{lowered} needs a model", None)
+        if lowered in ("anthropic", "azure")
+        else _unresolvable(text, base_dir)
+    )
+    if unresolvable is not None:
+        problem, suggestion = unresolvable
+        raise ConfigError(
+            _spec_error(
+                "judge",
+                text,
+                problem,
+                suggestion or suggest_model_spec(text, ("stub", "rubric")),
+                JUDGE_SPEC_FORMS,
+            )
+        )
     obj = load_object(text, default_attr=DEFAULT_JUDGE_ATTR, base_dir=base_dir)
     label = f'judge "{text}"'
     if inspect.isclass(obj):

@@ -9,6 +9,7 @@ every selected persona is checked, and the sibling directories come from
 from __future__ import annotations
 
 import os
+import re
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
@@ -256,9 +257,18 @@ def _check_env(
 
 def format_preflight(errors: Sequence[str]) -> str:
     """The report the command line prints: ``[bench preflight] OK``, or ``FAILED:`` with one
-    ``  ✗ <message>`` line per problem and a hint about ``--skip-preflight``."""
+    ``  ✗ <message>`` line per problem. Only when every problem is one a run may get past (an
+    environment variable or agent command the run might find another way) does it mention
+    ``--skip-preflight``: with missing data a run cannot start at all."""
     if not errors:
         return f"{_PREFIX} OK"
     lines = [f"{_PREFIX} FAILED:", *(f"  ✗ {message}" for message in errors)]
-    lines.append("  Fix the problems above, or pass --skip-preflight to run anyway.")
+    if all(_SKIPPABLE.search(message) for message in errors):
+        lines.append("  Fix the problems above, or pass --skip-preflight to run anyway.")
+    else:
+        lines.append("  Fix the problems above and run again.")
     return "\n".join(lines)
+
+
+_SKIPPABLE = re.compile(r"is not set \(needed by |is not on PATH \(needed by ")
+"""The messages of :func:`_check_env`: a key or command a run might find some other way."""

@@ -1,6 +1,7 @@
 """Run profiles: a YAML file holding a run's settings, so a command line can stay short (reference §6.9).
 
-::
+A profile is written in one of two formats (``docs/profiles.md`` has complete examples of both).
+The reference's sections::
 
     persona:  {id, dir?, arcs?}                 # dir: a persona directory (its parent is the data root)
     env:      {file?}                           # a dotenv file; variables already set win
@@ -10,17 +11,21 @@
                lifecycle?}
     generate: {days?, start?, end?, temperature?, maxTokens?, historyWindow?}
 
-Keys are spelled as the reference spells them (camelCase); unknown keys are ignored. Paths inside the
-profile (``persona.dir``, ``env.file`` and ``harness.adapter`` when it names a file) are resolved
-relative to the profile file. ``run.ranges`` takes a list of ranges (``[6, 12d, 30d, 6mo]``), a series
-``{start, end, step}`` or ``{series: [...]}``. Every error is a
+or flat keys named after the ``recallbench run`` flags (:data:`FLAT_KEYS`: ``adapter``, ``data``,
+``personas``, ``arcs``, ``judge``, ``ranges``, …, plus ``config`` and ``env-file``), which map onto the
+same settings. Section keys are spelled as the reference spells them (camelCase), flat keys as the flags
+(``groups-enabled``; ``groups_enabled`` is the same key). A key the format does not know is an error
+naming file, line and the nearest known key (the reference ignored unknown keys, so a misspelt key
+silently did nothing); so is a profile mixing the two formats. Paths inside the profile
+(``persona.dir``, ``data``, ``env.file``, ``env-file`` and an adapter spec naming a file) are resolved
+relative to the profile file. Ranges take a list (``[6, 12d, 30d, 6mo]``), a string of the flag's forms
+(``30d,90d`` or ``7:180:7``), a series ``{start, end, step}`` or ``{series: [...]}``. Every error is a
 :class:`~recallbench.errors.ConfigError` naming the profile file, the line and the key.
 """
 
 from __future__ import annotations
 
 import json
-import logging
 import math
 import os
 import re
@@ -35,9 +40,20 @@ from ..data._yaml import Locator, load_yaml_located, read_text
 from ..data.plan import LIFECYCLES, Lifecycle
 from ..data.ranges import TimeRange, parse_ranges
 from ..errors import ConfigError, DatasetError
+from ._dotenv import parse_dotenv
+from ._profile_keys import (
+    COMMAND_LINE_ONLY,
+    FLAT_KEYS,
+    FLAT_TO_SECTION,
+    SECTION_KEYS,
+    SECTION_RUN_KEYS,
+    flat_name,
+    unknown_key_message,
+)
 from .loading import is_grpc_spec
 
 __all__ = [
+    "FLAT_KEYS",
     "EnvSection",
     "GenerateSection",
     "HarnessSection",
@@ -48,8 +64,6 @@ __all__ = [
     "apply_profile_env",
     "load_profile",
 ]
-
-logger = logging.getLogger("recallbench")
 
 
 @attrs.frozen(kw_only=True)
@@ -143,10 +157,17 @@ class GenerateSection:
 class Profile:
     """A loaded profile.
 
+    A flat profile fills the same sections (``judge`` is ``models.judge``, ``ranges`` is
+    ``run.ranges``, …); only its ``data``, ``personas`` and ``arcs`` have fields of their own, since
+    the reference's ``persona`` section names one persona by its directory.
+
     Attributes:
         path: the profile file, absolute.
         persona, harness: None when the profile has no such section.
         env, models, run, generate: always present; their fields are None where unset.
+        data: a flat profile's ``data``: the personas root, absolute.
+        personas: a flat profile's ``personas``: the persona ids to run.
+        arcs: a flat profile's ``arcs``: the arcs file name.
     """
 
     path: Path
@@ -156,6 +177,9 @@ class Profile:
     harness: HarnessSection | None = None
     run: RunSection = RunSection()
     generate: GenerateSection = GenerateSection()
+    data: Path | None = None
+    personas: tuple[str, ...] | None = None
+    arcs: str | None = None
 
     @property
     def dir(self) -> Path:
@@ -164,10 +188,26 @@ class Profile:
 
     @property
     def data_dir(self) -> Path | None:
-        """The run's default data directory: the parent of ``persona.dir``, when given."""
+        """The run's default data directory: ``data``, else the parent of ``persona.dir``."""
+        if self.data is not None:
+            return self.data
         if self.persona is None or self.persona.dir is None:
             return None
         return self.persona.dir.parent
+
+    @property
+    def persona_ids(self) -> tuple[str, ...] | None:
+        """The personas the run uses: ``personas``, else ``persona.id`` (None: every persona)."""
+        if self.personas is not None:
+            return self.personas
+        return (self.persona.id,) if self.persona is not None else None
+
+    @property
+    def arcs_file(self) -> str | None:
+        """The arcs file name: ``arcs``, else ``persona.arcs`` (None: the command's default)."""
+        if self.arcs is not None:
+            return self.arcs
+        return self.persona.arcs if self.persona is not None else None
 
     def resolve(self, path: str | Path) -> Path:
         """``path`` as the profile means it: absolute paths unchanged, relative ones from :attr:`dir`."""
@@ -217,6 +257,7 @@ _WHOLE_NUMBER_MINIMUMS = {
     "parallelism": 1,
     "sample": 0,
     "judgeMemoryWindow": 0,
+    "judge-memory-window": 0,
     "days": 0,
     "start": 0,
     "end": 0,
@@ -238,7 +279,28 @@ class _Reader:
     # -- sections -------------------------------------------------------------------------------
 
     def profile(self, raw: dict[str, Any]) -> Profile:
-        self.warn_snake_case(raw, ())
+        flat = [k for k in raw if flat_name(k) in FLAT_KEYS]
+        for key in raw:
+            if key in SECTION_KEYS or flat_name(key) in FLAT_KEYS:
+                continue
+            if flat_name(key) in COMMAND_LINE_ONLY:
+                self.fail(
+                    (key,),
+                    f'"{key}" is a flag of recallbench run that a profile does not set: give it on '
+                    f"the command line; a flat profile takes {', '.join(FLAT_KEYS)}",
+                )
+            self.fail((key,), unknown_key_message((), key))
+        sections = [k for k in raw if k in SECTION_KEYS]
+        if flat and sections:
+            key = flat[0]
+            self.fail(
+                (key,),
+                f'"{key}" is a flat key (a run flag) but the profile also has the reference\'s '
+                f"section{'s' if len(sections) > 1 else ''} {', '.join(sections)}: write it as "
+                f'"{FLAT_TO_SECTION[flat_name(key)]}" or use flat keys only (docs/profiles.md)',
+            )
+        if flat:
+            return self.flat(raw)
         persona = self.section(raw, "persona")
         env = self.section(raw, "env")
         models = self.section(raw, "models")
@@ -257,7 +319,7 @@ class _Reader:
                 conversation=self.string(models, ("models", "conversation")),
             ),
             harness=None if harness is None else self.harness(harness),
-            run=self.run(run),
+            run=self.run(run, "run", SECTION_RUN_KEYS),
             generate=GenerateSection(
                 days=self.whole(generate, ("generate", "days")),
                 start=self.whole(generate, ("generate", "start")),
@@ -268,13 +330,67 @@ class _Reader:
             ),
         )
 
+    def flat(self, raw: dict[str, Any]) -> Profile:
+        """A flat profile: keys named after the run flags, read into the same record."""
+        by_name = {flat_name(k): k for k in raw}
+        for name, key in by_name.items():
+            if key != name and name in raw:
+                self.fail((key,), f'"{key}" and "{name}" are the same key: give it once')
+
+        def path(name: str) -> KeyPath:
+            return (by_name.get(name, name),)
+
+        adapter = self.string(raw, path("adapter"))
+        config = self.value(raw, path("config"))
+        if config is not None and not isinstance(config, dict):
+            self.fail(path("config"), f'"config" must be a mapping, got {_show(config)}')
+        if config is not None and adapter is None:
+            self.fail(path("config"), '"config" is passed to the adapter: give "adapter" too')
+        harness = None
+        if adapter is not None:
+            harness = HarnessSection(
+                adapter=self.adapter_spec(adapter, path("adapter"), "adapter"), config=config
+            )
+        data = self.path_value(raw, path("data"))
+        return Profile(
+            path=self.path,
+            env=EnvSection(file=self.path_value(raw, path("env-file"))),
+            models=ModelsSection(
+                judge=self.string(raw, path("judge")),
+                appellate_judge=self.string(raw, path("appellate-judge")),
+            ),
+            harness=harness,
+            run=self.run(raw, None, {name: by_name.get(name, name) for name in FLAT_KEYS}),
+            data=data,
+            personas=self.persona_list(raw, path("personas")),
+            arcs=self.string(raw, path("arcs")),
+        )
+
+    def persona_list(self, raw: Mapping[str, Any], keypath: KeyPath) -> tuple[str, ...] | None:
+        value = self.value(raw, keypath)
+        if value is None:
+            return None
+        items = [i for i in re.split(r"[\s,]+", value) if i] if isinstance(value, str) else value
+        if (
+            not items
+            or not isinstance(items, list)
+            or not all(isinstance(i, str) and i.strip() for i in items)
+        ):
+            self.fail(
+                keypath,
+                f"{_key(keypath)} must be a persona id or a list of ids, got {_show(value)}",
+            )
+        return tuple(i.strip() for i in items)
+
     def section(self, raw: Mapping[str, Any], key: str) -> dict[str, Any] | None:
         value = raw.get(key)
         if value is None:
             return None
         if not isinstance(value, dict):
             self.fail((key,), f'"{key}" must be a mapping, got {_show(value)}')
-        self.warn_snake_case(value, (key,))
+        for inner in value:
+            if inner not in SECTION_KEYS[key]:
+                self.fail((key, inner), unknown_key_message((key,), inner))
         return value
 
     def persona(self, raw: dict[str, Any]) -> PersonaSection:
@@ -303,65 +419,73 @@ class _Reader:
             config=config,
         )
 
-    def adapter_spec(self, spec: str, keypath: KeyPath) -> str:
+    def adapter_spec(self, spec: str, keypath: KeyPath, name: str = "harness.adapter") -> str:
         if is_grpc_spec(spec):
             return spec.strip()
         try:
             parsed = parse_object_spec(spec)
         except ConfigError as exc:
-            self.fail(keypath, f'"harness.adapter": {exc}')
+            self.fail(keypath, f'"{name}": {exc}')
         if not parsed.is_file:
             return spec.strip()
         resolved = str(_resolve(self.path.parent, parsed.target))
         return resolved if parsed.attr is None else f"{resolved}:{parsed.attr}"
 
-    def run(self, raw: dict[str, Any] | None) -> RunSection:
-        seed = self.whole(raw, ("run", "seed"))
-        timeout = self.number(raw, ("run", "timeout"))
+    def run(
+        self, raw: dict[str, Any] | None, section: str | None, keys: Mapping[str, str]
+    ) -> RunSection:
+        """The run settings, from the ``run`` section or a flat profile; ``keys`` maps each setting's
+        flag name to the key that holds it."""
+
+        def at(name: str) -> KeyPath:
+            return (section, keys[name]) if section else (keys[name],)
+
+        timeout = self.number(raw, at("timeout"))
         if timeout is not None and timeout <= 0:
-            self.fail(("run", "timeout"), f'"run.timeout" must be positive, got {_show(timeout)}')
-        lifecycle = self.string(raw, ("run", "lifecycle"))
+            self.fail(
+                at("timeout"), f"{_key(at('timeout'))} must be positive, got {_show(timeout)}"
+            )
+        lifecycle = self.string(raw, at("lifecycle"))
         if lifecycle is not None and lifecycle not in LIFECYCLES:
             self.fail(
-                ("run", "lifecycle"),
-                f'"run.lifecycle" must be one of {", ".join(LIFECYCLES)}, got {_show(lifecycle)}',
+                at("lifecycle"),
+                f"{_key(at('lifecycle'))} must be one of {', '.join(LIFECYCLES)}, "
+                f"got {_show(lifecycle)}",
             )
         return RunSection(
-            ranges=self.ranges(raw),
-            seed=seed,
+            ranges=self.ranges(raw, at("ranges")),
+            seed=self.whole(raw, at("seed")),
             timeout=timeout,
-            parallelism=self.whole(raw, ("run", "parallelism")),
-            sample=self.whole(raw, ("run", "sample")),
-            judge_memory_window=self.whole(raw, ("run", "judgeMemoryWindow")),
-            groups_enabled=self.boolean(raw, ("run", "groupsEnabled")),
+            parallelism=self.whole(raw, at("parallelism")),
+            sample=self.whole(raw, at("sample")),
+            judge_memory_window=self.whole(raw, at("judge-memory-window")),
+            groups_enabled=self.boolean(raw, at("groups-enabled")),
             lifecycle=cast(Lifecycle | None, lifecycle),
         )
 
-    def ranges(self, raw: dict[str, Any] | None) -> tuple[TimeRange, ...] | None:
-        value = None if raw is None else raw.get("ranges")
-        keypath: KeyPath = ("run", "ranges")
+    def ranges(self, raw: dict[str, Any] | None, keypath: KeyPath) -> tuple[TimeRange, ...] | None:
+        value = self.value(raw, keypath)
+        name = _key(keypath)
         if value is None:
             return None
         if isinstance(value, list):
             if not value:
-                self.fail(keypath, '"run.ranges" is empty: give at least one range or leave it out')
+                self.fail(keypath, f"{name} is empty: give at least one range or leave it out")
             out: list[TimeRange] = []
             for i, entry in enumerate(value):
                 try:
                     out.extend(parse_ranges([entry]))
                 except ConfigError as exc:
-                    self.fail(
-                        (*keypath, i), f'"run.ranges" contains invalid entry {_show(entry)}: {exc}'
-                    )
+                    self.fail((*keypath, i), f"{name} contains invalid entry {_show(entry)}: {exc}")
             return tuple(out)
         if isinstance(value, dict | str) or _is_number(value):
             try:
                 return parse_ranges([value])
             except ConfigError as exc:
-                self.fail(keypath, f'"run.ranges" is invalid: {exc}')
+                self.fail(keypath, f"{name} is invalid: {exc}")
         self.fail(
             keypath,
-            '"run.ranges" must be a list of ranges, a {start, end, step} mapping or '
+            f"{name} must be a list of ranges, a {{start, end, step}} mapping or "
             f"a {{series: [...]}} mapping, got {_show(value)}",
         )
 
@@ -396,7 +520,7 @@ class _Reader:
         value = self.number(raw, keypath)
         if value is None:
             return None
-        minimum = _WHOLE_NUMBER_MINIMUMS.get(str(keypath[-1]))
+        minimum = _WHOLE_NUMBER_MINIMUMS.get(flat_name(str(keypath[-1])))
         if isinstance(value, float) and not value.is_integer():
             self.fail(keypath, f"{_key(keypath)} must be a whole number, got {_show(value)}")
         if minimum is not None and value < minimum:
@@ -408,25 +532,6 @@ class _Reader:
         if value is None or isinstance(value, bool):
             return value
         self.fail(keypath, f"{_key(keypath)} must be a boolean, got {_show(value)}")
-
-    def warn_snake_case(self, raw: Mapping[str, Any], keypath: KeyPath) -> None:
-        """Unknown keys are ignored, as in the reference; a snake_case spelling of a known camelCase
-        key is almost certainly a mistake, so it is logged."""
-        for key in raw:
-            camel = re.sub(r"_([a-z])", lambda m: m.group(1).upper(), key)
-            if camel != key and camel in _CAMEL_KEYS:
-                logger.warning(
-                    "profile %s:%s: %s is ignored; did you mean %s?",
-                    self.path,
-                    self.locator.line((*keypath, key)),
-                    _key((*keypath, key)),
-                    _key((*keypath, camel)),
-                )
-
-
-_CAMEL_KEYS = frozenset(
-    {"appellateJudge", "judgeMemoryWindow", "groupsEnabled", "maxTokens", "historyWindow"}
-)
 
 
 def _is_number(value: object) -> bool:
@@ -459,8 +564,6 @@ def _show(value: object) -> str:
 # ---------------------------------------------------------------------------------------------------
 # Environment
 
-_DOTENV_LINE = re.compile(r"^\s*(?:export\s+)?([A-Za-z_][A-Za-z0-9_.]*)\s*=\s*(.*)$")
-
 
 def apply_profile_env(profile: Profile) -> dict[str, str]:
     """Load the profile's ``env.file`` into ``os.environ``; variables already set are kept.
@@ -484,31 +587,8 @@ def apply_profile_env(profile: Profile) -> dict[str, str]:
     except DatasetError as exc:
         raise ConfigError(f'profile {profile.path}: "env.file" {file}: {exc.message}') from None
     applied: dict[str, str] = {}
-    for key, value in _parse_dotenv(text, file).items():
+    for key, value in parse_dotenv(text, file).items():
         if key not in os.environ:
             os.environ[key] = value
             applied[key] = value
     return applied
-
-
-def _parse_dotenv(text: str, path: Path) -> dict[str, str]:
-    values: dict[str, str] = {}
-    for number, line in enumerate(text.splitlines(), start=1):
-        if not line.strip() or line.lstrip().startswith("#"):
-            continue
-        m = _DOTENV_LINE.match(line)
-        if m is None:
-            logger.warning("%s:%d: not a KEY=VALUE line; skipped", path, number)
-            continue
-        values[m.group(1)] = _dotenv_value(m.group(2).strip())
-    return values
-
-
-def _dotenv_value(raw: str) -> str:
-    if raw[:1] in {'"', "'", "`"}:
-        end = raw.find(raw[0], 1)
-        if end > 0:
-            inner = raw[1:end]
-            return inner.replace("\\n", "\n") if raw[0] == '"' else inner
-    comment = re.search(r"\s#", raw)
-    return (raw[: comment.start()] if comment else raw).strip()

@@ -86,6 +86,8 @@ class RunState:
     connection_errors: int = 0
     judge_failures_in_a_row: int = 0
     warnings: list[str] = attrs.field(factory=list)
+    ranges: tuple[TimeRange, ...] = ()
+    """The checkpoints asked, over every persona (a day count beyond a corpus: its end)."""
     failure: RunFailed | None = None
     """Set when too many judge errors piled up (or a log cannot be written); the workers stop and
     the run raises it."""

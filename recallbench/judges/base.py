@@ -12,6 +12,7 @@ from typing import Any, Protocol, runtime_checkable
 
 import attrs
 
+from .._closing import AsyncClosing
 from ..data.corpus import Day
 from ..data.persona import PersonaDefinition
 from ..data.qa import QAPair
@@ -63,7 +64,7 @@ ScoreFunction = Callable[
 
 
 @attrs.define
-class _FunctionJudge:
+class _FunctionJudge(AsyncClosing):
     fn: ScoreFunction
     name: str
 

@@ -24,6 +24,7 @@ from typing import Any
 import attrs
 
 from .._atomic import atomic_write_text
+from .._closing import AsyncClosing
 from ..results.scoring import JudgeScore, to_score
 from .base import Judge, JudgeContext
 from .usage import JudgeUsage
@@ -137,7 +138,7 @@ def usage_of(judge: object) -> JudgeUsage | None:
 
 
 @attrs.define(eq=False)
-class CachedJudge:
+class CachedJudge(AsyncClosing):
     """A judge whose scores are looked up in, and stored to, a :class:`JudgeCache`.
 
     Args:

@@ -12,6 +12,7 @@ from __future__ import annotations
 import json
 import math
 
+from .._closing import AsyncClosing
 from ..errors import ConfigError, JudgeParseError
 from ..models.base import Completion, TextModel, complete
 from ..results.scoring import JudgeScore
@@ -29,7 +30,7 @@ DEFAULT_MAX_TOKENS = 400
 """Reply budget of judge calls: ample for the score object and its one-line reasoning."""
 
 
-class LlmJudge:
+class LlmJudge(AsyncClosing):
     """A judge that asks a text model to grade each answer.
 
     Args:

@@ -57,6 +57,7 @@ from typing import Any
 
 import attrs
 
+from .._closing import AsyncClosing
 from ..data.corpus import Day
 from ..data.matching import contains
 from ..data.qa import QAPair
@@ -152,7 +153,7 @@ def _name_tokens(names: tuple[str, ...]) -> frozenset[str]:
 
 
 @attrs.define(eq=False)
-class RubricJudge:
+class RubricJudge(AsyncClosing):
     """The offline rubric judge: deterministic rules over atoms, thousands of scores per second.
 
     Use it wherever a judge goes (``--judge rubric``, or pass ``RubricJudge()`` as a run's judge). It

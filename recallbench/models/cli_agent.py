@@ -35,6 +35,7 @@ from typing import Any
 
 import attrs
 
+from .._closing import AsyncClosing
 from .._process import ProcessTimeout, run_process
 from ..errors import ConfigError, ModelError, ModelTimeout
 from .base import Completion
@@ -92,7 +93,7 @@ def _check_grace(_instance: object, _attribute: attrs.Attribute[Any], value: flo
 
 
 @attrs.frozen
-class CliAgentModel:
+class CliAgentModel(AsyncClosing):
     """A CLI coding agent used as a text model.
 
     Args:

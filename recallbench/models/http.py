@@ -36,13 +36,13 @@ import math
 from collections.abc import Mapping
 from datetime import UTC, datetime
 from email.utils import parsedate_to_datetime
-from types import TracebackType
-from typing import Any, ClassVar, Self
+from typing import Any, ClassVar
 
 import aiohttp
 import anyio
 from yarl import URL
 
+from .._closing import AsyncClosing
 from .._retry import Backoff, RetryPolicy, retrying
 from .._secrets import register_secret
 from ..errors import ConfigError, ModelError, ModelTimeout
@@ -188,7 +188,7 @@ def _error_fields(payload: object) -> tuple[str | None, str | None, str | None]:
     )
 
 
-class HttpModel:
+class HttpModel(AsyncClosing):
     """The base of the HTTP providers: session, per-attempt timeout, retries and error mapping.
 
     Subclasses set :attr:`provider`, implement :meth:`complete` and :attr:`name`, and send through
@@ -246,17 +246,6 @@ class HttpModel:
         session, self._session, self._loop = self._session, None, None
         if session is not None and not session.closed:
             await session.close()
-
-    async def __aenter__(self) -> Self:
-        return self
-
-    async def __aexit__(
-        self,
-        exc_type: type[BaseException] | None,
-        exc: BaseException | None,
-        tb: TracebackType | None,
-    ) -> None:
-        await self.aclose()
 
     def _session_for_loop(self) -> aiohttp.ClientSession:
         # Created here, not in __init__: a ClientSession belongs to the loop it was made in, and a

@@ -18,6 +18,8 @@ Ollama server is named.
 
 from __future__ import annotations
 
+import difflib
+import re
 from typing import Any, Literal, get_args
 
 import attrs
@@ -37,6 +39,7 @@ __all__ = [
     "format_model_spec",
     "named_model",
     "parse_model_spec",
+    "suggest_model_spec",
 ]
 
 Agent = Literal["claude", "codex", "copilot"]
@@ -59,7 +62,42 @@ MODEL_SPEC_FORMS = (
 
 
 def _error(spec: str, problem: str) -> ConfigError:
-    return ConfigError(f'model spec "{spec}": {problem}; expected one of: {MODEL_SPEC_FORMS}')
+    suggestion = suggest_model_spec(spec)
+    hint = f" (did you mean {suggestion}?)" if suggestion else ""
+    return ConfigError(f'model spec "{spec}": {problem}{hint}; expected one of: {MODEL_SPEC_FORMS}')
+
+
+_OPENAI_MODEL = re.compile(r"^(?:gpt|chatgpt|o[1-9]|text-|davinci|babbage)", re.IGNORECASE)
+_ANTHROPIC_MODEL = re.compile(r"^claude[-_.0-9]", re.IGNORECASE)
+_PLACEHOLDERS = {"anthropic": "anthropic:<model>", "azure": "azure:<deployment>"}
+
+
+def suggest_model_spec(spec: str, names: tuple[str, ...] = ()) -> str | None:
+    """The selector a mistyped one most likely meant, for error messages; None when nothing is close.
+
+    ``gpt-4o-mini`` → ``openai:gpt-4o-mini``, ``claude-sonnet-4-5`` → ``anthropic:claude-sonnet-4-5``,
+    ``Claude`` → ``claude``, ``anthropic`` → ``anthropic:<model>``, ``antropic:m`` or ``anthropic/m`` →
+    ``anthropic:m``; ``names`` are further bare names to match (a judge's ``stub``, ``rubric``).
+    """
+    text = spec.strip()
+    lowered = text.lower()
+    if lowered in AGENTS:
+        return lowered if text != lowered else None
+    if lowered in _PLACEHOLDERS:
+        return _PLACEHOLDERS[lowered]
+    for separator in (":", "/"):
+        head, sep, rest = text.partition(separator)
+        if sep and rest.strip() and not rest.startswith("/"):
+            close = difflib.get_close_matches(head.strip().lower(), PROVIDERS, n=1, cutoff=0.7)
+            if close and (separator == "/" or head.strip().lower() != close[0]):
+                return f"{close[0]}:{rest.strip()}"
+    if " " not in text:
+        if _ANTHROPIC_MODEL.match(text):
+            return f"anthropic:{text}"
+        if _OPENAI_MODEL.match(text):
+            return f"openai:{text}"
+    close = difflib.get_close_matches(lowered, (*AGENTS, "openai", *names), n=1, cutoff=0.75)
+    return close[0] if close and close[0] != text else None
 
 
 def _provider_head(text: str) -> Provider | None:

@@ -13,6 +13,7 @@ from collections.abc import Sequence
 from html import escape
 
 from ..results.hallucination import (
+    EXPECTED_MIN_HALLUCINATED,
     EvalPoint,
     HallucinationAnalysis,
     LinearFit,
@@ -263,8 +264,9 @@ def hallucination_section(result: BenchmarkResult) -> str:
             '<div><h3>Recall against hallucination</h3><div class="rb-figure">'
             f'{scatter}<div class="rb-legend">{legend}<span>dashed: least-squares line; '
             "point size: answers</span></div></div>"
-            '<p class="muted">Healthy: hallucination rises as recall falls (the system admits '
-            "what it no longer has). Dangerous: hallucination falls as recall falls.</p></div>"
+            '<p class="muted">Expected: hallucination rises as recall falls (the system admits '
+            "what it no longer has). Dangerous: hallucination falls as recall falls. Neither is "
+            f"read from fewer than {EXPECTED_MIN_HALLUCINATED} hallucinated answers.</p></div>"
         )
     if over_time:
         figures.append(

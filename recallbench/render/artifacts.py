@@ -13,9 +13,13 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
+from ..errors import RecallBenchError
+from ..harness.config import RunOutput
 from ..results.records import BenchmarkResult
 
-__all__ = ["write_views"]
+__all__ = ["VIEW_NAMES", "write_run_views", "write_views"]
+
+VIEW_NAMES = ("heatmap.png", "hallucination.png", "report.html")
 
 log = logging.getLogger("recallbench")
 
@@ -75,3 +79,39 @@ def write_views(
     attempt("Hallucination PNG", hallucination_png, scatter)
     attempt("HTML report", html, page)
     return written
+
+
+def write_run_views(
+    result: BenchmarkResult,
+    output: RunOutput,
+    *,
+    pngs: bool = True,
+    html: bool = True,
+    interim: str | None = None,
+) -> list[Path]:
+    """The views of a run beside its ``result.json`` (none without one); returns the paths written.
+
+    The HTML report shows each answer's retrieved memories and tool calls, which only the question
+    log holds: it is read back when the run wrote one. A view that cannot be rendered or written is
+    logged and skipped (the result is what was paid for).
+    """
+    if output.result_json is None:
+        return []
+    from ..results.reading import read_details
+
+    directory = output.result_json.parent
+    page = directory / "report.html" if html else None
+    details = None
+    if page is not None and output.questions is not None and output.questions.is_file():
+        try:
+            details = read_details(output.questions)
+        except RecallBenchError as exc:
+            log.warning("[bench] report.html without retrieval details: %s", exc)
+    return write_views(
+        result,
+        heatmap_png=directory / "heatmap.png" if pngs else None,
+        hallucination_png=directory / "hallucination.png" if pngs else None,
+        html=page,
+        interim=interim,
+        details=details,
+    )

@@ -22,10 +22,10 @@ from typing import TYPE_CHECKING, Any
 from .._atomic import atomic_write_bytes
 from .._numfmt import to_fixed as _fixed
 from ..results.hallucination import (
-    WARNING_MIN_R,
     EvalPoint,
     HallucinationAnalysis,
     LinearFit,
+    direction,
     least_squares,
 )
 from .hallucination_text import trend_reading
@@ -251,12 +251,12 @@ def _header(fig: Figure, analysis: HallucinationAnalysis) -> None:
         )
         if rest:
             _centred(fig, 0.857, rest[0].upper() + rest[1:], color=WARNING_COLOUR, fontsize=10.5)
-    elif r is not None and r <= -WARNING_MIN_R:
+    elif direction(analysis) == "expected":
         _centred(
             fig,
             0.885,
-            "hallucination rises as recall falls — the healthy pattern: the system admits what it "
-            "has lost",
+            "hallucination rises as recall falls — the expected direction: the system admits what "
+            "it has lost",
             color=HEALTHY,
             fontsize=11,
         )

@@ -12,7 +12,15 @@ from typing import Any
 import attrs
 
 from .._numfmt import to_fixed as _fixed
-from ..results.hallucination import WARNING_MIN_R, HallucinationAnalysis, LinearFit
+from ..results.hallucination import (
+    EXPECTED_MIN_HALLUCINATED,
+    FAR_ABOVE_MIN_COUNT,
+    FAR_ABOVE_PP,
+    HIGH_RISK_CATEGORIES,
+    HallucinationAnalysis,
+    LinearFit,
+    direction,
+)
 from ..results.hallucination_mode import HallucinationMode, mode_text
 
 __all__ = [
@@ -61,10 +69,20 @@ def correlation_reading(analysis: HallucinationAnalysis) -> str:
     if r is None:
         return f"no correlation ({n} evaluation point(s); needs 3 and both measures varying)"
     head = f"r = {_signed(r, 2)} ({n} evaluation points)"
-    if analysis.warning is not None:
+    reading = direction(analysis)
+    if reading == "pathological":
         return f"{head}: hallucination falls as recall falls"
-    if r <= -WARNING_MIN_R:
-        return f"{head}: hallucination rises as recall falls — healthy"
+    if reading == "expected":
+        return (
+            f"{head}: hallucination rises as recall falls — the expected direction (the system "
+            "admits what it has lost)"
+        )
+    hallucinated = round((analysis.overall_rate or 0.0) * analysis.count / 100)
+    if hallucinated < EXPECTED_MIN_HALLUCINATED:
+        return (
+            f"{head}: too few hallucinated answers ({hallucinated:,} of {analysis.count:,}) to "
+            "read a direction"
+        )
     return f"{head}: no clear relationship"
 
 
@@ -94,6 +112,23 @@ def _category_lines(analysis: HallucinationAnalysis, overall: float) -> list[str
         lines.append(
             f"  {c.category:<28} {_fixed(c.rate, 1) + '%':>6} {c.count:>6}   {first} → {last}{tail}"
         )
+    legend = [
+        text
+        for text, shown in (
+            (
+                "[high risk]: " + " and ".join(sorted(HIGH_RISK_CATEGORIES)) + ", the categories "
+                "most prone to fabrication (a memory that lacks the answer is tempted to invent one)",
+                any(c.high_risk for c in analysis.by_category),
+            ),
+            (
+                f"[FAR ABOVE]: at least {FAR_ABOVE_MIN_COUNT} answers, a rate at least "
+                f"{FAR_ABOVE_PP:g} points above and twice the overall",
+                any(c.far_above for c in analysis.by_category),
+            ),
+        )
+        if shown
+    ]
+    lines.extend(f"  {text}" for text in legend)
     for c in analysis.by_category:
         if c.far_above:
             lines.append(

@@ -114,8 +114,8 @@ def _header(result: BenchmarkResult) -> list[str]:
             lines.append(f"{label:<18}{_usage(usage)}")
     sample = f" · sample={md.sample}/checkpoint" if md.sample is not None else ""
     lines.append(
-        f"Q&A pairs:        {md.unique_qa_pair_count} unique · "
-        f"{md.total_evals_run} total evaluations{sample}"
+        f"Q&A pairs:        {md.unique_qa_pair_count} in the data · "
+        f"{md.total_evals_run} evaluations (re-asks included){sample}"
     )
     if md.groups_enabled:
         lines.append(
@@ -206,7 +206,7 @@ def _grid_lines(cells: Iterable[HeatmapCell], labels: Sequence[str]) -> list[str
         row = []
         for label in labels:
             cell = lookup.get((category, label))
-            if cell is None or cell.question_count == 0:
+            if cell is None or cell.question_count == 0 or cell.score is None:
                 row.append(EMPTY_CELL)
             else:
                 row.append(f"  {_fixed(cell.score, 1)}   ")
@@ -374,7 +374,9 @@ def to_heatmap_grid(result: BenchmarkResult) -> dict[str, Any]:
         cells = [lookup.get((category, label)) for label in labels]
         scores.append(
             [
-                _json_number(c.score) if c is not None and c.question_count > 0 else None
+                _json_number(c.score)
+                if c is not None and c.question_count > 0 and c.score is not None
+                else None
                 for c in cells
             ]
         )

@@ -115,7 +115,7 @@ def persona_heatmap(range_results: Iterable[TimeRangeResult]) -> tuple[HeatmapCe
         HeatmapCell(
             range=rr.range.label,
             category=cs.category,
-            score=cs.mean_score,
+            score=cs.mean_score if cs.question_count > 0 else None,
             question_count=cs.question_count,
             eligible_count=cs.eligible_count,
         )
@@ -128,7 +128,7 @@ def merge_heatmaps(heatmaps: Iterable[Sequence[HeatmapCell]]) -> tuple[HeatmapCe
     """The run's heatmap from the personas' heatmaps, merged cell by cell.
 
     Cells with the same (range, category) are merged in first-seen order. The merged score is the
-    question-count-weighted mean ``Σ(score·count) / Σcount`` (0 when no questions), the question
+    question-count-weighted mean ``Σ(score·count) / Σcount`` (None when no questions), the question
     counts are summed, and the eligible counts are summed over the cells that have one (None when
     none has).
 
@@ -143,7 +143,7 @@ def merge_heatmaps(heatmaps: Iterable[Sequence[HeatmapCell]]) -> tuple[HeatmapCe
         for cell in heatmap:
             key = (cell.range, cell.category)
             total, count, eligible = merged.get(key, (0.0, 0, None))
-            total += cell.score * cell.question_count
+            total += (cell.score or 0.0) * cell.question_count
             count += cell.question_count
             if cell.eligible_count is not None:
                 eligible = (eligible or 0) + cell.eligible_count
@@ -152,7 +152,7 @@ def merge_heatmaps(heatmaps: Iterable[Sequence[HeatmapCell]]) -> tuple[HeatmapCe
         HeatmapCell(
             range=label,
             category=category,
-            score=total / count if count > 0 else 0.0,
+            score=total / count if count > 0 else None,
             question_count=count,
             eligible_count=eligible,
         )

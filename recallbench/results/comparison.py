@@ -57,6 +57,7 @@ from typing import Any
 import attrs
 
 from ..data.qa import CATEGORIES, QAPair
+from .comparison_labels import days_text, relabelled, same_days
 from .comparison_records import (
     Canaries,
     CanaryQuestion,
@@ -269,6 +270,8 @@ def compare_results(
     """
     if resamples < 1:
         raise ValueError(f"resamples must be at least 1, got {resamples}")
+    renamed = same_days(a, b)
+    b = relabelled(b, renamed)
     fa, fb = _flatten(a), _flatten(b)
     unavailable = _unavailable(fa, fb)
     by_answers = unavailable is None
@@ -342,7 +345,9 @@ def compare_results(
         resamples=resamples,
         seed=seed,
     )
-    return attrs.evolve(comparison, warnings=tuple(_warnings(comparison, a, b)))
+    matched = [f"B's {old} is A's {new} ({days_text(a, new)})" for old, new in renamed.items()]
+    notes = [f"checkpoints matched by their days: {'; '.join(matched)}"] if matched else []
+    return attrs.evolve(comparison, warnings=(*notes, *_warnings(comparison, a, b)))
 
 
 def _unavailable(fa: _Flat, fb: _Flat) -> str | None:

@@ -58,6 +58,7 @@ from .records import BenchmarkResult, QuestionResult, TimeRangeResult
 
 __all__ = [
     "AGGREGATE",
+    "EXPECTED_MIN_HALLUCINATED",
     "FAR_ABOVE_MIN_COUNT",
     "FAR_ABOVE_PP",
     "HIGH_RISK_CATEGORIES",
@@ -71,6 +72,7 @@ __all__ = [
     "LinearFit",
     "PersonaHallucination",
     "analyze_hallucination",
+    "direction",
     "least_squares",
     "pearson_r",
 ]
@@ -270,6 +272,25 @@ def pearson_r(xs: Sequence[float], ys: Sequence[float]) -> float | None:
         return None
     r = math.fsum(a * b for a, b in zip(dx, dy, strict=True)) / math.sqrt(sxx * syy)
     return min(1.0, max(-1.0, r))
+
+
+EXPECTED_MIN_HALLUCINATED = 10
+"""Hallucinated answers a run needs before the direction of its correlation is read at all: at a
+0.1% rate, r says nothing about how the system behaves as it forgets."""
+
+
+def direction(analysis: HallucinationAnalysis) -> Literal["expected", "pathological", "unclear"]:
+    """What the recall-versus-hallucination correlation says: ``pathological`` (the warning:
+    hallucination falls as recall falls), ``expected`` (it rises as recall falls: the system admits
+    what it has lost — only with a correlation as strong and as sure as the warning's, over at
+    least :data:`EXPECTED_MIN_HALLUCINATED` hallucinated answers), or ``unclear``."""
+    if analysis.warning is not None:
+        return "pathological"
+    r, n = analysis.correlation, len(analysis.points)
+    hallucinated = round((analysis.overall_rate or 0.0) * analysis.count / 100)
+    if r is None or hallucinated < EXPECTED_MIN_HALLUCINATED:
+        return "unclear"
+    return "expected" if _warning(-r, n) is not None else "unclear"
 
 
 def _warning(r: float | None, n: int) -> str | None:

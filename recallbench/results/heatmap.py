@@ -399,9 +399,7 @@ def _metadata_items(adapter: str, md: RunMetadata) -> tuple[tuple[str, str], ...
         )
     )
     sample = f" · sample={md.sample}" if md.sample is not None else ""
-    items.append(
-        ("Q&A", f"{md.unique_qa_pair_count} unique · {md.total_evals_run} total evals{sample}")
-    )
+    items.append(("Q&A", f"{md.unique_qa_pair_count} in data · {md.total_evals_run} evals{sample}"))
     if md.duration_ms is not None:
         items.append(("runtime", _runtime(md.duration_ms)))
     return tuple(items)

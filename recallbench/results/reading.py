@@ -42,6 +42,7 @@ from .records import (
     BenchmarkResult,
     CategoryScore,
     DifficultyStats,
+    HeatmapCell,
     PersonaResult,
     QuestionResult,
     RunMetadata,
@@ -183,6 +184,16 @@ def _number(data: Any, _cls: type) -> float:
     return data
 
 
+def _cell_from_json(structure: Any) -> Any:
+    """A heatmap cell; one without questions has no score (the file writes 0 there)."""
+
+    def cell(data: Any, cls: type) -> HeatmapCell:
+        c: HeatmapCell = structure(data, cls)
+        return attrs.evolve(c, score=None) if c.question_count <= 0 else c
+
+    return cell
+
+
 def _optional_number(data: Any, _cls: type) -> float | None:
     return None if data is None else _number(data, float)
 
@@ -195,6 +206,9 @@ for _conv in (_json, _json_detailed):
     _conv.register_structure_hook(float | None, _optional_number)
     _conv.register_structure_hook(int | float, _number)
     _conv.register_structure_hook_factory(attrs.has, _structure_factory(_conv))
+    _conv.register_structure_hook(
+        HeatmapCell, _cell_from_json(_structure_factory(_conv)(HeatmapCell))
+    )
 
 
 def result_from_json(data: Any) -> BenchmarkResult:

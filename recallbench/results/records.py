@@ -6,11 +6,13 @@ when absent. Keys of our own are added after the reference's and never change th
 
 from __future__ import annotations
 
+import math
 from collections.abc import Mapping
 from typing import Any
 
 import attrs
 
+from .._convert import converter
 from .._fields import keys
 from ..data.qa import QAPair
 from ..data.ranges import TimeRange
@@ -178,9 +180,26 @@ class HeatmapCell:
     range: str
     """The checkpoint's label."""
     category: str
-    score: float
+    score: float | None
+    """The category's mean composite score (0–6) at the checkpoint; None when it holds no questions
+    (``result.json`` writes 0 there, as the reference did, and reading it back gives None)."""
     question_count: int
     eligible_count: int | None = None
+
+
+def _cell_json(unstructure: Any) -> Any:
+    def cell_json(cell: HeatmapCell) -> dict[str, Any]:
+        out: dict[str, Any] = unstructure(cell)
+        if out["score"] is None:
+            out["score"] = 0
+        return out
+
+    return cell_json
+
+
+converter.register_unstructure_hook(
+    HeatmapCell, _cell_json(converter.get_unstructure_hook(HeatmapCell))
+)
 
 
 @attrs.frozen(kw_only=True)
@@ -246,6 +265,11 @@ class RunMetadata:
     refused, a dead process): unscored, kept apart from ``adapterErrors``, asked again on resume."""
     warnings: tuple[str, ...] | None = None
     """Ours: what went wrong outside any question (a teardown that hung past its timeout)."""
+    data_dir: str | None = None
+    """Ours: the data directory the run read (absolute), so that re-judging its answers
+    (``judge-agreement``) finds the same days; None for a dataset that is not a directory."""
+    arcs_file: str | None = None
+    """Ours: the arcs file the run read in each persona directory."""
 
 
 @attrs.frozen(kw_only=True, repr=False)
@@ -260,6 +284,31 @@ class BenchmarkResult:
     retrieval: RetrievalSummary | None = None
     """Ours: retrieval metrics over every answer of the run that has them."""
     timing: RunTiming | None = None
+
+    @property
+    def overall_score(self) -> float | None:
+        """The run's overall score: the mean composite score (0–6) of every scored answer, each
+        evaluation weighing once (None when nothing was scored). As a percentage: ``/ 6 * 100``."""
+        scores = [
+            q.composite_score
+            for p in self.personas
+            for rr in p.range_results
+            for q in rr.question_results
+        ]
+        return math.fsum(scores) / len(scores) if scores else None
+
+    @property
+    def hallucination_rate(self) -> float | None:
+        """The share (0–100) of the run's scored answers the judge flagged as hallucinated (None
+        when nothing was scored); what a hallucination is depends on the judge's mode
+        (``metadata.hallucination_mode``)."""
+        flags = [
+            q.score.hallucination == 0
+            for p in self.personas
+            for rr in p.range_results
+            for q in rr.question_results
+        ]
+        return 100 * sum(flags) / len(flags) if flags else None
 
     def __repr__(self) -> str:
         return (

@@ -8,6 +8,7 @@ from typing import Any
 
 import attrs
 
+from .._closing import AsyncClosing
 from ..errors import JudgeParseError
 
 __all__ = ["MAX_COMPOSITE", "STUB_REASONING", "JudgeScore", "StubJudge", "is_failure", "to_score"]
@@ -88,7 +89,7 @@ def to_score(value: Any) -> JudgeScore:
 STUB_REASONING = "No judge configured — stub scores."
 
 
-class StubJudge:
+class StubJudge(AsyncClosing):
     """The judge used when none is configured: every answer scores 0/0/0 (reference §4.4), so every
     question fails and, with an appellate judge, goes to appeal. Reports warn about it."""
 

@@ -16,6 +16,7 @@ from typing import Any
 
 import attrs
 
+from .._closing import AsyncClosing
 from ..data._yaml import dump_yaml
 from ..data.corpus import DayMetadata
 from ..data.persona import day_date
@@ -168,7 +169,7 @@ def containment_judge(question: str, reference: str, answer: str, context: Any) 
 
 
 @attrs.define(eq=False)
-class ScriptedJudge:
+class ScriptedJudge(AsyncClosing):
     """A judge that scores by a function and records its calls.
 
     Args:

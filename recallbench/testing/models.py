@@ -7,6 +7,7 @@ from typing import Any
 
 import attrs
 
+from .._closing import AsyncClosing
 from ..models.base import Completion
 
 __all__ = ["ModelCall", "ScriptedModel"]
@@ -26,7 +27,7 @@ class ModelCall:
 
 
 @attrs.define(eq=False)
-class ScriptedModel:
+class ScriptedModel(AsyncClosing):
     """A text model that answers from a script and records every call.
 
     Args:

@@ -78,8 +78,8 @@ def test_a_series_past_the_corpus_stops_at_its_end(data: Path) -> None:
 
     plan = json.loads(done.out)
     checkpoints = plan["personas"][0]["checkpoints"]
-    assert len(checkpoints) == 31  # days 1..30, then one checkpoint for the corpus's end
-    assert checkpoints[-1]["days"] == 30
+    assert len(checkpoints) == 30  # days 1..30: 30d is the corpus's end, 31d..2000d repeat it
+    assert checkpoints[-1]["days"] == 30 and checkpoints[-1]["label"] == "30d"
 
 
 def test_questions_beyond_the_corpus_stop_the_run_before_it_starts(data: Path) -> None:

@@ -11,25 +11,65 @@ from ..results.scoring import MAX_COMPOSITE
 __all__ = ["checkpoint_line", "progress_hooks"]
 
 
-def checkpoint_line(done: CheckpointDone) -> str:
-    """The reference's per-checkpoint line (§2.15), with ``(resumed)`` for rebuilt checkpoints."""
+def checkpoint_line(
+    done: CheckpointDone,
+    *,
+    number: int | None = None,
+    of: int | None = None,
+    persona_width: int = 0,
+    range_width: int = 6,
+) -> str:
+    """The reference's per-checkpoint line (§2.15), with ``(resumed)`` for rebuilt checkpoints.
+
+    Ours: ``number``/``of`` count checkpoints over the whole run (the reference counted one
+    persona's), and the persona and range columns are padded to the run's widest so that the
+    columns line up."""
     r = done.result
     score = f"{r.overall_score / MAX_COMPOSITE * 100:.1f}%" if r.questions_evaluated else "   --   "
+    n, total = (number, of) if number is not None and of is not None else (done.index, done.total)
+    digits = max(2, len(str(total)))
     line = (
-        f"  [bench] [{done.index:>2}/{done.total:>2}] {done.persona_id} {r.range.label:>6}  "
-        f"+{done.new_days:>3}d ingest={done.ingest_ms / 1000:>5.1f}s · q={r.questions_evaluated} "
+        f"  [bench] [{n:>{digits}}/{total:>{digits}}] {done.persona_id:<{persona_width}} "
+        f"{r.range.label:>{range_width}}  "
+        f"+{done.new_days:>3}d ingest={done.ingest_ms / 1000:>5.1f}s · q={r.questions_evaluated:<3} "
         f"(new={done.new_questions} hist={done.historical_asked}/{done.historical_available}) "
         f"query={done.query_ms / 1000:>5.1f}s · score={score}"
     )
     return line + (" (resumed)" if done.resumed else "")
 
 
+class _Counter:
+    """Checkpoints done over the whole run, and the column widths that keep lines aligned."""
+
+    def __init__(self) -> None:
+        self.done = 0
+        self.total: int | None = None
+        self.persona_width = 0
+        self.range_width = 6
+
+    def run_start(self, event: RunStarted) -> None:
+        self.total = event.checkpoints
+        self.persona_width = max((len(p) for p in event.personas), default=0)
+        self.range_width = max(6, *(len(label) for label in event.range_labels))
+
+    def line(self, done: CheckpointDone) -> str:
+        self.done += 1
+        return checkpoint_line(
+            done,
+            number=self.done if self.total is not None else None,
+            of=self.total,
+            persona_width=self.persona_width,
+            range_width=self.range_width,
+        )
+
+
 class _Plain:
     def __init__(self, stream: IO[str]):
         self.stream = stream
+        self.counter = _Counter()
 
     def checkpoint_done(self, done: CheckpointDone) -> None:
-        print(checkpoint_line(done), file=self.stream, flush=True)
+        print(self.counter.line(done), file=self.stream, flush=True)
 
 
 class _Live:
@@ -60,8 +100,10 @@ class _Live:
         self.task: Any = None
         self.started = time.perf_counter()
         self.done = 0
+        self.counter = _Counter()
 
     def run_start(self, event: RunStarted) -> None:
+        self.counter.run_start(event)
         self.progress.start()
         self.task = self.progress.add_task("starting", total=event.questions, rate="")
 
@@ -77,9 +119,9 @@ class _Live:
         self.progress.update(self.task, advance=1, rate=f"{self.done / elapsed:.1f} q/s")
 
     def checkpoint_done(self, done: CheckpointDone) -> None:
-        self.console.print(checkpoint_line(done), highlight=False, markup=False)
+        self.console.print(self.counter.line(done), highlight=False, markup=False)
 
-    def close(self) -> None:
+    def close(self, _event: object = None) -> None:
         self.progress.stop()
 
 
@@ -87,11 +129,12 @@ def progress_hooks(stream: IO[str]) -> Hooks:
     """Hooks that report progress on ``stream``."""
     if not stream.isatty():
         plain = _Plain(stream)
-        return Hooks(on_checkpoint_done=plain.checkpoint_done)
+        return Hooks(on_run_start=plain.counter.run_start, on_checkpoint_done=plain.checkpoint_done)
     live = _Live(stream)
     return Hooks(
         on_run_start=live.run_start,
         on_checkpoint_start=live.checkpoint_start,
         on_question_done=live.question_done,
         on_checkpoint_done=live.checkpoint_done,
+        on_run_done=live.close,
     )

@@ -1,0 +1,148 @@
+"""The library's front door: :func:`run` and :func:`run_sync`, exported as ``recallbench.run``.
+
+They are :class:`~recallbench.harness.engine.Harness` plus what a person at a notebook expects of a
+run: progress on stderr when someone is watching, and the pictures and page of the run
+(``heatmap.png``, ``hallucination.png``, ``report.html``) written beside ``result.json`` when the
+output asks for them (:meth:`RunOutput.beside`, :meth:`RunOutput.directory`). The harness itself
+writes only the result and the logs: rendering is a layer above it.
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from .adapters.base import Adapter, AdapterFactory
+    from .data.dataset import Dataset
+    from .harness.config import RunConfig, RunOutput
+    from .harness.hooks import Hooks
+    from .harness.resume import ResumeLog
+    from .judges.base import Judge, ScoreFunction
+    from .results.records import BenchmarkResult
+
+__all__ = ["run", "run_sync"]
+
+
+def _watched() -> bool:
+    """Whether someone is watching: stderr is a terminal, or this is a notebook kernel."""
+    isatty = getattr(sys.stderr, "isatty", None)
+    return bool(isatty and isatty()) or "ipykernel" in sys.modules
+
+
+def _chain(first: Hooks | None, second: Hooks) -> Hooks:
+    """Hooks calling ``first``'s then ``second``'s for every event."""
+    import attrs
+
+    from .harness.hooks import Hooks
+
+    if first is None:
+        return second
+
+    def both(name: str) -> Any:
+        a, b = getattr(first, name), getattr(second, name)
+        if a is None or b is None:
+            return a or b
+
+        async def call(event: object) -> None:
+            await Hooks(**{name: a}).call(name, event)
+            await Hooks(**{name: b}).call(name, event)
+
+        return call
+
+    return Hooks(**{f.name: both(f.name) for f in attrs.fields(Hooks)})
+
+
+async def run(
+    adapter: Adapter | AdapterFactory,
+    dataset: Dataset | Path | str,
+    *,
+    judge: Judge | ScoreFunction | str | None = None,
+    appellate_judge: Judge | ScoreFunction | str | None = None,
+    config: RunConfig | None = None,
+    output: RunOutput | None = None,
+    hooks: Hooks | None = None,
+    resume: ResumeLog | None = None,
+    progress: bool | None = None,
+) -> BenchmarkResult:
+    """Run a benchmark and return its result (``await`` it in a notebook or an event loop).
+
+    Args:
+        adapter, dataset, judge, appellate_judge, config, output, hooks, resume: as for
+            :class:`~recallbench.harness.engine.Harness` (``judge="rubric"`` is the offline judge).
+        progress: print a line per checkpoint on stderr (a live bar on a terminal). None: when
+            stderr is a terminal or this is a notebook.
+
+    When ``output`` asks for views (``RunOutput.beside(...)``, ``RunOutput.directory(...)``), the
+    heatmap, hallucination chart and HTML report are written beside ``result.json`` — also for a run
+    that fails, marked as interim.
+
+    Raises:
+        RunFailed: the run stopped (too many adapter or judge errors, a log that cannot be written);
+            ``.result`` holds what was finished.
+    """
+    import anyio
+
+    from .errors import RunFailed
+    from .harness.engine import Harness
+
+    if progress is None:
+        progress = _watched()
+    if progress:
+        from .render.progress import progress_hooks
+
+        hooks = _chain(hooks, progress_hooks(sys.stderr))
+    harness = Harness(
+        adapter,
+        dataset,
+        judge=judge,
+        appellate_judge=appellate_judge,
+        config=config,
+        output=output,
+        hooks=hooks,
+        resume=resume,
+    )
+    try:
+        result = await harness.run()
+    except RunFailed as exc:
+        partial = getattr(exc, "result", None)
+        if partial is not None and output is not None and output.views:
+            await anyio.to_thread.run_sync(_views, partial, output, "INTERIM — the run failed")
+        raise
+    if output is not None and output.views:
+        await anyio.to_thread.run_sync(_views, result, output, None)
+    return result
+
+
+def _views(result: BenchmarkResult, output: RunOutput, interim: str | None) -> None:
+    from .render.artifacts import write_run_views
+
+    write_run_views(result, output, interim=interim)
+
+
+def run_sync(
+    adapter: Adapter | AdapterFactory,
+    dataset: Dataset | Path | str,
+    **kwargs: Any,
+) -> BenchmarkResult:
+    """:func:`run` from synchronous code. Inside a running event loop (a notebook cell, an async
+    framework) it refuses: use ``await recallbench.run(...)`` there instead."""
+    import asyncio
+
+    import anyio
+
+    try:
+        asyncio.get_running_loop()
+    except RuntimeError:
+        pass
+    else:
+        raise RuntimeError(
+            "run_sync() cannot be called from a running event loop; use `await recallbench.run(...)` "
+            "instead"
+        )
+
+    async def main() -> BenchmarkResult:
+        return await run(adapter, dataset, **kwargs)
+
+    return anyio.run(main, backend="asyncio")

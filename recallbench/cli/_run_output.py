@@ -1,0 +1,158 @@
+"""Where ``recallbench run`` keeps a run, and how it ends on the terminal.
+
+Every run is kept: by default in ``runs/<adapter>-<UTC timestamp>/`` (``--output DIR`` to choose,
+``--no-save`` to keep nothing; ``$RECALLBENCH_RUNS_DIR`` moves the default ``runs/``), a resumed run
+in the folder it resumes. The run ends with its
+headline (``--verbose``: the full report) and, as the last line, where it was saved.
+"""
+
+from __future__ import annotations
+
+import argparse
+import datetime as dt
+import os
+import re
+import shutil
+import sys
+from pathlib import Path
+from typing import Any
+
+from ..harness.config import RunOutput
+from ._common import use_color
+
+__all__ = ["default_run_dir", "print_end", "run_output", "write_run_views"]
+
+RUNS_DIR = Path("runs")
+"""Where runs are kept by default, relative to the working directory (``$RECALLBENCH_RUNS_DIR``
+overrides it)."""
+
+
+def _slug(adapter_spec: str) -> str:
+    """A folder-name part for an adapter spec: ``builtin:bm25`` → ``bm25``, ``path/to/mem.py:attr`` →
+    ``mem``, ``grpc://host:50052`` → ``grpc-host-50052``."""
+    spec = adapter_spec
+    if spec.startswith("builtin:"):
+        spec = spec[len("builtin:") :]
+    elif "://" not in spec:
+        target = spec.split(":", 1)[0] if not re.match(r"^[A-Za-z]:[\\/]", spec) else spec
+        path = Path(target)
+        spec = path.stem if path.suffix == ".py" else target.rsplit(".", 1)[-1]
+    slug = re.sub(r"[^A-Za-z0-9._-]+", "-", spec).strip("-.")
+    return slug[:60] or "adapter"
+
+
+def default_run_dir(adapter_spec: str, *, now: dt.datetime | None = None) -> Path:
+    """``runs/<adapter>-<YYYYMMDDTHHMMSSZ>`` (under ``$RECALLBENCH_RUNS_DIR`` when set), made unique with ``-2``, ``-3`` … when taken."""
+    stamp = (now or dt.datetime.now(dt.UTC)).strftime("%Y%m%dT%H%M%SZ")
+    root = Path(os.environ.get("RECALLBENCH_RUNS_DIR") or RUNS_DIR)
+    base = root / f"{_slug(adapter_spec)}-{stamp}"
+    candidate, n = base, 1
+    while candidate.exists():
+        n += 1
+        candidate = base.with_name(f"{base.name}-{n}")
+    return candidate
+
+
+def run_output(args: argparse.Namespace, adapter_spec: str) -> RunOutput:
+    """The artifacts a run writes, from ``--output``/``--json-out``/``--no-save``/``--resume`` and
+    the per-file flags (``--question-log``, ``--progress-jsonl``, ``--failure-log``)."""
+    if args.no_save:
+        base = RunOutput()
+    elif args.json_out is not None:
+        base = RunOutput.beside(args.json_out)
+    elif args.output is not None:
+        base = RunOutput.directory(args.output)
+    elif args.resume is not None:
+        base = RunOutput.beside(args.resume.parent / "result.json")
+        base = RunOutput(
+            result_json=base.result_json,
+            progress=args.resume,
+            questions=base.questions,
+            failures=base.failures,
+            views=True,
+        )
+    else:
+        base = RunOutput.directory(default_run_dir(adapter_spec))
+    return RunOutput(
+        result_json=base.result_json,
+        progress=args.progress_jsonl or base.progress,
+        questions=None if args.no_question_log else (args.question_log or base.questions),
+        failures=args.failure_log or base.failures,
+        views=base.views,
+    )
+
+
+def write_run_views(
+    result: Any, args: argparse.Namespace, output: RunOutput, *, interim: str | None = None
+) -> list[Path]:
+    """heatmap.png, hallucination.png and report.html beside result.json (a failure is logged)."""
+    from ..render.artifacts import write_run_views as write
+
+    if not output.views:
+        return []
+    return write(
+        result, output, pngs=not args.no_heatmap_png, html=not args.no_html, interim=interim
+    )
+
+
+def _saved_line(output: RunOutput, written: list[Path]) -> str:
+    logs = [p for p in (output.questions, output.progress) if p is not None and p.exists()]
+    if output.result_json is None or not output.result_json.is_file():
+        if logs:
+            return f"Saved: {', '.join(str(p) for p in logs)} (no result.json)"
+        return "Not saved (--no-save): pass --output DIR to keep result.json and report.html"
+    names = [output.result_json.name, *(p.name for p in written)]
+    names += [str(p) if p.parent != output.result_json.parent else p.name for p in logs]
+    return f"Saved in {output.result_json.parent}/: {', '.join(names)}"
+
+
+def print_end(
+    result: Any,
+    args: argparse.Namespace,
+    output: RunOutput,
+    written: list[Path],
+    *,
+    failure: str | None = None,
+) -> None:
+    """The run's end on the terminal: JSON on stdout with ``--json``/``--heatmap``; otherwise the
+    headline (``--verbose``: the full report). The last line says where the run was saved."""
+    saved = _saved_line(output, written)
+    if args.heatmap or args.json:
+        import json
+
+        from ..render.report import format_json_report, to_heatmap_grid
+
+        if args.heatmap:
+            print(json.dumps(to_heatmap_grid(result), indent=2, ensure_ascii=False))
+        else:
+            print(format_json_report(result))
+        sys.stdout.flush()
+        print(saved, file=sys.stderr)
+        return
+    color = use_color("auto")
+    width = shutil.get_terminal_size().columns
+    if args.verbose:
+        from ..render.report import format_text_report
+
+        print(
+            format_text_report(result, color=True, width=width)
+            if color
+            else format_text_report(result)
+        )
+        print()
+    from ..render.headline import format_headline
+
+    html = output.result_json.parent / "report.html" if output.result_json else None
+    print(
+        format_headline(
+            result,
+            report_html=html if html is not None and html in written else None,
+            result_json=output.result_json
+            if output.result_json is not None and output.result_json.is_file()
+            else None,
+            failure=failure,
+            color=color,
+            width=width,
+        )
+    )
+    print(saved)
