@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import signal
 from collections.abc import AsyncIterator
 from pathlib import Path
 
@@ -21,6 +22,12 @@ settings.register_profile(
 # there; developers' runs keep drawing fresh ones (and found the bugs CI once tripped over).
 settings.register_profile("ci", parent=settings.get_profile("recallbench"), derandomize=True)
 settings.load_profile(os.environ.get("RECALLBENCH_HYPOTHESIS_PROFILE", "recallbench"))
+
+# A suite started in the background by a shell (`cmd &` without job control, `nohup`) inherits Ctrl-C
+# ignored, and so would every command the tests start: tests that send SIGINT would see it ignored.
+# They test recallbench, not how the suite was launched (one test ignores it on purpose).
+if signal.getsignal(signal.SIGINT) == signal.SIG_IGN:
+    signal.signal(signal.SIGINT, signal.default_int_handler)
 
 
 @pytest.fixture(scope="session")

@@ -132,20 +132,29 @@ class Terminated(Exception):
 def run_async(fn: Callable[..., Awaitable[T]], *args: Any) -> T:
     """``anyio.run`` for a command: SIGTERM and SIGHUP stop the work exactly as Ctrl-C does (the
     event loop's own interrupt handling: the main task is cancelled, so cleanup runs) and then raise
-    :class:`Terminated` instead of :class:`KeyboardInterrupt`."""
+    :class:`Terminated` instead of :class:`KeyboardInterrupt`. Where Ctrl-C is ignored (a command
+    started in the background by a shell, or under ``nohup``) the loop has no interrupt handler:
+    SIGTERM and SIGHUP then cancel the main task themselves, with the same cleanup."""
+    import asyncio
+
     import anyio
 
     received: list[int] = []
     restore: dict[int, Any] = {}
 
     async def main() -> T:
-        # Inside the loop, SIGINT's handler is the runner's: it cancels the main task.
-        on_interrupt = signal.getsignal(signal.SIGINT)
-        if callable(on_interrupt) and threading.current_thread() is threading.main_thread():
+        if threading.current_thread() is threading.main_thread():
+            # Inside the loop, SIGINT's handler is the runner's: it cancels the main task.
+            on_interrupt = signal.getsignal(signal.SIGINT)
+            task = asyncio.current_task()
+            loop = asyncio.get_running_loop()
 
             def stop(signum: int, frame: Any) -> None:
                 received.append(signum)
-                on_interrupt(signal.SIGINT, frame)
+                if callable(on_interrupt):
+                    on_interrupt(signal.SIGINT, frame)
+                elif task is not None:
+                    loop.call_soon_threadsafe(task.cancel)
 
             for sig in _TERMINATION_SIGNALS:
                 restore[sig] = signal.signal(sig, stop)
@@ -153,7 +162,7 @@ def run_async(fn: Callable[..., Awaitable[T]], *args: Any) -> T:
 
     try:
         return anyio.run(main, backend="asyncio")
-    except KeyboardInterrupt:
+    except (KeyboardInterrupt, asyncio.CancelledError):
         if received:
             raise Terminated(received[0]) from None
         raise

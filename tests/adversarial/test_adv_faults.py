@@ -355,10 +355,22 @@ judge = CliAgentModel(
 """
 
 
-@pytest.mark.parametrize(("signame", "code"), [("SIGTERM", 143), ("SIGHUP", 129)])
+def _ignore_sigint() -> None:
+    import signal
+
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+@pytest.mark.parametrize(
+    ("signame", "code", "background"),
+    [("SIGTERM", 143, False), ("SIGHUP", 129, False), ("SIGTERM", 143, True)],
+    ids=["SIGTERM", "SIGHUP", "SIGTERM-with-ctrl-c-ignored"],
+)
 def test_a_terminated_run_kills_the_judges_process_tree_and_tears_down(
-    data: Path, tmp_path: Path, signame: str, code: int
+    data: Path, tmp_path: Path, signame: str, code: int, background: bool
 ) -> None:
+    """Also when Ctrl-C is ignored, as it is for a command a shell starts in the background (`&`
+    without job control, `nohup`): the event loop then installs no interrupt handler to lean on."""
     import signal
 
     from recallbench.testing.agents import process_state
@@ -375,6 +387,7 @@ def test_a_terminated_run_kills_the_judges_process_tree_and_tears_down(
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         text=True,
+        preexec_fn=_ignore_sigint if background else None,
     )  # fmt: skip
     deadline = time.monotonic() + 30
     while not pidfile.exists() and time.monotonic() < deadline:
