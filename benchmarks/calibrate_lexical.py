@@ -1,10 +1,13 @@
-"""Calibrate the abstention thresholds of ``builtin:bm25`` and ``builtin:fts5``.
+"""Calibrate the abstention thresholds of ``builtin:bm25`` and ``builtin:fts5`` (or ``builtin:dense``).
 
-    python benchmarks/calibrate_lexical.py [DATA_DIR]     # default: personas/
+    python benchmarks/calibrate_lexical.py [DATA_DIR]             # default: personas/
+    python benchmarks/calibrate_lexical.py [DATA_DIR] --dense     # builtin:dense instead (minutes)
 
 Every persona of DATA_DIR is ingested whole (each arcs file it has: ``arcs-1000d.yaml``, and
 ``arcs-180d.yaml`` where present), then every question is asked once, in its query session, and the
-best visible chunk's normalised score recorded (:meth:`recallbench.adapters.lexical.Bm25Adapter.retrieve`).
+best visible chunk's normalised score recorded (:meth:`recallbench.adapters.lexical.Bm25Adapter.retrieve`;
+for ``--dense``, its cosine, :meth:`recallbench.adapters.dense.DenseAdapter.retrieve`, which needs the
+``dense`` extra and encodes every chunk of the seven corpora: about 12 minutes on two cores).
 A negative-recall question should abstain (score below the threshold), an answerable one — every
 other category, except information-boundary pairs whose expected disclosure is ``refuse`` — should
 not. The threshold printed maximises balanced accuracy (the mean of the two rates); the rates of the
@@ -20,6 +23,7 @@ from pathlib import Path
 
 import anyio
 
+from recallbench.adapters.dense import DenseAdapter
 from recallbench.adapters.lexical import Bm25Adapter, Fts5Adapter
 from recallbench.data.dataset import list_personas, load_persona
 from recallbench.data.qa import QAPair
@@ -35,9 +39,10 @@ def kind(qa: QAPair) -> str:
     return "answerable"
 
 
-async def scores(
-    data: Path, cls: type[Bm25Adapter] | type[Fts5Adapter]
-) -> dict[str, list[tuple[str, float]]]:
+Calibrated = type[Bm25Adapter] | type[Fts5Adapter] | type[DenseAdapter]
+
+
+async def scores(data: Path, cls: Calibrated) -> dict[str, list[tuple[str, float]]]:
     """Per persona and arcs file: (kind, best normalised score) of every question."""
     out: dict[str, list[tuple[str, float]]] = {}
     for persona in list_personas(data):
@@ -53,7 +58,8 @@ async def scores(
             await adapter.finalize_ingestion()
             found = out.setdefault(f"{persona}/{arcs}", [])
             for qa in ds.qa:
-                _, _, best = adapter.retrieve(qa.question, qa.query_session or "principal")
+                # The score the threshold applies to is the last item for every adapter.
+                best = adapter.retrieve(qa.question, qa.query_session or "principal")[-1]
                 found.append((kind(qa), best))
             await adapter.teardown()
     return out
@@ -80,8 +86,8 @@ def calibrate(found: list[tuple[str, float]]) -> tuple[float, float]:
     return best
 
 
-async def main(data: Path) -> None:
-    for cls in (Bm25Adapter, Fts5Adapter):
+async def main(data: Path, adapters: tuple[Calibrated, ...]) -> None:
+    for cls in adapters:
         start = time.perf_counter()
         by_corpus = await scores(data, cls)
         found = [row for rows in by_corpus.values() for row in rows]
@@ -111,4 +117,8 @@ async def main(data: Path) -> None:
 
 
 if __name__ == "__main__":
-    anyio.run(main, Path(sys.argv[1]) if len(sys.argv) > 1 else Path("personas"))
+    args = [a for a in sys.argv[1:] if a != "--dense"]
+    chosen: tuple[Calibrated, ...] = (
+        (DenseAdapter,) if "--dense" in sys.argv[1:] else (Bm25Adapter, Fts5Adapter)
+    )
+    anyio.run(main, Path(args[0]) if args else Path("personas"), chosen)

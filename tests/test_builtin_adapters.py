@@ -43,6 +43,7 @@ from recallbench.adapters._memory import (
     visible,
 )
 from recallbench.adapters.base import Adapter, QueryDetail
+from recallbench.adapters.retrieval.minilm import dense_unavailable
 from recallbench.data._yaml import dump_yaml, load_yaml
 from recallbench.data.corpus import DayMetadata
 from recallbench.data.persona import day_date
@@ -55,6 +56,8 @@ EPOCH = "2026-01-01"
 LEXICAL = ("bm25", "fts5")
 RETRIEVING = ("bm25", "fts5", "recency", "random", "oracle")
 _PATH = re.compile(r"^memories/day-(\d{4})\.md(?:#[\w-]+/\d+)?$")
+# builtin:dense needs the optional dense extra (tests/test_dense.py covers it; CI installs it).
+DENSE_MISSING = dense_unavailable()
 
 
 @pytest.fixture(scope="module")
@@ -177,6 +180,7 @@ def test_registry_names_and_errors() -> None:
     assert set(BUILTIN_ADAPTERS) == {
         "bm25",
         "fts5",
+        "dense",
         "recency",
         "null",
         "random",
@@ -184,6 +188,10 @@ def test_registry_names_and_errors() -> None:
         "echo-reference",
     }
     for name, cls in BUILTIN_ADAPTERS.items():
+        if name == "dense" and DENSE_MISSING is not None:
+            with pytest.raises(ConfigError, match=re.escape("pip install 'recallbench[dense]'")):
+                builtin_adapter("builtin:dense")
+            continue
         adapter = builtin_adapter(f"builtin:{name}")
         assert isinstance(adapter, cls)
         assert isinstance(adapter, Adapter)
@@ -442,8 +450,13 @@ async def test_isolated_sessions_stay_isolated(name: str, tmp_path: Path) -> Non
 # -- lifecycle properties --------------------------------------------------------------------------
 
 
-def _stateful() -> list[str]:
-    return [n for n in BUILTIN_ADAPTERS if n not in ("null",)]
+def _stateful() -> list[Any]:
+    skip = pytest.mark.skipif(DENSE_MISSING is not None, reason=f"no dense extra: {DENSE_MISSING}")
+    return [
+        pytest.param(n, marks=skip) if n == "dense" else n
+        for n in BUILTIN_ADAPTERS
+        if n not in ("null",)
+    ]
 
 
 async def _ask_all(adapter: Any, qas: list[QAPair]) -> list[QueryDetail]:

@@ -10,6 +10,8 @@ Select one with ``--adapter builtin:<name>`` or build it in Python::
                           a calibrated threshold (:class:`~recallbench.adapters.lexical.Bm25Adapter`)
 ``fts5``                  SQLite FTS5 ranked by ``bm25()``, seed 004's reference retriever
                           (:class:`~recallbench.adapters.lexical.Fts5Adapter`)
+``dense``                 all-MiniLM-L6-v2 embeddings ranked by cosine, in numpy; needs the
+                          ``dense`` extra (:class:`~recallbench.adapters.dense.DenseAdapter`)
 ``recency``               answers only from the most recent N days
 ``null``                  always abstains: the floor
 ``random``                random sentences from memory: a noisier floor
@@ -51,6 +53,7 @@ if TYPE_CHECKING:
         builtin_adapter_class,
         builtin_name,
     )
+    from .dense import DenseAdapter
     from .lexical import Bm25Adapter, Fts5Adapter
 
 __all__ = [
@@ -58,6 +61,7 @@ __all__ = [
     "BUILTIN_ADAPTERS",
     "BUILTIN_PREFIX",
     "Bm25Adapter",
+    "DenseAdapter",
     "EchoReferenceAdapter",
     "Fts5Adapter",
     "NullAdapter",
@@ -74,6 +78,7 @@ _LAZY = {
     "BUILTIN_ADAPTERS": "builtin",
     "BUILTIN_PREFIX": "builtin",
     "Bm25Adapter": "lexical",
+    "DenseAdapter": "dense",
     "EchoReferenceAdapter": "baselines",
     "Fts5Adapter": "lexical",
     "NullAdapter": "baselines",

@@ -7,7 +7,8 @@
   iff X == S or X is not one of the ``isolated_sessions`` its day's metadata carried. Content outside
   any session heading belongs to no session and is visible to every session.
 * :func:`compose_answer`: an extractive answer, the sentences of the candidate chunks that share the
-  most (weighted) query terms, best first, optionally each followed by ``(day N)``.
+  most (weighted) query terms, best first, optionally each followed by ``(day N)``;
+  :func:`pick_sentences` does the same for any per-sentence score (the dense adapter's cosines).
 * :data:`ABSTENTION`: the text every built-in adapter answers with when it has no evidence; the
   rubric judge reads it as an abstention.
 """
@@ -40,6 +41,7 @@ __all__ = [
     "compose_answer",
     "entry",
     "parse_options",
+    "pick_sentences",
     "query_terms",
     "snippet",
     "split_sentences",
@@ -280,16 +282,41 @@ def compose_answer(
         sentences: how many sentences at most.
         cite: follow each sentence with ``(day N)``.
     """
-    if sentences < 1 or not weights:
+    if not weights:
+        return None
+
+    def overlap(chunk: Chunk) -> list[float]:
+        return [
+            sum(w for t, w in weights.items() if t in terms)
+            for terms in store.sentence_terms(chunk)
+        ]
+
+    return pick_sentences(store, candidates, overlap, sentences=sentences, cite=cite)
+
+
+def pick_sentences(
+    store: MemoryStore,
+    candidates: Sequence[Chunk],
+    score: Callable[[Chunk], Sequence[float]],
+    *,
+    sentences: int,
+    cite: bool = False,
+) -> str | None:
+    """The best ``sentences`` sentences of ``candidates`` (best chunk first) by ``score``, joined;
+    None when none scores above 0.
+
+    ``score(chunk)`` gives one number per sentence of ``store.sentences(chunk)``. Equally scored
+    sentences go in chunk rank, then file order; a sentence repeated word for word is used once.
+    """
+    if sentences < 1:
         return None
     scored: list[tuple[float, int, int, str, int]] = []
     for rank, chunk in enumerate(candidates):
-        terms_of = store.sentence_terms(chunk)
+        values = score(chunk)
         for position, sentence in enumerate(store.sentences(chunk)):
-            terms = terms_of[position]
-            score = sum(w for t, w in weights.items() if t in terms)
-            if score > 0:
-                scored.append((-score, rank, position, sentence, chunk.day))
+            value = float(values[position])
+            if value > 0:
+                scored.append((-value, rank, position, sentence, chunk.day))
     if not scored:
         return None
     scored.sort()

@@ -15,6 +15,7 @@ from .baselines import (
     RandomAdapter,
     RecencyAdapter,
 )
+from .dense import DenseAdapter
 from .lexical import Bm25Adapter, Fts5Adapter
 
 __all__ = [
@@ -32,6 +33,7 @@ BUILTIN_ADAPTERS: Mapping[str, type[Any]] = MappingProxyType(
     {
         "bm25": Bm25Adapter,
         "fts5": Fts5Adapter,
+        "dense": DenseAdapter,
         "recency": RecencyAdapter,
         "null": NullAdapter,
         "random": RandomAdapter,
@@ -39,7 +41,9 @@ BUILTIN_ADAPTERS: Mapping[str, type[Any]] = MappingProxyType(
         "echo-reference": EchoReferenceAdapter,
     }
 )
-"""Name → adapter class. Each class is called with the config mapping (or nothing)."""
+"""Name → adapter class. Each class is called with the config mapping (or nothing). ``dense`` needs
+the optional ``dense`` extra; its module imports neither ``tokenizers`` nor ``safetensors`` until one
+is built."""
 
 
 def builtin_name(spec: str) -> str | None:
@@ -55,13 +59,20 @@ def builtin_adapter_class(name: str) -> type[Any]:
     """The class of the built-in adapter ``name`` (``bm25`` or ``builtin:bm25``; case-insensitive).
 
     Raises:
-        ConfigError: no built-in adapter has that name; the message lists the known names.
+        ConfigError: no built-in adapter has that name (the message lists the known names), or it
+            needs an optional extra that is not installed (``dense``: the message names the install).
     """
     key = (builtin_name(name) if builtin_name(name) is not None else name.strip()) or ""
     cls = BUILTIN_ADAPTERS.get(key.lower())
     if cls is None:
         known = ", ".join(f"{BUILTIN_PREFIX}{n}" for n in BUILTIN_ADAPTERS)
         raise ConfigError(f'no built-in adapter "{name}"; known: {known}')
+    # A class that needs optional packages says why it cannot run, so a run fails at once, in one
+    # line, rather than in every unit of work.
+    unavailable = getattr(cls, "unavailable", None)
+    reason = unavailable() if unavailable is not None else None
+    if reason is not None:
+        raise ConfigError(f"{BUILTIN_PREFIX}{key.lower()}: {reason}")
     return cls
 
 
@@ -69,7 +80,7 @@ def builtin_adapter(name: str, config: Mapping[str, Any] | None = None) -> Adapt
     """A new built-in adapter.
 
     Args:
-        name: ``bm25``, ``fts5``, ``recency``, ``null``, ``random``, ``oracle`` or
+        name: ``bm25``, ``fts5``, ``dense``, ``recency``, ``null``, ``random``, ``oracle`` or
             ``echo-reference``, with or without the ``builtin:`` prefix.
         config: the adapter's settings (None: its defaults).
 

@@ -18,7 +18,7 @@ if TYPE_CHECKING:
 
 __all__ = ["BUILTIN_RETRIEVERS", "DEFAULT_RETRIEVER_ATTR", "load_retriever", "register"]
 
-BUILTIN_RETRIEVERS: tuple[str, ...] = ("bm25", "fts5")
+BUILTIN_RETRIEVERS: tuple[str, ...] = ("bm25", "fts5", "dense")
 """The names ``builtin:<name>`` accepts."""
 
 DEFAULT_RETRIEVER_ATTR = "retriever"
@@ -43,7 +43,7 @@ def register(sub: Any) -> None:
         "--retriever",
         action="append",
         metavar="SPEC",
-        help="builtin:bm25, builtin:fts5, pkg.module[:attr] or path/to/file.py[:attr] (default "
+        help="builtin:bm25, builtin:fts5, builtin:dense (needs the dense extra), pkg.module[:attr] or path/to/file.py[:attr] (default "
         f"attribute {DEFAULT_RETRIEVER_ATTR!r}; a class is instantiated without arguments, a "
         "function retrieve(query, k) is accepted); repeatable (default: builtin:bm25 and "
         "builtin:fts5)",
@@ -60,14 +60,18 @@ def register(sub: Any) -> None:
 def load_retriever(spec: str, *, base_dir: Path | None = None) -> Retriever:
     """A retriever from a ``--retriever`` spec.
 
-    * ``builtin:bm25`` / ``builtin:fts5``: :class:`~recallbench.adapters.retrieval.bm25.BM25Retriever` /
-      :class:`~recallbench.adapters.retrieval.fts5.Fts5Retriever`;
+    * ``builtin:bm25`` / ``builtin:fts5`` / ``builtin:dense``:
+      :class:`~recallbench.adapters.retrieval.bm25.BM25Retriever` /
+      :class:`~recallbench.adapters.retrieval.fts5.Fts5Retriever` /
+      :class:`~recallbench.adapters.retrieval.dense.DenseRetriever` (which needs the ``dense``
+      extra and the weights);
     * ``pkg.module[:attr]`` or ``path/to/file.py[:attr]`` (default attribute ``retriever``): a
       retriever object, a class (instantiated without arguments) or a function
       ``retrieve(query, k)``.
 
     Raises:
-        ConfigError: an unknown builtin, or a spec that cannot be loaded or gives no retriever.
+        ConfigError: an unknown builtin, ``builtin:dense`` without its extra (one line naming the
+            install), or a spec that cannot be loaded or gives no retriever.
     """
     from .._importing import load_object
     from ..adapters.retrieval.base import as_retriever
@@ -84,6 +88,10 @@ def load_retriever(spec: str, *, base_dir: Path | None = None) -> Retriever:
             from ..adapters.retrieval.fts5 import Fts5Retriever
 
             return Fts5Retriever()
+        if name == "dense":
+            from ..adapters.retrieval.dense import DenseRetriever
+
+            return DenseRetriever()
         raise ConfigError(
             f'unknown builtin retriever "{tail.strip()}"; the builtins are '
             + ", ".join(f"builtin:{b}" for b in BUILTIN_RETRIEVERS)

@@ -5,13 +5,18 @@
 * :mod:`~recallbench.adapters.retrieval.tokenize` — the one pinned tokenizer of the baselines (pure).
 * :mod:`~recallbench.adapters.retrieval.bm25` — :class:`BM25Index` / :class:`BM25Retriever` (numpy).
 * :mod:`~recallbench.adapters.retrieval.fts5` — :class:`Fts5Retriever` (stdlib sqlite3 FTS5).
+* :mod:`~recallbench.adapters.retrieval.dense` — :class:`DenseIndex` / :class:`DenseRetriever`:
+  all-MiniLM-L6-v2 vectors ranked by cosine, over :mod:`~recallbench.adapters.retrieval.minilm`
+  (the weights, the tokenizer, batches and a cache) and :mod:`~recallbench.adapters.retrieval.bert`
+  (the numpy forward pass). Needs the ``dense`` extra.
 
 What measures them lives elsewhere: the metrics (recall@k, nDCG@k, reciprocal rank) in
 :mod:`recallbench.results.retrieval_metrics`, the seed-004 retrieval benchmark (``recallbench
 retrieval-eval``) in :mod:`recallbench.harness.retrieval_eval`.
 
-The numpy-backed names are imported on first use. The tokenizer function is not re-exported here: it
-would shadow its module; import it as ``from recallbench.adapters.retrieval.tokenize import tokenize``.
+The numpy-backed names are imported on first use (``tokenizers`` and ``safetensors`` only when a
+dense encoder loads). The tokenizer function is not re-exported here: it would shadow its module;
+import it as ``from recallbench.adapters.retrieval.tokenize import tokenize``.
 """
 
 from __future__ import annotations
@@ -24,6 +29,7 @@ from .tokenize import TOKENIZER_VERSION
 
 if TYPE_CHECKING:
     from .bm25 import BM25Index, BM25Retriever
+    from .dense import DenseIndex, DenseRetriever
     from .fts5 import Fts5Retriever
 
 __all__ = [
@@ -31,6 +37,8 @@ __all__ = [
     "BM25Index",
     "BM25Retriever",
     "CallableRetriever",
+    "DenseIndex",
+    "DenseRetriever",
     "Document",
     "Fts5Retriever",
     "Retriever",
@@ -42,6 +50,8 @@ __all__ = [
 _LAZY = {
     "BM25Index": "bm25",
     "BM25Retriever": "bm25",
+    "DenseIndex": "dense",
+    "DenseRetriever": "dense",
     "Fts5Retriever": "fts5",
 }
 
