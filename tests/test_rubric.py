@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -537,7 +538,16 @@ def executive() -> Any:
 
 
 def test_shipped_pair_with_key_facts(executive: Any) -> None:
-    qa = next(p for p in executive.qa if p.extra.get("key_facts") == ["$2,412"])
+    # a deposit of $1,812 since the personas of engine version 2 (it was $2,412 in version 1)
+    qa = next(
+        p
+        for p in executive.qa
+        if len(p.extra.get("key_facts", [])) == 1
+        and re.fullmatch(r"\$\d{1,3},\d{3}", p.extra["key_facts"][0])
+        and p.category == "recency-bias-resistance"
+        and "deposit" in p.question
+    )
+    money = qa.extra["key_facts"][0]
     days = executive.days_through(qa.last_day)
     context = build_context(qa, days, 0)
     rubric = RubricJudge()
@@ -545,8 +555,8 @@ def test_shipped_pair_with_key_facts(executive: Any) -> None:
     def score(answer: str) -> JudgeScore:
         return rubric.score_sync(qa.question, qa.answer, answer, context)
 
-    assert score(f"The deposit was {qa.extra['key_facts'][0]}.").composite == 6
-    assert score("It was 2412 dollars.").composite == 6
+    assert score(f"The deposit was {money}.").composite == 6
+    assert score(f"It was {money[1:].replace(',', '')} dollars.").composite == 6
     assert triple(score("The deposit was $918,273.")) == (0, 0, 0)
     assert triple(score("I don't know.")) == (0, 0, 1)
 

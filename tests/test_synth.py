@@ -1,8 +1,10 @@
-"""The persona engine: determinism, the world it builds, the questions it proves, and the shipped files."""
+"""The persona engine: determinism, the world it builds, the questions it proves, and the shipped files
+(version 2 under ``personas/``; version 1, the first shipped set, against ``personas/v1.sha256``)."""
 
 from __future__ import annotations
 
 import functools
+import hashlib
 from pathlib import Path
 
 import pytest
@@ -14,6 +16,7 @@ from recallbench.data.deepcheck import deep_check
 from recallbench.data.qa import CATEGORIES
 from recallbench.data.validate import validate_dataset
 from recallbench.generation.synth import (
+    ENGINE_VERSION,
     SHIPPED,
     SHIPPED_VARIANTS,
     SynthPersona,
@@ -27,13 +30,15 @@ from recallbench.generation.synth.schedule import MAX_CONCURRENT
 from recallbench.generation.synth.stats import persona_stats, sentence_templates
 
 PERSONAS = Path(__file__).resolve().parents[1] / "personas"
+V1_MANIFEST = PERSONAS / "v1.sha256"
 VARIANT_IDS = [f"{pid}-{days}d" for pid, days, _ in SHIPPED_VARIANTS]
+VARIANTS = [(p, d) for p, d, _ in SHIPPED_VARIANTS]
 
 
 @functools.cache
-def shipped(pid: str, days: int) -> SynthPersona:
+def shipped(pid: str, days: int, version: int = ENGINE_VERSION) -> SynthPersona:
     seed = next(s for p, d, s in SHIPPED_VARIANTS if (p, d) == (pid, days))
-    return synthesize(load_domain(pid), days, seed)
+    return synthesize(load_domain(pid), days, seed, version)
 
 
 # ---------------------------------------------------------------- the generator
@@ -78,7 +83,7 @@ def test_too_short_is_refused() -> None:
 # ---------------------------------------------------------------- the world
 
 
-@pytest.mark.parametrize(("pid", "days"), [(p, d) for p, d, _ in SHIPPED_VARIANTS], ids=VARIANT_IDS)
+@pytest.mark.parametrize(("pid", "days"), VARIANTS, ids=VARIANT_IDS)
 def test_world_shape(pid: str, days: int) -> None:
     p = shipped(pid, days)
     sched = p.schedule
@@ -101,13 +106,15 @@ def test_world_shape(pid: str, days: int) -> None:
         size[d] for d in size if not sched.cal.is_weekend(d) and sched.quiet_period(d) is None
     ]
     weekend = [size[d] for d in size if sched.cal.is_weekend(d) and sched.quiet_period(d) is None]
-    assert max(quiet) < 1500 < min(weekday)
+    # a quiet-period day is a line or two; version 2 writes fewer routine lines than version 1 did
+    # (none twice in three weeks), so its lightest weekdays are light too: compare with the median
+    assert max(quiet) < 1000 < sorted(weekday)[len(weekday) // 2]
     assert sum(weekend) / len(weekend) < 0.6 * sum(weekday) / len(weekday)
     assert len(load_domain(pid).cast) >= 15
     assert len(set(sched.density.values())) == 4
 
 
-@pytest.mark.parametrize(("pid", "days"), [(p, d) for p, d, _ in SHIPPED_VARIANTS], ids=VARIANT_IDS)
+@pytest.mark.parametrize(("pid", "days"), VARIANTS, ids=VARIANT_IDS)
 def test_day_format(pid: str, days: int) -> None:
     p = shipped(pid, days)
     order = [s.id for s in p.domain.sessions]
@@ -135,7 +142,7 @@ def test_sessions_of_the_executive_assistant() -> None:
 # ---------------------------------------------------------------- the questions
 
 
-@pytest.mark.parametrize(("pid", "days"), [(p, d) for p, d, _ in SHIPPED_VARIANTS], ids=VARIANT_IDS)
+@pytest.mark.parametrize(("pid", "days"), VARIANTS, ids=VARIANT_IDS)
 def test_question_mix(pid: str, days: int) -> None:
     p = shipped(pid, days)
     s = persona_stats(p)
@@ -165,17 +172,34 @@ def test_question_mix(pid: str, days: int) -> None:
     assert {q.get("expected_disclosure") for q in p.questions} >= {"refuse", "partial"}
 
 
-@pytest.mark.parametrize(("pid", "days"), [(p, d) for p, d, _ in SHIPPED_VARIANTS], ids=VARIANT_IDS)
+@pytest.mark.parametrize(("pid", "days"), VARIANTS, ids=VARIANT_IDS)
 def test_realism_targets(pid: str, days: int) -> None:
+    """Issue 18's targets on the shipped (version 2) personas: no sentence shape on more than 5% of
+    days with the connectives left out, questions worded away from the sentences that answer them."""
     s = persona_stats(shipped(pid, days))
-    assert s.sizes["median"] >= 3 * 1024
+    assert s.sizes["median"] >= 1.5 * 1024
     assert s.sizes["max"] <= 20 * 1024
     assert s.top_template_share <= 0.05, s.top_template
+    assert s.question_overlap <= 0.25
+    assert s.section_overlap <= 0.25
 
 
 def test_sentence_templates_mask_names_numbers_and_files() -> None:
     text = "---\ntype: daily\n---\n\n# session: principal\n\n### Head\n\nMaya paid $1,200 for `a.md` today. Ok then.\n"
     assert sentence_templates(text) == {"X paid # for `file` today."}
+
+
+def test_sentence_templates_leave_out_the_connectives() -> None:
+    """Version 1's openers and closers are not part of a sentence's shape."""
+    head = "---\ntype: daily\n---\n\n# session: principal\n\n### Head\n\n"
+    plain = sentence_templates(head + "The report cleared approval the same afternoon.\n")
+    assert plain == sentence_templates(
+        head + "Before lunch, the report cleared approval the same afternoon; filed and done.\n"
+    )
+    assert plain == sentence_templates(
+        head
+        + "Side note: The report cleared approval the same afternoon; it took about 12 minutes.\n"
+    )
 
 
 def test_a_generated_persona_passes_deep_validation(tmp_path: Path) -> None:
@@ -189,25 +213,13 @@ def test_a_generated_persona_passes_deep_validation(tmp_path: Path) -> None:
 # ---------------------------------------------------------------- the shipped files
 
 
-def _shipped_files(pid: str, days: int) -> dict[str, bytes]:
-    p = shipped(pid, days)
-    files = {
-        "persona.yaml": p.persona_yaml.encode(),
-        f"arcs-{days}d.yaml": p.arcs_yaml.encode(),
-        f"qa-{days}d/questions.yaml": p.questions_yaml.encode(),
-    }
-    for i, text in enumerate(p.day_texts, 1):
-        files[f"memories-{days}d/day-{i:04d}.md"] = text.encode()
-    return files
-
-
 @pytest.mark.slow
-@pytest.mark.parametrize(("pid", "days"), [(p, d) for p, d, _ in SHIPPED_VARIANTS], ids=VARIANT_IDS)
+@pytest.mark.parametrize(("pid", "days"), VARIANTS, ids=VARIANT_IDS)
 def test_committed_personas_regenerate_byte_for_byte(pid: str, days: int) -> None:
+    want = {name: text.encode() for name, text in shipped(pid, days).files().items()}
     root = PERSONAS / pid
-    want = _shipped_files(pid, days)
     on_disk = {
-        str(f.relative_to(root)): f.read_bytes()
+        str(f.relative_to(PERSONAS)): f.read_bytes()
         for f in [
             root / "persona.yaml",
             root / f"arcs-{days}d.yaml",
@@ -222,6 +234,50 @@ def test_committed_personas_regenerate_byte_for_byte(pid: str, days: int) -> Non
     )
 
 
+def _v1_manifest() -> dict[str, str]:
+    pairs = (line.split("  ", 1) for line in V1_MANIFEST.read_text().splitlines() if line)
+    return {name: digest for digest, name in pairs}
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(("pid", "days"), VARIANTS, ids=VARIANT_IDS)
+def test_version_1_regenerates_byte_for_byte(pid: str, days: int) -> None:
+    """The first shipped set is not committed (it would double personas/); `synth --version 1`
+    rebuilds it, and personas/v1.sha256 holds the digest of every file it wrote."""
+    manifest = _v1_manifest()
+    files = shipped(pid, days, 1).files()
+    changed = [
+        name
+        for name, text in files.items()
+        if manifest.get(name) != hashlib.sha256(text.encode()).hexdigest()
+    ]
+    assert changed == [], f"{len(changed)} version-1 file(s) differ, first {changed[:3]}"
+    # its realism as measured now: version 1 kept its sentence shapes under 5% of days by opening
+    # routine lines with connectives; without them its most repeated shape is on more days, and its
+    # questions share about half their words with their answers (the figures docs/personas.md gives)
+    stats = persona_stats(shipped(pid, days, 1))
+    assert stats.sizes["median"] >= 3 * 1024
+    assert stats.top_template_share > 0.05
+    assert stats.question_overlap >= 0.4
+    assert stats.section_overlap >= 0.4
+    prefix = f"{pid}/"
+    mine = {
+        n
+        for n in manifest
+        if n.startswith(prefix) and (f"-{days}d" in n or n.endswith("/persona.yaml"))
+    }
+    assert mine == set(files)
+
+
+def test_versions_write_their_number() -> None:
+    """The arcs file names the engine version that wrote it; an unknown version is refused."""
+    p1, p2 = shipped("executive-assistant", 180, 1), shipped("executive-assistant", 180)
+    assert "version: 1\n" in p1.arcs_yaml and f"version: {ENGINE_VERSION}\n" in p2.arcs_yaml
+    assert p1.day_texts != p2.day_texts
+    with pytest.raises(ValueError, match="engine version 9"):
+        synthesize(load_domain("er-physician"), 90, 1, 9)
+
+
 def test_shipped_personas_load_and_validate() -> None:
     assert sorted(p.name for p in PERSONAS.iterdir() if p.is_dir()) == sorted(SHIPPED)
     for pid, days, _ in SHIPPED_VARIANTS:
@@ -232,7 +288,7 @@ def test_shipped_personas_load_and_validate() -> None:
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize(("pid", "days"), [(p, d) for p, d, _ in SHIPPED_VARIANTS], ids=VARIANT_IDS)
+@pytest.mark.parametrize(("pid", "days"), VARIANTS, ids=VARIANT_IDS)
 def test_shipped_personas_pass_deep_validation(pid: str, days: int) -> None:
     report = deep_check(PERSONAS, [pid], f"arcs-{days}d.yaml")
     assert [str(x) for x in report.problems if x.severity == "error"] == []
@@ -272,6 +328,24 @@ def test_synth_command_writes_a_custom_persona(
     assert (root / "qa-75d" / "questions.yaml").read_text() == again.questions_yaml
 
 
+def test_synth_command_writes_version_1(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    argv = [
+        "synth",
+        "--persona",
+        "er-physician",
+        "--days",
+        "70",
+        "--seed",
+        "3",
+        "--out",
+        str(tmp_path),
+    ]
+    assert main([*argv, "--version", "1"]) == 0
+    assert "engine version 1" in capsys.readouterr().err
+    again = synthesize(load_domain("er-physician"), 70, 3, 1)
+    assert (tmp_path / "er-physician" / "arcs-70d.yaml").read_text() == again.arcs_yaml
+
+
 def test_synth_stats(capsys: pytest.CaptureFixture[str]) -> None:
     code = main(["synth", "--persona", "er-physician", "--days", "80", "--stats"])
     out = capsys.readouterr().out
@@ -288,6 +362,10 @@ def test_synth_stats(capsys: pytest.CaptureFixture[str]) -> None:
         (["synth", "--stats", "--persona", "nobody"], "no shipped world 'nobody'"),
         (["synth", "--stats", "--persona", "er-physician", "--days", "20"], "at least 60 days"),
         (["synth", "--persona", "er-physician"], "nothing to do"),
+        (
+            ["synth", "--stats", "--persona", "er-physician", "--version", "3"],
+            "writes versions 1, 2",
+        ),
     ],
 )
 def test_synth_bad_flags(argv: list[str], message: str, capsys: pytest.CaptureFixture[str]) -> None:

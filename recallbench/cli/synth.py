@@ -21,7 +21,8 @@ def register(sub: Any) -> None:
         help="generate personas with the deterministic engine (the six shipped ones, or custom)",
         description="Generate personas with recallbench's deterministic engine: persona.yaml, "
         "arcs-<N>d.yaml, memories-<N>d/ and qa-<N>d/questions.yaml whose every question is proven "
-        "against the days. `--all --out personas` regenerates the shipped personas byte for byte.",
+        "against the days. `--all --out personas` regenerates the shipped personas byte for byte; "
+        "`--version 1 --all --out personas-v1` the first shipped set, kept for comparisons.",
     )
     p.add_argument("--all", action="store_true", help="every shipped persona variant (the default)")
     p.add_argument("--persona", metavar="ID", help="one shipped persona's world")
@@ -31,6 +32,14 @@ def register(sub: Any) -> None:
     )
     p.add_argument("--out", type=Path, metavar="DIR", help="personas root to write into")
     p.add_argument("--stats", action="store_true", help="print realism statistics")
+    p.add_argument(
+        "--version",
+        type=int,
+        default=None,
+        metavar="N",
+        help="engine version: 2 (the default: the shipped personas) or 1 (the first shipped "
+        "set, for comparisons with figures published on it)",
+    )
     p.add_argument(
         "--jobs",
         type=positive_int,
@@ -64,13 +73,28 @@ def _variants(args: argparse.Namespace) -> list[tuple[str, int, int]]:
     return [(args.persona, days, seed)]
 
 
-def _one(variant: tuple[str, int, int], out: Path | None, stats: bool) -> tuple[str, float, str]:
+def _engine_version(args: argparse.Namespace) -> int:
+    from ..generation.synth import ENGINE_VERSION, ENGINE_VERSIONS
+
+    if args.version is None:
+        return ENGINE_VERSION
+    if args.version not in ENGINE_VERSIONS:
+        raise ConfigError(
+            f"--version: the engine writes versions {', '.join(map(str, ENGINE_VERSIONS))}, "
+            f"not {args.version}"
+        )
+    return int(args.version)
+
+
+def _one(
+    variant: tuple[str, int, int], out: Path | None, stats: bool, version: int
+) -> tuple[str, float, str]:
     from ..generation.synth import load_domain, synthesize, write_persona
     from ..generation.synth.stats import format_stats, persona_stats
 
     pid, days, seed = variant
     t0 = time.perf_counter()
-    p = synthesize(load_domain(pid), days, seed)
+    p = synthesize(load_domain(pid), days, seed, version)
     if out is not None:
         write_persona(p, out)
     text = format_stats([persona_stats(p)]) if stats else ""
@@ -83,13 +107,15 @@ def run(args: argparse.Namespace) -> int:
             "nothing to do: give --out DIR to write personas and/or --stats to print statistics"
         )
     variants = _variants(args)
+    version = _engine_version(args)
     t0 = time.perf_counter()
     if len(variants) == 1 or args.jobs == 1:
-        results = [_one(v, args.out, args.stats) for v in variants]
+        results = [_one(v, args.out, args.stats, version) for v in variants]
     else:
+        n = len(variants)
         with ProcessPoolExecutor(max_workers=args.jobs) as pool:
             results = list(
-                pool.map(_one, variants, [args.out] * len(variants), [args.stats] * len(variants))
+                pool.map(_one, variants, [args.out] * n, [args.stats] * n, [version] * n)
             )
     for line, seconds, text in results:
         print(f"{line} in {seconds:.1f} s", file=sys.stderr)
@@ -97,7 +123,8 @@ def run(args: argparse.Namespace) -> int:
             print(text)
     where = f" into {args.out}" if args.out is not None else ""
     print(
-        f"synth: {len(variants)} persona variant(s){where} in {time.perf_counter() - t0:.1f} s",
+        f"synth: {len(variants)} persona variant(s), engine version {version}{where} in "
+        f"{time.perf_counter() - t0:.1f} s",
         file=sys.stderr,
     )
     return 0

@@ -9,10 +9,11 @@ from __future__ import annotations
 
 from .domain import Domain, check_domain, normalize
 from .domains import SHIPPED, SHIPPED_VARIANTS, load_domain
-from .engine import ENGINE_VERSION, SynthPersona, synthesize, write_persona
+from .engine import ENGINE_VERSION, ENGINE_VERSIONS, SynthPersona, synthesize, write_persona
 
 __all__ = [
     "ENGINE_VERSION",
+    "ENGINE_VERSIONS",
     "SHIPPED",
     "SHIPPED_VARIANTS",
     "Domain",

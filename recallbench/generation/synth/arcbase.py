@@ -23,6 +23,12 @@ class World:
 
     domain: Domain
     cal: Calendar
+    version: int = 1
+    """The engine version writing this world: 1 keeps the first shipped personas' bytes."""
+
+    @property
+    def v2(self) -> bool:
+        return self.version >= 2
 
     @property
     def principal(self) -> str:
@@ -56,6 +62,7 @@ class ArcPlan:
     session: str
     participants: list[str]
     rng: Rng
+    version: int = 1
     beats: dict[int, str] = attrs.field(factory=dict)
     links: dict[int, str] = attrs.field(factory=dict)
     wrong_day: int | None = None
@@ -71,6 +78,11 @@ class ArcPlan:
 
     def events(self, w: World) -> list[Event]:
         return []
+
+    def marks(self, w: World) -> list[Event]:
+        """Version 2: the arc's dated moments a question may pin another day by ("the day after the
+        cause of X was found"); each phrase names one day."""
+        return self.events(w)
 
     def directive(self, day: int, kind: str) -> str:
         return f"{self.title}: {kind}"

@@ -6,8 +6,11 @@ draws from its own random stream, so the text of one day never depends on how an
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 from .arcs import World
 from .domain import FillerTopic
+from .prose import errand_section, preview_section, routine_section
 from .rng import Rng
 from .schedule import ErrandUse, MeetingUse, QuietPeriod, Schedule, team_of
 from .text import Section, bullets, cap, fill, lead, pick, quote, strip_article, with_tail
@@ -16,6 +19,9 @@ __all__ = ["FILLER_SECTIONS", "render_day"]
 
 FILLER_SECTIONS = {"quiet": (1, 3), "normal": (6, 8), "busy": (9, 11), "dense": (13, 16)}
 """Filler sections in the principal session by density: (fewest, most)."""
+FILLER_SECTIONS_V2 = {"quiet": (1, 3), "normal": (6, 8), "busy": (9, 11), "dense": (12, 14)}
+"""Version 2's routine sections wanted by density; a topic with too few lines not written in three
+weeks is passed over (:func:`~.prose.routine_section`), so days carry fewer than they want."""
 
 _QUIET_HEADINGS = (
     "Quiet day",
@@ -77,7 +83,7 @@ def render_day(
             and arc.start < day < arc.end
             and arc.session in sections
             and not w.cal.is_weekend(day)
-            and rng.fork("touch", arc.id).chance(0.3)
+            and rng.fork("touch", arc.id).chance(0.55 if w.v2 else 0.3)
         ):
             touch = arc.touch(day, w, rng.fork("touch-text", arc.id))
             if touch is not None:
@@ -90,8 +96,18 @@ def render_day(
         if w.domain.session(m.meeting.session).isolated:
             sections["principal"].append(_calendar_hold(w, m, rng.fork("hold", m.meeting.title)))
         story = True
+    for m in sched.previews.get(day, []):
+        sections.setdefault(m.meeting.session, []).append(
+            preview_section(w, m, rng.fork("preview", m.meeting.title))
+        )
+        story = True
     for e in sched.errands.get(day, []):
-        sections.setdefault(e.session, []).append(_errand(w, e, rng.fork("errand", e.errand.topic)))
+        erng = rng.fork("errand", e.errand.topic)
+        if w.v2:
+            section = errand_section(w, e, erng.choice(_people(w, e.session)), erng)
+        else:
+            section = _errand(w, e, erng)
+        sections.setdefault(e.session, []).append(section)
         story = True
     for q in sched.quiet:
         if day == q.announce:
@@ -116,8 +132,9 @@ def _add_filler(
     w = sched.world
     fillers = list(w.domain.fillers)
     rng.shuffle(fillers)
-    it = iter(fillers * 2)
-    lo, hi = FILLER_SECTIONS[sched.density[day]]
+    # version 2 writes a routine topic at most once a day
+    it = iter(fillers if w.v2 else fillers * 2)
+    lo, hi = (FILLER_SECTIONS_V2 if w.v2 else FILLER_SECTIONS)[sched.density[day]]
     for sid, secs in sections.items():
         if sid == "principal":
             n = rng.randint(lo, hi)
@@ -127,9 +144,42 @@ def _add_filler(
         else:
             n = rng.randint(1, 2) if secs else rng.randint(1, 3)
             people = _people(w, sid)
+        if w.v2:
+            _add_routine(w, sid, secs, n, it, people, rng, day, recent)
+            continue
         for _ in range(n):
             pos = rng.below(len(secs) + 1)
             secs.insert(pos, _filler(w, sid, next(it), people, rng, day, recent))
+
+
+def _add_routine(
+    w: World,
+    sid: str,
+    secs: list[Section],
+    n: int,
+    topics: Iterator[FillerTopic],
+    people: list[str],
+    rng: Rng,
+    day: int,
+    recent: dict[str, int],
+) -> None:
+    """``n`` version-2 routine sections, skipping topics with too few fresh lines."""
+    added = 0
+    for topic in topics:
+        if added == n:
+            break
+        section = routine_section(w, sid, topic, people, rng, day, recent)
+        if section is not None:
+            secs.insert(rng.below(len(secs) + 1), section)
+            added += 1
+    if not secs and sid == "principal":
+        # every routine line is still cooling down: the day still gets one routine section
+        topic = min(
+            w.domain.fillers, key=lambda t: (max(recent.get(x, -999) for x in t.lines), t.title)
+        )
+        section = routine_section(w, sid, topic, people, rng, day, recent, force=True)
+        if section is not None:
+            secs.append(section)
 
 
 def cap_fill(template: str, **slots: object) -> str:

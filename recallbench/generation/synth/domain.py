@@ -17,6 +17,7 @@ Pure data and a pure checker (:func:`check_domain`); no I/O.
 
 from __future__ import annotations
 
+import functools
 import string
 from collections.abc import Iterator
 from typing import Any, Literal, cast
@@ -314,16 +315,52 @@ class Domain:
     negatives: tuple[NegativeProbe, ...]
     links: tuple[Link, ...]
     leaves: tuple[Leave, ...]
+    person_asks: tuple[tuple[str, str], ...] = ()
+    """(cast name, how a question names them without the name: "the treasurer"). Engine version 2
+    asks about people by role; the log keeps their names."""
+    thing_asks: tuple[tuple[str, str], ...] = ()
+    """(errand thing, how a question describes it in other words). Engine version 2 asks about a
+    thing by its description ("the cash briefing before the treasury review"); the log keeps the
+    thing's own words."""
+
+    session_asks: tuple[tuple[str, str], ...] = ()
+    """(group session id, how a question names the group without its label: "the CEO's staff")."""
+    link_asks: tuple[tuple[str, str], ...] = ()
+    """(link value, how a cross-reference question describes it: "the build machine nobody owned")."""
 
     @property
     def principal_first(self) -> str:
         return self.principal.name.split()[0]
+
+    def session_ask(self, sid: str) -> str:
+        """How a question names session ``sid``: its description when given, else its label."""
+        return _lookup(self.session_asks).get(sid) or self.session(sid).label
+
+    def link_ask(self, link: Link) -> str:
+        """A cross-reference question with the shared thing described, not named."""
+        described = _lookup(self.link_asks).get(link.value)
+        if described is None or link.value not in link.question:
+            return link.question
+        return link.question.replace(link.value, described)
+
+    def person_ask(self, name: str) -> str:
+        """How a question refers to ``name``: its role when the domain gives one, else the name."""
+        return _lookup(self.person_asks).get(name, name)
+
+    def thing_ask(self, thing: str) -> str:
+        """How a question describes an errand thing: its description, else the thing itself."""
+        return _lookup(self.thing_asks).get(thing, thing)
 
     def session(self, sid: str) -> Session:
         for s in self.sessions:
             if s.id == sid:
                 return s
         raise KeyError(sid)
+
+
+@functools.cache
+def _lookup(pairs: tuple[tuple[str, str], ...]) -> dict[str, str]:
+    return dict(pairs)
 
 
 MINIMUMS: dict[str, int] = {
@@ -424,6 +461,7 @@ def check_domain(d: Domain) -> list[str]:
         if lk.value not in lk.log_a or lk.value not in lk.log_b:
             problems.append(f"link {lk.value!r}: both logs must contain the value")
     problems += _phrase_problems(d)
+    problems += _ask_problems(d)
     problems += _slot_problems(d)
     problems += _negative_problems(d)
     problems += _name_problems(d)
@@ -464,6 +502,31 @@ def _phrase_problems(d: Domain) -> list[str]:
 
     for a in attrs.fields(Domain):
         walk(getattr(d, a.name), a.name)
+    return out
+
+
+def _ask_problems(d: Domain) -> list[str]:
+    """The version-2 wording tables name things that exist, each once, in words of their own."""
+    known = {
+        "person_asks": {p.name for p in d.cast},
+        "thing_asks": {t for e in d.errands for t in e.things},
+        "session_asks": {s.id for s in d.sessions if s.id != "principal"},
+        "link_asks": {lk.value for lk in d.links},
+    }
+    out = []
+    for field, names in known.items():
+        pairs: tuple[tuple[str, str], ...] = getattr(d, field)
+        keys = [k for k, _ in pairs]
+        asks = [normalize(a) for _, a in pairs]
+        for key, ask in pairs:
+            if key not in names:
+                out.append(f"{field}: {key!r} is not in the domain")
+            if normalize(ask) == normalize(key):
+                out.append(f"{field}: {key!r} is asked in its own words")
+        if len(set(keys)) != len(keys) or len(set(asks)) != len(asks):
+            out.append(f"{field}: a name or a wording repeats")
+        if pairs and field == "thing_asks" and set(keys) != names:
+            out.append(f"thing_asks: no wording for {sorted(names - set(keys))[:3]}")
     return out
 
 

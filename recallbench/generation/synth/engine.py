@@ -20,10 +20,14 @@ from .questions import assign_links, build_candidates, select_questions
 from .rng import Rng
 from .schedule import MAX_CONCURRENT, Schedule, make_schedule, slug
 
-__all__ = ["ENGINE_VERSION", "SynthPersona", "synthesize", "write_persona"]
+__all__ = ["ENGINE_VERSION", "ENGINE_VERSIONS", "SynthPersona", "synthesize", "write_persona"]
 
-ENGINE_VERSION = 1
+ENGINE_VERSION = 2
 """Bumped whenever the same inputs would produce different bytes."""
+
+ENGINE_VERSIONS = (1, 2)
+"""Every version the engine can still write byte for byte: 1 is the first shipped set (``personas-v1``,
+regenerated on demand), 2 the harder one shipped under ``personas/``."""
 
 
 @attrs.frozen
@@ -41,18 +45,35 @@ class SynthPersona:
     filler_days: frozenset[int]
     schedule: Schedule
     dropped: dict[str, int]
+    version: int = ENGINE_VERSION
 
     @property
     def suffix(self) -> str:
         return f"{self.days}d"
 
+    def files(self) -> dict[str, str]:
+        """Every file of the persona on disk, by its path under the personas root."""
+        root, suffix = self.domain.id, self.suffix
+        out = {
+            f"{root}/persona.yaml": self.persona_yaml,
+            f"{root}/arcs-{suffix}.yaml": self.arcs_yaml,
+        }
+        for day, text in enumerate(self.day_texts, 1):
+            out[f"{root}/memories-{suffix}/day-{day:04d}.md"] = text
+        out[f"{root}/qa-{suffix}/questions.yaml"] = self.questions_yaml
+        return out
 
-def synthesize(domain: Domain, days: int, seed: int) -> SynthPersona:
-    """Generate ``days`` days of ``domain`` from ``seed``."""
+
+def synthesize(domain: Domain, days: int, seed: int, version: int = ENGINE_VERSION) -> SynthPersona:
+    """Generate ``days`` days of ``domain`` from ``seed`` as engine ``version`` writes them."""
     if days < 60:
         raise ValueError(f"a persona needs at least 60 days, got {days}")
+    if version not in ENGINE_VERSIONS:
+        raise ValueError(
+            f"engine version {version} is not one of {', '.join(map(str, ENGINE_VERSIONS))}"
+        )
     rng = Rng(seed)
-    sched = make_schedule(domain, days, seed)
+    sched = make_schedule(domain, days, seed, version)
     links = assign_links(sched, rng.fork("links"))
     texts: list[str] = []
     bodies: dict[tuple[int, str], str] = {}
@@ -76,13 +97,14 @@ def synthesize(domain: Domain, days: int, seed: int) -> SynthPersona:
         days=days,
         seed=seed,
         persona_yaml=dump_yaml(persona_document(domain)),
-        arcs_yaml=dump_yaml(story_document(sched, seed)),
+        arcs_yaml=dump_yaml(story_document(sched, seed, version)),
         day_texts=tuple(texts),
         questions=pairs,
         questions_yaml=dump_yaml(list(pairs)),
         filler_days=frozenset(filler_days),
         schedule=sched,
         dropped=dropped,
+        version=version,
     )
 
 
@@ -129,7 +151,7 @@ def _session_doc(d: Domain, sid: str) -> dict[str, Any]:
     return doc
 
 
-def story_document(sched: Schedule, seed: int) -> dict[str, Any]:
+def story_document(sched: Schedule, seed: int, version: int) -> dict[str, Any]:
     """``arcs-<N>d.yaml`` (reference §1.3) with our extras: quiet periods and the generator stamp."""
     cal = sched.cal
     sessions = []
@@ -167,7 +189,7 @@ def story_document(sched: Schedule, seed: int) -> dict[str, Any]:
             # The engine's name in the files it writes (not a module path): stable, so the shipped
             # personas regenerate byte for byte.
             "engine": "recallbench.synth",
-            "version": ENGINE_VERSION,
+            "version": version,
             "seed": seed,
         },
         "quietPeriods": [
@@ -180,22 +202,17 @@ def story_document(sched: Schedule, seed: int) -> dict[str, Any]:
 
 def write_persona(p: SynthPersona, out: Path | str) -> Path:
     """Write ``p`` under ``out/<id>/`` and return that directory. Stale day files are removed."""
-    root = Path(out) / p.domain.id
+    base = Path(out)
+    for name, text in p.files().items():
+        path = base / name
+        path.parent.mkdir(parents=True, exist_ok=True)
+        _write(path, text)
+    root = base / p.domain.id
     memories = root / f"memories-{p.suffix}"
-    qa = root / f"qa-{p.suffix}"
-    memories.mkdir(parents=True, exist_ok=True)
-    qa.mkdir(parents=True, exist_ok=True)
-    _write(root / "persona.yaml", p.persona_yaml)
-    _write(root / f"arcs-{p.suffix}.yaml", p.arcs_yaml)
-    wanted = set()
-    for day, text in enumerate(p.day_texts, 1):
-        name = f"day-{day:04d}.md"
-        wanted.add(name)
-        _write(memories / name, text)
+    wanted = {f"day-{day:04d}.md" for day in range(1, len(p.day_texts) + 1)}
     for stale in memories.glob("day-*.md"):
         if stale.name not in wanted:
             stale.unlink()
-    _write(qa / "questions.yaml", p.questions_yaml)
     return root
 
 

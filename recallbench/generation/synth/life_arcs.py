@@ -118,7 +118,9 @@ class LearningArc(ArcPlan):
             ),
             Candidate(
                 category="factual-recall",
-                question=f"How did {who} do on {p.assessment}?",
+                question=f"How did {who} score at the end of studying {p.skill.ask}?"
+                if w.v2
+                else f"How did {who} do on {p.assessment}?",
                 answer=f"{self.score}.",
                 difficulty="easy",
                 days=(self.end,),
@@ -138,7 +140,39 @@ class LearningArc(ArcPlan):
         ]
 
     def events(self, w: World) -> list[Event]:
+        if w.v2:
+            return [
+                Event(
+                    self.end, f"the end of {w.principal}'s study of {self.spec.skill.ask}", self.id
+                )
+            ]
         return [Event(self.end, f"the day {w.principal} completed {self.spec.assessment}", self.id)]
+
+    def touch(self, day: int, w: World, rng: Rng) -> Section | None:
+        if not w.v2:
+            return None
+        p = self.spec
+        s = self._section(day, f"Learning {p.skill.log} - {rng.choice(('study block', 'reading'))}")
+        s.add(
+            pick(
+                rng,
+                (
+                    "{who} put in another hour on {skill}, working from {res}.",
+                    "Study block for {who} on {skill} today; {res} again.",
+                    "{who} reread a section of {res} and took notes on {skill}.",
+                    "The practice questions on {skill} went better than last week, {who} said.",
+                    "{who} asked me to move tomorrow's reading on {skill} to the evening.",
+                ),
+                who=w.principal,
+                skill=p.skill.log,
+                res=p.resource.log,
+            )
+        )
+        return s
+
+    def marks(self, w: World) -> list[Event]:
+        begun = f"the start of {w.principal}'s study of {self.spec.skill.ask}"
+        return [Event(self.start, begun, self.id), *self.events(w)]
 
 
 def plan_learning(spec: Learning, base: dict[str, Any], blocked: frozenset[int]) -> LearningArc:
@@ -211,17 +245,26 @@ class RelationshipArc(ArcPlan):
             )
         return self._finish(s, day)
 
+    def marks(self, w: World) -> list[Event]:
+        who = w.domain.person_ask(self.spec.person)
+        return [
+            Event(d, f"the day of the falling-out with {who}", self.id)
+            for d, k in self.beats.items()
+            if k == "friction"
+        ]
+
     def candidates(self, w: World) -> list[Candidate]:
         p, name = self.spec, self.spec.person
         org = f"relationship:{name}"
         out: list[Candidate] = []
         days = {k: d for d, k in self.beats.items()}
+        who = w.domain.person_ask(name) if w.v2 else name
         for kind, idx in self.order:
             fact = p.traits[idx] if kind == "trait" else p.events[idx]
             out.append(
                 Candidate(
                     category="factual-recall",
-                    question=fill(fact.ask, name=name, principal=w.principal),
+                    question=cap(fill(fact.ask, name=who, principal=w.principal)),
                     answer=fill(fact.answer, name=name, principal=w.principal),
                     difficulty="easy",
                     days=(days[f"{kind}{idx}"],),
@@ -233,7 +276,7 @@ class RelationshipArc(ArcPlan):
         out.append(
             Candidate(
                 category="factual-recall",
-                question=f"What caused the tension with {name}, and how was it settled?",
+                question=f"What caused the tension with {who}, and how was it settled?",
                 answer=f"{cap(p.friction.log)}; {p.repair}.",
                 difficulty="medium",
                 days=(fr, rep),
@@ -247,7 +290,8 @@ class RelationshipArc(ArcPlan):
             out.append(
                 Candidate(
                     category="synthesis",
-                    question=f"Trace how things developed with {name} over time, including any rough patch.",
+                    question=f"Trace how things developed with {who} over time, including any rough "
+                    "patch.",
                     answer=" Then ".join(
                         fill(f.answer, name=name, principal=w.principal) for _, f in ev
                     )
@@ -323,7 +367,26 @@ class CorrectionArc(ArcPlan):
             )
         elif kind == "restated":
             s = self._section(day, f"Reminder - {strip_article(subject)}")
-            s.add(f"Working from my earlier note that {subject} is {p.wrong}, I planned around it.")
+            if not w.v2:
+                s.add(
+                    f"Working from my earlier note that {subject} is {p.wrong}, I planned around it."
+                )
+            else:
+                s.add(
+                    pick(
+                        rng,
+                        (
+                            "Working from my earlier note that {subject} is {v}, I planned around it.",
+                            "I used {v} for {subject} in today's prep sheet, as logged.",
+                            "{S} went into the planning note as {v}.",
+                            "Reminded {who} that {subject} is {v}; nobody questioned it.",
+                        ),
+                        subject=subject,
+                        S=cap(subject),
+                        v=p.wrong,
+                        who=rng.choice(self.participants),
+                    )
+                )
         elif kind == "corrected":
             s = self._section(day, f"Correction - {strip_article(subject)}")
             s.add(
@@ -357,6 +420,10 @@ class CorrectionArc(ArcPlan):
                 )
             )
         return self._finish(s, day)
+
+    def marks(self, w: World) -> list[Event]:
+        fixed = next(d for d, k in self.beats.items() if k == "corrected")
+        return [Event(fixed, f"the day my note on {self.spec.subject} was put right", self.id)]
 
     def candidates(self, w: World) -> list[Candidate]:
         p = self.spec
@@ -416,6 +483,11 @@ def plan_correction(
     mid = [d for d in range(start + 2, fixed - 1) if d not in blocked]
     if mid and rng.chance(0.6):
         beats[rng.choice(mid)] = "restated"
+    if base["version"] >= 2:
+        # the stale value is used again before anyone corrects it: a matching day, not the right one
+        free = [d for d in mid if d not in beats]
+        for d in rng.fork("v2").sample(free, min(len(free), 2)):
+            beats[d] = "restated"
     return CorrectionArc(
         **base,
         beats=beats,

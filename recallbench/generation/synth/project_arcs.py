@@ -12,7 +12,9 @@ from .ledger import Candidate, Event
 from .rng import Rng
 from .text import Section, bullets, cap, lead, pick
 
-__all__ = ["ProjectArc", "plan_project"]
+__all__ = ["ORDINALS", "ProjectArc", "plan_project"]
+
+ORDINALS = ("first", "second", "third", "fourth", "fifth", "sixth")
 
 
 @attrs.define
@@ -24,6 +26,10 @@ class ProjectArc(ArcPlan):
     target0: int = attrs.field(kw_only=True)
     risk: int = attrs.field(kw_only=True)
     milestones: list[str] = attrs.field(kw_only=True)
+    interim: list[str] = attrs.field(kw_only=True, factory=list)
+    """Version 2: readings of the metric between milestones, written by progress notes (distractors)."""
+    revised_goal: str | None = attrs.field(kw_only=True, default=None)
+    """Version 2: the target the slip sets beside the first one."""
 
     @property
     def owner(self) -> str:
@@ -81,13 +87,22 @@ class ProjectArc(ArcPlan):
                         "{name} reached the {m} milestone today; {metric} came in at {v}.",
                         "We closed out the {m} stage of {name}. Measured {metric}: {v}.",
                         "The {m} for {name} is done, and {metric} measured {v}.",
+                    )
+                    if not w.v2
+                    else (
+                        "That stage is behind us now, and the reading on {metric} was {v}.",
+                        "Signed off today with {first}. Where {metric} stood at that point: {v}.",
+                        "We got through it this week; {metric} came out at {v}.",
+                        "Closed out, a little later in the day than planned. Reading for the stage: {v} "
+                        "({metric}).",
                     ),
+                    first=self.owner.split()[0],
                     name=name,
                     m=m,
                     metric=p.metric.log,
                     v=v,
                 ),
-                lead(rng, f"{rng.choice(self.participants)} {rng.choice(p.tasks)}."),
+                _plain_or_lead(rng, f"{rng.choice(self.participants)} {rng.choice(p.tasks)}.", w),
                 outstanding(rng, self._next_step(i)),
             )
         elif kind == "slip":
@@ -111,6 +126,21 @@ class ProjectArc(ArcPlan):
                 ),
                 outstanding(rng, f"tell stakeholders about the {t1} date"),
             )
+            if self.revised_goal is not None:
+                s.lines.insert(
+                    1,
+                    pick(
+                        rng,
+                        (
+                            "With the new date the target changes too: {metric} at {g} or better.",
+                            "{owner} also reset the goal for {metric} to {g}.",
+                            "The bar moves with it - {g} on {metric} is the new target.",
+                        ),
+                        metric=p.metric.log,
+                        g=self.revised_goal,
+                        owner=self.owner.split()[0],
+                    ),
+                )
         else:  # done
             s = self._section(day, f"{name} - {rng.choice(('shipped', 'wrapped up', 'complete'))}")
             s.add(
@@ -120,6 +150,12 @@ class ProjectArc(ArcPlan):
                         "{name} wrapped up today, {date}. Final {metric}: {v}.",
                         "We closed {name} on {date}; {metric} settled at {v}.",
                         "{name} is finished as of {date}, with {metric} at {v}.",
+                    )
+                    if not w.v2
+                    else (
+                        "It is finished, on {date}. The last reading of {metric} was {v}.",
+                        "We closed it today ({date}), with {metric} ending at {v}.",
+                        "Finished as of {date}; {metric} settled at {v} at the end.",
                     ),
                     name=name,
                     date=t1,
@@ -143,8 +179,24 @@ class ProjectArc(ArcPlan):
             day, f"{p.name} - {rng.choice(('progress', 'status', 'work log', 'notes'))}"
         )
         done = rng.sample(p.tasks, 2)
+        first = _plain_or_lead(rng, f"I {done[0]}.", w)
+        irng = rng.fork("interim")
+        if self.interim and irng.chance(0.6):
+            v = irng.choice(self.interim)
+            s.add(
+                pick(
+                    irng,
+                    (
+                        "Interim reading on {metric}: {v}, not a milestone number.",
+                        "A mid-stage check put {metric} at {v}.",
+                        "{metric} was running at {v} when I looked today.",
+                    ),
+                    metric=p.metric.log,
+                    v=v,
+                )
+            )
         s.add(
-            lead(rng, f"I {done[0]}.") + " " + f"{rng.choice(self.participants)} {done[1]}.",
+            first + " " + f"{rng.choice(self.participants)} {done[1]}.",
             outstanding(
                 rng,
                 rng.choice(
@@ -176,7 +228,8 @@ class ProjectArc(ArcPlan):
             ),
             Candidate(
                 category="factual-recall",
-                question=f"What level of {p.metric.ask} was {p.name} aiming for when it began?",
+                question=f"What level of {p.metric.ask} was {ask if w.v2 else p.name} aiming for "
+                "when it began?",
                 answer=f"{self.goal_value} or better.",
                 difficulty="easy",
                 days=(self.start,),
@@ -228,11 +281,28 @@ class ProjectArc(ArcPlan):
                 origin=org,
             ),
         ]
-        for d, m, v in zip(ms, self.milestones, self.values, strict=True):
+        if self.revised_goal is not None:
+            out.append(
+                Candidate(
+                    category="contradiction-resolution",
+                    question=f"Once its finish date had moved, what level of {p.metric.ask} was "
+                    f"{ask} aiming for?",
+                    answer=f"{self.revised_goal} or better (the target at the start was "
+                    f"{self.goal_value}).",
+                    difficulty="medium",
+                    days=(self.start, slip),
+                    keys=(self.revised_goal,),
+                    origin=org,
+                )
+            )
+        for i, (d, m, v) in enumerate(zip(ms, self.milestones, self.values, strict=True)):
+            question = f"At the {m} stage of {p.name}, what was the {p.metric.ask}?"
+            if w.v2:
+                question = f"What was the {p.metric.ask} of {ask} at its {ORDINALS[i]} milestone?"
             out.append(
                 Candidate(
                     category="factual-recall",
-                    question=f"At the {m} stage of {p.name}, what was the {p.metric.ask}?",
+                    question=question,
                     answer=f"{v}.",
                     difficulty="easy",
                     days=(d,),
@@ -248,8 +318,24 @@ class ProjectArc(ArcPlan):
             Event(self.end, f"the completion of {self.spec.ask}", self.id),
         ]
 
+    def marks(self, w: World) -> list[Event]:
+        ask = self.spec.ask
+        out = self.events(w)
+        for d, k in sorted(self.beats.items()):
+            if k.startswith("milestone"):
+                i = int(k.removeprefix("milestone"))
+                out.append(Event(d, f"the day {ask} reached its {ORDINALS[i]} milestone", self.id))
+            elif k == "slip":
+                out.append(Event(d, f"the day {ask} slipped", self.id))
+        return out
+
     def link_day(self) -> int:
         return min(d for d, k in self.beats.items() if k.startswith("milestone"))
+
+
+def _plain_or_lead(rng: Rng, sentence: str, w: World) -> str:
+    """Version 1 opened routine sentences with a connective; version 2 writes them plain."""
+    return sentence if w.v2 else lead(rng, sentence)
 
 
 def plan_project(spec: Project, base: dict[str, Any], blocked: frozenset[int]) -> ProjectArc:
@@ -269,8 +355,21 @@ def plan_project(spec: Project, base: dict[str, Any], blocked: frozenset[int]) -
     for i, d in enumerate(beat_days[:k]):
         beats[d] = f"milestone{i}"
     target0 = start + max(7, round((end - start) * rng.uniform(0.55, 0.8)))
+    interim: list[str] = []
+    revised: str | None = None
+    if base["version"] >= 2:
+        # other readings of the same metric: the progress notes' interim values and a second
+        # target set when the schedule slips (drawn from their own stream: version 1 is unchanged)
+        vrng = rng.fork("v2")
+        rest = [q.render(q.lo + i * q.step) for i in range(q.choices())]
+        rest = [v for v in rest if v not in values]
+        vrng.shuffle(rest)
+        revised = rest.pop() if rest else None
+        interim = rest[: min(3, len(rest))]
     return ProjectArc(
         **base,
+        interim=interim,
+        revised_goal=revised,
         beats=beats,
         spec=spec,
         values=values[:k],

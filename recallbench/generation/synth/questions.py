@@ -9,7 +9,9 @@ from collections.abc import Iterable, Sequence
 import attrs
 
 from ...data.qa import CATEGORIES
+from .anchors import anchor_events
 from .arcs import ArcPlan, World
+from .asking import errand_candidates, meeting_question
 from .domain import Link
 from .index import CorpusIndex
 from .ledger import Candidate, Event
@@ -77,10 +79,13 @@ def build_candidates(sched: Schedule, links: Sequence[LinkUse], rng: Rng) -> lis
     for arc in sched.arcs:
         for c in arc.candidates(w):
             out.append(c if c.session else attrs.evolve(c, session=arc.session))
-    out += _errand_candidates(sched)
+    if w.v2:
+        out += errand_candidates(sched, anchor_events(sched), rng.fork("errands"))
+    else:
+        out += _errand_candidates(sched)
     out += _meeting_candidates(sched)
     out += _leave_candidates(sched)
-    out += _link_candidates(links)
+    out += _link_candidates(links, w)
     out += _temporal_candidates(
         w, [e for a in sched.arcs for e in a.events(w)], rng.fork("temporal")
     )
@@ -121,13 +126,18 @@ def _meeting_candidates(sched: Schedule) -> list[Candidate]:
         for m in uses:
             meeting, sid = m.meeting, m.meeting.session
             label = w.label(sid)
+            group = w.domain.session_ask(sid) if w.v2 else label
             secret = w.domain.session(sid).isolated
             org = f"meeting:{meeting.title}"
             for who, st in zip(m.speakers, meeting.stances, strict=True):
+                if w.v2:
+                    question = meeting_question(group, meeting.outcome.ask, st.ask)
+                else:
+                    question = f"When {label} discussed {meeting.title.lower()}, who {st.ask}?"
                 out.append(
                     Candidate(
                         category="group-session-attribution",
-                        question=f"When {label} discussed {meeting.title.lower()}, who {st.ask}?",
+                        question=question,
                         answer=f"{who}.",
                         difficulty="medium" if len(m.speakers) > 2 else "easy",
                         days=(day,),
@@ -139,7 +149,7 @@ def _meeting_candidates(sched: Schedule) -> list[Candidate]:
                 )
             outcome = Candidate(
                 category="decision-tracking",
-                question=f"What did {label} agree on about {meeting.outcome.ask}?",
+                question=f"What did {group} agree on about {meeting.outcome.ask}?",
                 answer=f"{cap(meeting.outcome.log)}.",
                 difficulty="medium",
                 days=(day,),
@@ -202,11 +212,11 @@ def _leave_candidates(sched: Schedule) -> list[Candidate]:
     return out
 
 
-def _link_candidates(links: Iterable[LinkUse]) -> list[Candidate]:
+def _link_candidates(links: Iterable[LinkUse], w: World) -> list[Candidate]:
     return [
         Candidate(
             category="cross-reference",
-            question=u.link.question,
+            question=w.domain.link_ask(u.link) if w.v2 else u.link.question,
             answer=f"{u.a.title} and {u.b.title}; both involved {u.link.value}.",
             difficulty="hard",
             days=tuple(sorted((u.day_a, u.day_b))),

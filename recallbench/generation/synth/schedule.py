@@ -12,10 +12,11 @@ import attrs
 
 from .arcs import ArcPlan, World, plan_arc, spread_days
 from .domain import Domain, Errand, Leave, Meeting
+from .recurring import ErrandUse, errand_value, plan_errands_v2
 from .rng import Rng
 from .text import Calendar
 
-__all__ = ["MAX_CONCURRENT", "Schedule", "make_schedule"]
+__all__ = ["MAX_CONCURRENT", "ErrandUse", "Schedule", "make_schedule"]
 
 MAX_CONCURRENT = 4
 DENSITIES = ("quiet", "normal", "busy", "dense")
@@ -57,16 +58,6 @@ class QuietPeriod:
 
 
 @attrs.frozen
-class ErrandUse:
-    day: int
-    errand: Errand
-    thing: str
-    value: str
-    session: str
-    repeated: bool
-
-
-@attrs.frozen
 class MeetingUse:
     day: int
     meeting: Meeting
@@ -83,6 +74,8 @@ class Schedule:
     errands: dict[int, list[ErrandUse]]
     meetings: dict[int, list[MeetingUse]]
     spans: dict[str, tuple[int, int]]
+    previews: dict[int, list[MeetingUse]] = attrs.field(factory=dict)
+    """Version 2: an earlier, unattributed round of a meeting's discussion, by the day it is written."""
 
     @property
     def team(self) -> list[str]:
@@ -115,21 +108,56 @@ def slug(text: str) -> str:
     return re.sub(r"[^a-z0-9]+", "-", text.lower()).strip("-")[:48]
 
 
-def make_schedule(domain: Domain, days: int, seed: int, epoch: str = "2026-01-01") -> Schedule:
+def make_schedule(
+    domain: Domain, days: int, seed: int, version: int = 1, epoch: str = "2026-01-01"
+) -> Schedule:
     rng = Rng(seed)
     cal = Calendar(epoch, days)
-    world = World(domain, cal)
+    world = World(domain, cal, version)
     quiet = _quiet_periods(domain, cal, rng.fork("quiet"))
     blocked = frozenset(d for q in quiet for d in range(q.start, q.end + 1))
     spans = _session_spans(domain, days)
-    arcs = _place_arcs(domain, days, rng.fork("arcs"), blocked, spans)
+    arcs = _place_arcs(domain, days, rng.fork("arcs"), blocked, spans, version)
     meetings = _meetings(domain, cal, rng.fork("meetings"), blocked, spans)
-    errands = _errands(domain, cal, rng.fork("errands"), quiet, spans)
+    if version >= 2:
+        quiet_days = {d for q in quiet for d in range(q.start, q.end + 1)}
+        errands = plan_errands_v2(domain, cal, rng.fork("errands-v2"), quiet_days, spans)
+    else:
+        errands = _errands(domain, cal, rng.fork("errands"), quiet, spans)
+    previews = (
+        _previews(cal, rng.fork("previews"), blocked, spans, meetings) if version >= 2 else {}
+    )
+    forced = {d: meetings.get(d, []) + previews.get(d, []) for d in {*meetings, *previews}}
     active = _activity(
-        domain, cal, rng.fork("activity"), blocked, spans, arcs, meetings, errands, quiet
+        domain, cal, rng.fork("activity"), blocked, spans, arcs, forced, errands, quiet
     )
     density = _density(cal, rng.fork("density"), blocked, arcs)
-    return Schedule(world, arcs, quiet, active, density, errands, meetings, spans)
+    return Schedule(world, arcs, quiet, active, density, errands, meetings, spans, previews)
+
+
+def _previews(
+    cal: Calendar,
+    rng: Rng,
+    blocked: frozenset[int],
+    spans: dict[str, tuple[int, int]],
+    meetings: dict[int, list[MeetingUse]],
+) -> dict[int, list[MeetingUse]]:
+    """Most meetings had a first, inconclusive round two to twelve days before (version 2)."""
+    out: dict[int, list[MeetingUse]] = {}
+    taken = set(meetings)
+    for day in sorted(meetings):
+        for m in meetings[day]:
+            mrng = rng.fork(day, m.meeting.title)
+            if not mrng.chance(0.7):
+                continue
+            lo = spans[m.meeting.session][0]
+            for back in mrng.sample(range(2, 13), 11):
+                d = day - back
+                if d >= lo and d not in blocked and d not in taken and not cal.is_weekend(d):
+                    out.setdefault(d, []).append(attrs.evolve(m, day=d))
+                    taken.add(d)
+                    break
+    return out
 
 
 def _quiet_periods(domain: Domain, cal: Calendar, rng: Rng) -> list[QuietPeriod]:
@@ -181,7 +209,12 @@ def _arc_length(kind: str, days: int, rng: Rng, spec: Any) -> int:
 
 
 def _place_arcs(
-    domain: Domain, days: int, rng: Rng, blocked: frozenset[int], spans: dict[str, tuple[int, int]]
+    domain: Domain,
+    days: int,
+    rng: Rng,
+    blocked: frozenset[int],
+    spans: dict[str, tuple[int, int]],
+    version: int,
 ) -> list[ArcPlan]:
     wanted: list[tuple[str, Any, int]] = []
     for kind, field in _SPEC_FIELD.items():
@@ -219,7 +252,8 @@ def _place_arcs(
         end = start + length - 1
         for d in range(start, end + 1):
             load[d] += 1
-        arcs.append(_make_arc(kind, spec, start, end, domain, cast, rng, blocked))
+        arc = _make_arc(kind, spec, start, end, domain, cast, rng, blocked, version)
+        arcs.append(arc)
     arcs.sort(key=lambda a: (a.start, a.id))
     return arcs
 
@@ -233,6 +267,7 @@ def _make_arc(
     cast: list[str],
     rng: Rng,
     blocked: frozenset[int],
+    version: int,
 ) -> ArcPlan:
     title = _title(kind, spec, domain)
     arc_rng = rng.fork("arc", kind, title)
@@ -259,6 +294,7 @@ def _make_arc(
         "session": spec.session,
         "participants": participants,
         "rng": arc_rng,
+        "version": version,
     }
     return plan_arc(kind, spec, base, blocked)
 
@@ -357,7 +393,7 @@ def _errands(
     for day, e, t in plan:
         vrng = rng.fork("value", day, e.topic, t)
         for _ in range(8):
-            value = _errand_value(e, vrng)
+            value = errand_value(e, vrng)
             if value != last_value.get((e.topic, t)):
                 break
         last_value[(e.topic, t)] = value
@@ -365,13 +401,6 @@ def _errands(
             ErrandUse(day, e, t, value, e.session, counts[(e.topic, t)] > 1)
         )
     return out
-
-
-def _errand_value(e: Errand, rng: Rng) -> str:
-    if e.quantity is not None:
-        q = e.quantity
-        return q.render(q.lo + rng.below(q.choices()) * q.step)
-    return rng.choice(e.values)
 
 
 def _activity(

@@ -16,6 +16,7 @@ from ...data.qa import CATEGORIES, DIFFICULTIES
 from .domain import normalize
 from .engine import SynthPersona
 from .questions import target_count
+from .text import COLON_LEADS, LEADS, TAILS
 
 __all__ = ["PersonaStats", "format_stats", "persona_stats", "sentence_templates"]
 
@@ -28,9 +29,32 @@ _MASKS = (
 MIN_TEMPLATE_WORDS = 4
 
 
+_CONNECTIVE = re.compile(
+    "^(?:"
+    + "|".join(re.escape(x) for x in sorted(LEADS + COLON_LEADS, key=len, reverse=True))
+    + ")"
+)
+_TAIL = re.compile(
+    "; (?:"
+    + "|".join(
+        re.escape(t).replace(re.escape("{n}"), r"\d+").replace(re.escape("{principal}"), r"[\w'-]+")
+        for t in TAILS
+    )
+    + r")(?=\.$)"
+)
+
+
+def bare_sentence(sentence: str) -> str:
+    """A sentence without the opening connective and closing routine clause version 1 varied its
+    routine lines with (``Before lunch, i…`` → ``I…``; ``…; filed and done.`` → ``….``)."""
+    bare = _TAIL.sub("", _CONNECTIVE.sub("", sentence))
+    return bare[:1].upper() + bare[1:]
+
+
 def sentence_templates(day_text: str) -> set[str]:
     """The masked shapes of a day's sentences: numbers → ``#``, capitalised words → ``X``,
-    backticked names → ``file``. Headings, front matter and sentences under four words are skipped."""
+    backticked names → ``file``, the connectives of :func:`bare_sentence` left out. Headings, front
+    matter and sentences under four words are skipped."""
     out = set()
     body = day_text.split("\n---\n", 1)[-1]
     for line in body.splitlines():
@@ -39,6 +63,7 @@ def sentence_templates(day_text: str) -> set[str]:
             continue
         line = line.removeprefix("- ").removeprefix("> ")
         for sentence in _SENTENCE_END.split(line):
+            sentence = bare_sentence(sentence)
             if len(sentence.split()) < MIN_TEMPLATE_WORDS:
                 continue
             masked = sentence
@@ -72,6 +97,7 @@ class PersonaStats:
     top_template_share: float
     weeks_without_new: int
     question_overlap: float
+    section_overlap: float
     """Median share of a recall question's content words found in the log sentence that answers it."""
 
 
@@ -85,7 +111,9 @@ def persona_stats(p: SynthPersona) -> PersonaStats:
     counts: Counter[str] = Counter()
     for text in p.day_texts:
         counts.update(sentence_templates(text))
-    top, top_n = counts.most_common(1)[0] if counts else ("", 0)
+    # Ties go to the alphabetically first template: the counts come from sets, whose order
+    # changes with the interpreter's hash seed.
+    top, top_n = min(counts.items(), key=lambda kv: (-kv[1], kv[0])) if counts else ("", 0)
     sched = p.schedule
     load = [sum(a.start <= d <= a.end for a in sched.arcs) for d in range(1, p.days + 1)]
     keys = [k for q in p.questions for k in q.get("key_facts", [])]
@@ -124,6 +152,7 @@ def persona_stats(p: SynthPersona) -> PersonaStats:
         top_template_share=top_n / p.days,
         weeks_without_new=_empty_weeks(p.questions, p.days),
         question_overlap=question_overlap(p),
+        section_overlap=question_overlap(p, unit="section"),
     )
 
 
@@ -202,28 +231,38 @@ def _content_words(text: str) -> set[str]:
     return {w for w in normalize(text).split() if w not in _STOP and not w.isdigit()}
 
 
-def question_overlap(p: SynthPersona) -> float:
-    """For factual and recency pairs: the median share of the question's content words (answer words
-    and stop words aside) that also occur in the sentence of the log holding the answer — how much
-    lexical matching alone gives away. 1.0 would be a copied sentence."""
+def question_overlap(p: SynthPersona, *, unit: str = "sentence") -> float:
+    """The median share of a question's content words (answer words and stop words aside) that also
+    occur in the log holding the answer — how much lexical matching alone gives away; 1.0 would be
+    a copied sentence.
+
+    ``unit="sentence"``: for factual and recency pairs, the sentence holding the answer.
+    ``unit="section"``: for every pair with key facts, the whole ``#``/``###`` section holding it,
+    its heading included (what a chunking retriever indexes)."""
     shares = []
     for q in p.questions:
-        if q["category"] not in ("factual-recall", "recency-bias-resistance") or not q["key_facts"]:
+        if not q["key_facts"]:
+            continue
+        if unit == "sentence" and q["category"] not in _RECALL_CATEGORIES:
             continue
         key = normalize(q["key_facts"][0])
         words = _content_words(q["question"]) - set(key.split())
         if not words:
             continue
         for day in q["relevant_days"]:
+            pattern = _SENTENCE if unit == "sentence" else _SECTION
             hit = [
-                s
-                for s in re.split(r"(?<=[.!?])\s+|\n", p.day_texts[day - 1])
-                if f" {key} " in f" {normalize(s)} "
+                s for s in pattern.split(p.day_texts[day - 1]) if f" {key} " in f" {normalize(s)} "
             ]
             if hit:
                 shares.append(max(len(words & _content_words(s)) / len(words) for s in hit))
                 break
     return statistics.median(shares) if shares else 0.0
+
+
+_RECALL_CATEGORIES = ("factual-recall", "recency-bias-resistance")
+_SENTENCE = re.compile(r"(?<=[.!?])\s+|\n")
+_SECTION = re.compile(r"\n(?=###? )")
 
 
 def _empty_weeks(questions: Iterable[dict[str, Any]], days: int) -> int:
@@ -263,7 +302,8 @@ def format_stats(stats: Sequence[PersonaStats]) -> str:
             "  difficulty: " + ", ".join(f"{k} {v}" for k, v in s.difficulties.items()),
             f"  weekly checkpoints after day 28 with no new pair: {s.weeks_without_new}",
             f"  question words found in the answering log sentence (median, recall pairs): "
-            f"{s.question_overlap:.0%}",
+            f"{s.question_overlap:.0%}; in its section, heading included (median, every pair): "
+            f"{s.section_overlap:.0%}",
             f"  most repeated sentence template: {s.top_template_share:.1%} of days: {s.top_template!r}",
             "",
         ]

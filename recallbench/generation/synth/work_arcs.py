@@ -28,6 +28,8 @@ class IncidentArc(ArcPlan):
     spec: Incident = attrs.field(kw_only=True)
     impact: str = attrs.field(kw_only=True)
     hours: int = attrs.field(kw_only=True)
+    early_hours: int | None = attrs.field(kw_only=True, default=None)
+    """Version 2: how long it had run when the cause was found (a duration that is not the answer)."""
 
     @property
     def detector(self) -> str:
@@ -71,6 +73,18 @@ class IncidentArc(ArcPlan):
                     who=rng.choice(self.participants),
                 ),
             )
+            if self.early_hours is not None:
+                s.add(
+                    pick(
+                        rng.fork("early"),
+                        (
+                            "By then it had been going on for {h} hours, and it was not over yet.",
+                            "That was {h} hours in; recovery was still ahead of us.",
+                            "We were {h} hours into it at that point.",
+                        ),
+                        h=self.early_hours,
+                    )
+                )
         elif kind == "fix":
             s = self._section(day, f"{p.name} - {rng.choice(('resolved', 'fixed', 'mitigated'))}")
             s.add(
@@ -162,6 +176,40 @@ class IncidentArc(ArcPlan):
     def events(self, w: World) -> list[Event]:
         return [Event(self.start, self.spec.ask, self.id)]
 
+    def touch(self, day: int, w: World, rng: Rng) -> Section | None:
+        fixed = sorted(self.beats)[2]
+        if not w.v2 or day <= fixed:
+            return None
+        p = self.spec
+        s = self._section(day, f"{p.name} - {rng.choice(('aftermath', 'clean-up', 'loose ends'))}")
+        s.add(
+            pick(
+                rng,
+                (
+                    "{who} is still working through the clean-up after {name}.",
+                    "Loose ends from {name}: the action to {followup} is not done yet.",
+                    "{who} asked for the timeline of {name} ahead of the review.",
+                    "Nothing new on {name}; {system} has been stable since the fix.",
+                ),
+                who=rng.choice(self.participants),
+                name=p.name,
+                followup=p.followup,
+                system=p.system,
+            )
+        )
+        return s
+
+    def marks(self, w: World) -> list[Event]:
+        ask = self.spec.ask
+        phrases = {
+            "diagnosis": f"the day we learned why {ask} happened",
+            "fix": f"the day {ask} was put right",
+            "followup": f"the look back at {ask}",
+        }
+        return self.events(w) + [
+            Event(d, phrases[k], self.id) for d, k in sorted(self.beats.items()) if k in phrases
+        ]
+
     def link_day(self) -> int:
         return sorted(self.beats)[1]
 
@@ -171,13 +219,16 @@ def plan_incident(spec: Incident, base: dict[str, Any], blocked: frozenset[int])
     start, end = base["start"], base["end"]
     beats = {start: "onset", start + 1: "diagnosis", start + 2: "fix", end: "followup"}
     q = spec.quantity
-    return IncidentArc(
+    arc = IncidentArc(
         **base,
         beats=beats,
         spec=spec,
         impact=q.render(q.lo + rng.below(q.choices()) * q.step),
         hours=rng.randint(3, 40),
     )
+    if base["version"] >= 2:
+        arc.early_hours = rng.fork("v2").randint(1, arc.hours - 1)
+    return arc
 
 
 # ---------------------------------------------------------------- decision
@@ -244,6 +295,42 @@ class DecisionArc(ArcPlan):
                 quote(self.objector, o.log),
                 quote(self.objector, p.arguments[1]),
             )
+        elif kind == "rationale":
+            c = p.options[self.chosen]
+            s = self._section(day, f"{p.name} - {rng.choice(('the reasoning', 'why', 'write-up'))}")
+            s.add(
+                pick(
+                    rng,
+                    (
+                        "{who} sent round why we went with {c}: {why}.",
+                        "The reasoning behind {c}, as {who} put it in the write-up: {why}.",
+                        "Follow-up on {topic}. What tipped it, per {who}: {why}.",
+                    ),
+                    c=c,
+                    who=self.decider,
+                    why=p.rationale[self.rationale],
+                    topic=p.topic.log,
+                )
+            )
+        elif "rationale" in self.beats.values():
+            c = p.options[self.chosen]
+            s = self._section(
+                day, f"{p.name} - {rng.choice(('decided', 'resolution', 'final call'))}"
+            )
+            s.add(
+                pick(
+                    rng,
+                    (
+                        "Decision made: {c}. {who} signed off; the reasons follow in writing.",
+                        "{who} settled it - we go with {c}. The write-up comes later.",
+                        "Final call on {topic}: {c}, decided by {who}.",
+                    ),
+                    c=c,
+                    who=self.decider,
+                    topic=p.topic.log,
+                ),
+                outstanding(rng, f"write up the decision for {c}"),
+            )
         else:
             c = p.options[self.chosen]
             s = self._section(
@@ -289,53 +376,104 @@ class DecisionArc(ArcPlan):
 
     def candidates(self, w: World) -> list[Candidate]:
         p, topic = self.spec, self.spec.topic.ask
-        prop, obj, res = sorted(self.beats)
+        day = {k: d for d, k in self.beats.items()}
+        prop, obj, res = day["proposal"], day["objection"], day["resolution"]
         o = p.objections[self.objection]
         c = p.options[self.chosen]
         org = f"decision:{p.name}"
-        return [
-            Candidate(
-                category="decision-tracking",
-                question=f"On {topic}, what did we end up choosing, who pushed back on the first "
-                "proposal, and on what grounds?",
-                answer=f"{c}. {self.objector} objected to {p.options[0]}, citing {o.ask}.",
-                difficulty="hard",
-                days=(prop, obj, res),
-                keys=(c, self.objector, o.atom),
-                requires_synthesis=True,
-                origin=org,
-            ),
-            Candidate(
-                category="decision-tracking",
-                question=f"Who first suggested {p.options[0]} when we were working out {topic}?",
-                answer=f"{self.proposer}.",
-                difficulty="easy",
-                days=(prop,),
-                keys=(self.proposer,),
-                origin=org,
-            ),
-            Candidate(
-                category="decision-tracking",
-                question=f"What was the final outcome on {topic}, and who made the call?",
-                answer=f"{c}, decided by {self.decider}.",
+        chosen = Candidate(
+            category="decision-tracking",
+            question=f"On {topic}, what did we end up choosing, who pushed back on the first "
+            "proposal, and on what grounds?",
+            answer=f"{c}. {self.objector} objected to {p.options[0]}, citing {o.ask}.",
+            difficulty="hard",
+            days=(prop, obj, res),
+            keys=(c, self.objector, o.atom),
+            requires_synthesis=True,
+            origin=org,
+        )
+        first = Candidate(
+            category="decision-tracking",
+            question=f"Who first suggested {p.options[0]} when we were working out {topic}?",
+            answer=f"{self.proposer}.",
+            difficulty="easy",
+            days=(prop,),
+            keys=(self.proposer,),
+            origin=org,
+        )
+        if w.v2:
+            # the proposal named by its fate, not its words: the proposal and the decision both
+            first = attrs.evolve(
+                first,
+                question=f"When we were working out {topic}, who had first suggested the option "
+                "that was turned down in the end?",
+                answer=f"{self.proposer} ({p.options[0]}; we chose {c}).",
                 difficulty="medium",
-                days=(res,),
-                keys=(c, self.decider),
-                origin=org,
-            ),
-        ]
+                days=(prop, res),
+                requires_synthesis=True,
+            )
+        final = Candidate(
+            category="decision-tracking",
+            question=f"What was the final outcome on {topic}, and who made the call?",
+            answer=f"{c}, decided by {self.decider}.",
+            difficulty="medium",
+            days=(res,),
+            keys=(c, self.decider),
+            origin=org,
+        )
+        out = [chosen, first, final]
+        if "rationale" in day:
+            # version 2 gives the reasons days after the decision: the question needs both days
+            why = p.rationale[self.rationale]
+            out.insert(
+                0,
+                Candidate(
+                    category="decision-tracking",
+                    question=f"What reason was given for settling {topic} the way we did?",
+                    answer=f"{cap(why)} (the choice was {c}).",
+                    difficulty="hard",
+                    days=(res, day["rationale"]),
+                    keys=(why,),
+                    requires_synthesis=True,
+                    origin=org,
+                ),
+            )
+        return out
 
     def events(self, w: World) -> list[Event]:
-        return [Event(self.end, f"the final decision on {self.spec.topic.ask}", self.id)]
+        res = next(d for d, k in self.beats.items() if k == "resolution")
+        if w.v2:
+            return [Event(res, f"the day {self.spec.topic.ask} was settled", self.id)]
+        return [Event(res, f"the final decision on {self.spec.topic.ask}", self.id)]
+
+    def marks(self, w: World) -> list[Event]:
+        topic = self.spec.topic.ask
+        phrases = {
+            "proposal": f"the opening suggestion on {topic}",
+            "objection": f"the day someone argued against the opening suggestion on {topic}",
+        }
+        return self.events(w) + [
+            Event(d, phrases[k], self.id) for d, k in sorted(self.beats.items()) if k in phrases
+        ]
 
 
 def plan_decision(spec: Decision, base: dict[str, Any], blocked: frozenset[int]) -> DecisionArc:
     rng: Rng = base["rng"]
     start, end = base["start"], base["end"]
-    mid = spread_days(start + 1, end - 1, 1 + rng.below(2), blocked)[-1]
+    v2 = base["version"] >= 2 and end - start >= 7
+    # version 2 gives its reasons a few days after the decision: the objection comes earlier
+    last = end - 4 if v2 else end - 1
+    mid = spread_days(start + 1, last, 1 + rng.below(2), blocked)[-1]
+    beats = {start: "proposal", mid: "objection", end: "resolution"}
+    if v2:
+        res = end - rng.fork("v2").randint(1, 3)
+        while res in blocked and res > mid + 1:
+            res -= 1
+        if mid < res < end and res not in blocked:
+            beats = {start: "proposal", mid: "objection", res: "resolution", end: "rationale"}
     return DecisionArc(
         **base,
-        beats={start: "proposal", mid: "objection", end: "resolution"},
+        beats=beats,
         spec=spec,
         objection=rng.below(len(spec.objections)),
         chosen=1,  # the counter-proposal wins: the domains write their rationales for it

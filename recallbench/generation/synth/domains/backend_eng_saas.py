@@ -8,6 +8,8 @@ Rails, Vault, Kubernetes) are real and used as a working engineer would use them
 
 from __future__ import annotations
 
+import attrs
+
 from ..domain import (
     Correction,
     Decision,
@@ -5041,4 +5043,278 @@ DOMAIN = Domain(
     negatives=NEGATIVES,
     links=LINKS,
     leaves=LEAVES,
+)
+
+# ---------------------------------------------------------------------------------------------
+# How questions ask (engine version 2): people by role, errand things in other words
+# ---------------------------------------------------------------------------------------------
+
+PERSON_ASKS = (
+    ("Tobias Wen", "Dagny's manager"),
+    ("Ifeoma Adeyemi", "the staff engineer on billing core"),
+    ("Rafael Quintero", "the SRE lead"),
+    ("Hana Kobayashi", "the product manager for invoicing"),
+    ("Mateusz Zielinski", "the platform engineer who owns the shared Helm chart"),
+    ("Lucia Ferraro", "the application security engineer"),
+    ("Kwame Boateng", "the finance-analytics data engineer"),
+    ("Svetlana Morozova", "the principal architect"),
+    ("Devika Rao", "the payments-integrations engineer"),
+    ("Owen MacAllister", "the support engineering lead"),
+    ("Amara Nwosu", "the test automation lead"),
+    ("Felix Brandt", "Dagny's mentee"),
+    ("Yusuf Demir", "the database reliability engineer"),
+    ("Noor Haddad", "the head of security"),
+    ("Gabriel Souza", "the solutions engineer for big accounts"),
+    ("Elin Sandberg", "the revenue operations controller"),
+    ("Jun Park", "the staff frontend engineer"),
+    ("Tamsin Greaves", "the privacy lawyer"),
+    ("Arjun Mehta", "the site reliability engineer"),
+    ("Beatriz Lima", "the VP of engineering"),
+    ("Zofia Krawczyk", "the Kubernetes and CI engineer"),
+    ("Marcus Oyelaran", "the enterprise account director"),
+)
+
+THING_ASKS = (
+    # travel
+    ("the Rotterdam Backend Summit hotel", "where Dagny slept for the Dutch conference"),
+    ("the Berlin SRE meetup hotel", "the room for the reliability gathering in Germany"),
+    ("the team offsite lodge in Muskoka", "the cottage-country retreat accommodation"),
+    ("the Montreal customer-visit hotel", "the Quebec client trip accommodation"),
+    ("the Austin Postgres conference hotel", "the Texas database event accommodation"),
+    # cloud cost
+    (
+        "a year of reserved instances for the billing cluster",
+        "committing twelve months of capacity for the invoicing machines",
+    ),
+    (
+        "the extra NAT gateway in the standby region",
+        "one more outbound address translator in the failover location",
+    ),
+    ("doubling the Kafka broker storage", "twice the disk for the streaming servers"),
+    (
+        "a second Vault cluster for staging",
+        "another secrets store for the pre-production environment",
+    ),
+    ("the larger reporting replica", "a bigger read copy of the database for analytics"),
+    # review rooms
+    ("the failover design review", "the session on switching over to the backup region"),
+    ("the ledger storage debate", "the argument about where the accounting records live"),
+    ("the API versioning session", "the meeting on how endpoints evolve across releases"),
+    ("the quarterly board retro", "the look back every three months with the review board"),
+    ("the tenant isolation walkthrough", "the walk-through of keeping customers' data apart"),
+    # dependency pins
+    ("the pgx driver", "the Go database client for Postgres"),
+    ("the Kafka client library", "the streaming consumer package"),
+    ("the OpenTelemetry Go SDK", "the tracing toolkit for Go"),
+    ("the pgbouncer Helm chart", "the connection pooler's deployment package"),
+    ("the protobuf compiler", "the schema code generator"),
+    # expense deadlines
+    ("the Rotterdam trip expense report", "the claim for the Dutch journey"),
+    ("the training budget claim", "the request to be repaid for learning costs"),
+    ("the home-office equipment reimbursement", "getting money back for the desk setup at home"),
+    ("the conference registration receipt", "proof of paying to attend the event"),
+    # tickets
+    ("the flaky invoice PDF test", "the unreliable check on rendered bills"),
+    ("the slow tenant search endpoint", "the sluggish customer lookup API"),
+    (
+        "the missing index on payments.created_at",
+        "the absent lookup structure on the payment timestamp column",
+    ),
+    ("the stale Grafana panels", "the outdated dashboard charts"),
+    ("the broken SDK example", "the sample code in the client library that no longer works"),
+    # test suites
+    ("the billing-core integration suite", "the end-to-end checks for the invoicing engine"),
+    ("the money package property-test suite", "the generated-input checks on currency arithmetic"),
+    ("the public API contract suite", "the checks that external endpoints keep their promises"),
+    ("the Rails request spec suite", "the Ruby monolith's HTTP-level checks"),
+    ("the migration safety suite", "the checks that schema changes are safe to run"),
+    # pull requests
+    ("the usage dedupe table", "removing duplicate metering records"),
+    ("the idempotency middleware", "the layer that makes repeated requests harmless"),
+    ("the ledger reconciler", "the job that matches accounting entries"),
+    ("the dunning dry-run mode", "rehearsing payment reminders without sending them"),
+    ("the FX parser hardening", "making the currency-rate reader more robust"),
+    # vendor cases
+    ("the Levyline rounding discrepancy", "the tax provider's cents-off mismatch"),
+    ("the tracing vendor's dropped spans", "the observability supplier losing trace data"),
+    ("the flag service's streaming disconnects", "the feature-toggle provider's connection drops"),
+    ("the bank's SFTP key-exchange error", "the lender's file-transfer handshake failure"),
+    # interviews
+    ("the senior SRE candidate", "the experienced reliability applicant"),
+    ("the staff backend candidate", "the senior server-side applicant"),
+    ("the data engineering candidate", "the pipeline-building applicant"),
+    ("the new-grad candidate", "the applicant fresh out of university"),
+    ("the engineering manager candidate", "the applicant for the people-lead role"),
+    # equipment
+    ("the replacement laptop", "the new work computer"),
+    ("the second monitor", "the extra screen"),
+    ("the replacement hardware security key", "the new physical login token"),
+    ("the docking station", "the desk hub for the computer"),
+    ("the noise-cancelling headset", "the quiet headphones for calls"),
+    # staging
+    ("the dunning load test", "stress-testing the payment reminder flow"),
+    ("the database upgrade rehearsal", "practising the Postgres version bump"),
+    ("the rate limiter shadow run", "trying the request throttle without enforcing it"),
+    ("the Vault lease test", "checking how secrets expire"),
+    # benchmarks
+    ("the aggregator on a single consumer", "the usage roll-up running on one reader"),
+    ("the invoice renderer", "the service that turns bills into documents"),
+    ("the token bucket Lua script", "the request-throttling script inside Redis"),
+    ("the journal insert path", "writing new accounting entries"),
+    # query timing
+    ("the invoice search query", "looking up bills"),
+    ("the overdue invoices report", "the list of unpaid late bills"),
+    ("the tenant usage summary", "the per-customer consumption roll-up"),
+    ("the payments reconciliation join", "matching money received against records"),
+    # tables
+    ("the journal_entries table", "where the accounting lines are stored"),
+    ("the usage_events_daily table", "the day-by-day metering store"),
+    ("the webhook_attempts table", "the record of callback deliveries"),
+    ("the idempotency_keys table", "the store of request de-duplication tokens"),
+    ("the audit_log table", "the record of who changed what"),
+    # error budgets
+    ("the public API", "the interface customers integrate with"),
+    ("invoice delivery", "getting bills to customers"),
+    ("the webhook dispatcher", "the service that sends event callbacks"),
+    ("the customer portal", "the web app customers log into"),
+    # customers
+    ("Brightwater Logistics", "the warehousing and trucking customer"),
+    ("Kettleby Foods", "the grocery distribution customer"),
+    ("Orrin Medical Supply", "the clinical supplies customer"),
+    ("Palmer and Quay Freight", "the shipping forwarder customer"),
+    ("Sable Creek Outfitters", "the outdoor gear retailer"),
+    ("Harlow Fabrication", "the metalworking customer"),
+    # maintenance windows
+    ("the pgbouncer upgrade", "bringing the connection pooler to a newer version"),
+    ("the Redis cluster split", "dividing the cache into separate groups"),
+    ("the Kafka broker rolling restart", "restarting the streaming servers one by one"),
+    ("the node image refresh", "rebuilding the machines' base images"),
+    # certificates
+    ("the bank SFTP client certificate", "the credential for sending files to the lender"),
+    (
+        "the api.tallyforge.io wildcard certificate",
+        "the TLS credential covering every public subdomain",
+    ),
+    ("the Vault server certificate", "the secrets store's TLS credential"),
+    ("the processor webhook signing key", "the secret the card processor signs its callbacks with"),
+    # security tracker and bounties
+    (
+        "the original export cursor report",
+        "the first researcher finding about paging through exports",
+    ),
+    ("the second researcher submission", "the next outside finding that came in"),
+    ("the audit finding on the reports endpoint", "the assessor's issue with the reporting API"),
+    ("the log-forensics workstream", "the effort to search the logs for abuse"),
+    ("the export cursor report", "the finding about paging through exports"),
+    ("the follow-up report on the reports endpoint", "the later finding about the reporting API"),
+    ("the quota bypass report", "the finding about getting around usage limits"),
+    ("the logo-upload SSRF report", "the finding about image uploads reaching internal hosts"),
+    # team meals
+    ("the Friday team lunch", "the end-of-week midday meal together"),
+    ("the invoice pipeline launch celebration", "the party for shipping the new billing flow"),
+    ("Felix Brandt's promotion lunch", "the meal marking the mentee's step up"),
+    ("the quarter-end team dinner", "the evening meal when the quarter closed"),
+    # collections
+    ("Owen MacAllister's farewell", "the send-off for the support lead"),
+    ("Amara Nwosu's parental leave send-off", "the gift before the test lead's baby leave"),
+    ("Beatriz Lima's tenth anniversary", "the VP's decade at the company"),
+    ("Gabriel Souza's farewell", "the send-off for the solutions engineer"),
+    # personal appointments
+    ("the dentist check-up", "the teeth cleaning visit"),
+    ("the winter tyre change", "swapping the car's wheels for the cold season"),
+    ("the passport renewal appointment", "the slot to get a new travel document"),
+    ("the bike service", "the bicycle tune-up"),
+    ("the eye exam", "the vision test"),
+    # book loans
+    ("Felix Brandt", "Dagny's mentee"),
+    ("Mateusz Zielinski", "the Helm chart owner"),
+    ("Hana Kobayashi", "the invoicing product manager"),
+    ("Jun Park", "the staff frontend engineer"),
+    ("Arjun Mehta", "the site reliability engineer"),
+    # image digests
+    ("the invoice service release", "the new version of the billing service"),
+    ("the aggregator hotfix", "the urgent patch to the usage roll-up"),
+    ("the gateway rollback", "reverting the edge proxy"),
+    ("the patched pgbouncer image", "the fixed connection-pooler container"),
+    # load tests
+    ("the month-end invoice run", "the big billing batch at the end of each month"),
+    ("the usage ingestion path", "taking in metering events"),
+    ("the checkout tax lookup", "fetching sales tax at purchase time"),
+    # access requests
+    ("read access to the finance warehouse", "viewing rights on the accounting data store"),
+    ("break-glass access to the production database", "emergency rights on the live Postgres"),
+    ("the Vault admin policy", "administrator rights on the secrets store"),
+    ("the AWS billing console", "the cloud provider's spending screens"),
+    # talks
+    ("the talk on idempotency keys", "the presentation on making retries safe"),
+    ("the talk on zero-decimal currencies", "the presentation on money without cents"),
+    (
+        "the lightning talk on dead-man's switches",
+        "the five-minute presentation on alerts that fire when nothing happens",
+    ),
+    ("the workshop on logical replication", "the hands-on session on streaming database changes"),
+    # training
+    ("the Event Logs in Practice workshop", "the hands-on class about append-only histories"),
+    ("the Modelling Concurrency course", "the class on reasoning about parallel code"),
+    ("the Ferrous Foundations course", "the Rust basics class"),
+    ("the Rotterdam Backend Summit ticket", "the entry pass for the Dutch conference"),
+    # flags
+    ("the shadow finalisation path", "closing invoices in parallel without effect"),
+    ("the new dunning scheduler", "the replacement for timing payment reminders"),
+    ("the per-tenant webhook lanes", "separate callback queues for each customer"),
+    ("the strict FX parser", "the unforgiving currency-rate reader"),
+    # migrations
+    ("the journal partitioning change", "splitting the accounting entries by period"),
+    ("the idempotency_keys index", "the lookup structure on the de-duplication tokens"),
+    ("the invoices.po_number column", "the new purchase-order field on bills"),
+    ("the dunning policies table", "the store of payment reminder rules"),
+    # postmortems
+    ("the Redis eviction postmortem", "the review of the cache throwing away keys"),
+    ("the webhook backlog postmortem", "the review of callbacks piling up"),
+    ("the lock freeze postmortem", "the review of the database stalling on locks"),
+    ("the bank upload postmortem", "the review of the failed file transfer to the lender"),
+    # desks
+    ("the Tuesday office day", "the early-week day on site"),
+    ("the Thursday office day", "the late-week day on site"),
+    ("the review board day", "the day the architecture panel meets"),
+    ("the offsite prep day", "the day getting ready for the retreat"),
+    # residency
+    ("the EU region", "the European data centres"),
+    ("the Canadian region", "the data centres north of the border"),
+    ("the Australian region", "the data centres down under"),
+    ("the US West region", "the Pacific-coast American data centres"),
+)
+
+SESSION_ASKS = (
+    ("platform-team", "the platform engineers' group chat"),
+    ("incident-room", "the group that works outages live"),
+    ("arch-review", "the panel that approves designs"),
+    ("security-embargo", "the closed group on the undisclosed vulnerability"),
+)
+
+LINK_ASKS = (
+    (
+        "the stale PAYMENT_TIMEOUT_MS override",
+        "the leftover setting that shortened how long payments may take",
+    ),
+    ("the orphaned ci-runner-07 host", "the build machine nobody owned any more"),
+    (
+        "the RoundHalfEven helper in the money package",
+        "the banker's-rounding function in the currency code",
+    ),
+    ("Kwame Boateng's tenant-volume spreadsheet", "the data engineer's workbook of customer sizes"),
+    ("the billing-workers node pool", "the group of machines that run the invoicing jobs"),
+    ("the 2019 credit-note import script", "the old program that loaded refund documents"),
+    ("the legacy tenant_settings JSON column", "the old free-form customer configuration field"),
+    ("the retry helper in pkg/backoff", "the shared function that waits and tries again"),
+    ("the ops-readonly database role", "the view-only login for operators"),
+    ("the March load-test replay file", "the recorded traffic from the spring stress test"),
+)
+
+DOMAIN = attrs.evolve(
+    DOMAIN,
+    person_asks=PERSON_ASKS,
+    thing_asks=THING_ASKS,
+    session_asks=SESSION_ASKS,
+    link_asks=LINK_ASKS,
 )

@@ -5,6 +5,8 @@ Patients are only ever described by bed, age and complaint; nobody treated in th
 
 from __future__ import annotations
 
+import attrs
+
 from ..domain import (
     Correction,
     Decision,
@@ -4556,4 +4558,362 @@ DOMAIN = Domain(
     negatives=NEGATIVES,
     links=LINKS,
     leaves=LEAVES,
+)
+
+# ---------------------------------------------------------------------------------------------
+# How questions ask (engine version 2): people by role, errand things in other words
+# ---------------------------------------------------------------------------------------------
+
+PERSON_ASKS = (
+    ("Tobias Reinholt", "the department's medical director"),
+    ("Priya Venkataraman", "the nurse manager"),
+    ("Dwayne Abernathy", "the night charge nurse"),
+    ("Lucia Ferreira-Banks", "the trauma director"),
+    ("Hiroshi Tanabe", "the chief resident"),
+    ("Amara Ndiaye", "the second-year resident"),
+    ("Caleb Whitford", "the intern"),
+    ("Rosalind Mbeki", "the ED pharmacist"),
+    ("Gustavo Albarran", "the EMS captain"),
+    ("Ingrid Solheim", "the transfer center coordinator"),
+    ("Yusuf Haddad", "the admitting hospitalist"),
+    ("Beatrice Kowalczyk", "the quality and safety director"),
+    ("Felix Adeyemi", "the scheduling lead"),
+    ("Maren Lindqvist", "the ultrasound director"),
+    ("Tomasz Wieczorek", "the radiologist"),
+    ("Ximena Quiroga", "the ED social worker"),
+    ("Desmond Achterberg", "the clinical informatics analyst"),
+    ("Shira Goldfarb", "the risk management lawyer"),
+    ("Kenji Moriwaki", "the respiratory therapy lead"),
+    ("Oluwaseun Bakare", "the ICU intensivist"),
+    ("Harriet Pemberton", "the department administrator"),
+    ("Rafael Quintanilla", "the flight paramedic"),
+    ("Nadia Petrosyan", "the patient flow coordinator"),
+    ("Wendell Ashby", "the poison center toxicologist"),
+)
+
+THING_ASKS = (
+    # CME
+    ("the wilderness medicine refresher", "the backcountry care update course"),
+    ("the toxicology board review", "the poisoning exam prep course"),
+    ("the difficult airway course", "the class on hard intubations"),
+    ("the pediatric emergency update", "the children's emergency care course"),
+    ("the ultrasound skills day", "the hands-on bedside imaging workshop"),
+    # shift trades
+    ("the Christmas Eve overnight", "the night shift before the twenty-fifth of December"),
+    ("the Fourth of July swing shift", "the Independence Day evening shift"),
+    ("the Thanksgiving day shift", "the daytime shift on the November holiday"),
+    ("the New Year's Eve overnight", "the last night of December"),
+    ("the Super Bowl Sunday evening shift", "the evening of the big football game"),
+    # lecture rooms
+    ("the airway lecture", "the residents' teaching session on intubation"),
+    ("the toxicology lecture", "the residents' teaching session on poisonings"),
+    ("the trauma imaging lecture", "the residents' teaching session on injury scans"),
+    ("the pediatric fever lecture", "the residents' teaching session on febrile children"),
+    ("the ECG lecture", "the residents' teaching session on heart tracings"),
+    # antidotes
+    ("idarucizumab", "the dabigatran reversal agent"),
+    ("fomepizole", "the antidote for toxic alcohols"),
+    ("hydroxocobalamin", "the cyanide antidote"),
+    ("digoxin immune fab", "the antibody fragments for cardiac glycoside toxicity"),
+    ("crotalidae antivenom", "the rattlesnake bite treatment"),
+    ("four-factor prothrombin complex concentrate", "the warfarin reversal product"),
+    # help desk
+    (
+        "the dictation microphone at the north workstation",
+        "the voice-recording device at the upper computer station",
+    ),
+    ("the tracking board display in pod C", "the patient status screen in the third care area"),
+    ("the badge tap login at triage", "the card-reader sign-in where patients are first sorted"),
+    ("the second monitor in the physician workroom", "the extra screen where the doctors chart"),
+    ("the label printer in fast track", "the sticker printer in the low-acuity area"),
+    # lab turnaround
+    ("a stat troponin", "an urgent heart-muscle damage marker"),
+    ("a stat lactate", "an urgent tissue-perfusion marker"),
+    ("a type and screen", "blood grouping before a transfusion"),
+    ("a serum ethanol level", "a blood alcohol measurement"),
+    ("a stat lipase", "an urgent pancreas enzyme test"),
+    ("a urine drug screen", "testing urine for substances"),
+    # grand rounds
+    (
+        "the talk on ED-initiated buprenorphine",
+        "the presentation on starting opioid treatment in the department",
+    ),
+    (
+        "the talk on occlusion MI",
+        "the presentation on blocked-artery heart attacks without classic ECG signs",
+    ),
+    (
+        "the talk on trauma overtriage",
+        "the presentation on sending too many injured patients to the top level",
+    ),
+    ("the talk on agitation management", "the presentation on calming violent patients"),
+    # fit tests
+    ("the small duckbill respirator", "the compact beak-shaped mask"),
+    ("the standard cup respirator", "the usual dome-shaped mask"),
+    ("the elastomeric half-mask", "the reusable rubber face piece"),
+    ("the flat-fold respirator", "the mask that folds flat"),
+    # expense claims
+    ("the airway course fee", "the cost of the intubation class"),
+    ("the board recertification fee", "the cost of renewing specialty certification"),
+    ("the scientific assembly registration", "the fee to attend the big autumn meeting"),
+    ("the ultrasound textbook order", "the bedside imaging book purchase"),
+    ("the state license renewal fee", "the cost of keeping the medical licence current"),
+    # direct lines
+    ("the interventional radiology tech", "the technologist for image-guided procedures"),
+    ("the hand surgery resident", "the trainee who repairs hand injuries"),
+    ("the ophthalmology on-call", "the eye doctor on call"),
+    ("the labor and delivery triage desk", "the obstetric intake desk"),
+    ("the psychiatric crisis team", "the mental health emergency responders"),
+    # potassium
+    ("the 71-year-old in bed 12 with weakness", "the frail septuagenarian who felt weak"),
+    ("the dialysis patient in bed 3", "the kidney-failure patient on regular filtering"),
+    (
+        "the 45-year-old in hallway bed 2 with vomiting",
+        "the middle-aged man in the corridor who kept throwing up",
+    ),
+    ("the 60-year-old in bed 18 with palpitations", "the sixty-year-old with a racing heart"),
+    (
+        "the 83-year-old in bed 7 on spironolactone",
+        "the eighty-something on a potassium-sparing diuretic",
+    ),
+    # poison center
+    (
+        "the 19-year-old in bed 6 with an acetaminophen ingestion",
+        "the teenager who took too much paracetamol",
+    ),
+    (
+        "the toddler in bed 22 who swallowed a button battery",
+        "the small child with a swallowed coin cell",
+    ),
+    (
+        "the 34-year-old in bed 15 after a beta blocker overdose",
+        "the thirty-something who overdosed on a heart-rate drug",
+    ),
+    (
+        "the 52-year-old in bed 10 with a suspected antifreeze ingestion",
+        "the fifty-year-old who may have drunk ethylene glycol",
+    ),
+    (
+        "the teenager in bed 4 after a diphenhydramine ingestion",
+        "the adolescent who took too many allergy pills",
+    ),
+    # blood cultures
+    (
+        "the 68-year-old discharged from bed 11 with fever",
+        "the older febrile patient already sent home",
+    ),
+    ("the 29-year-old from bed 5 with fever and chills", "the young adult with rigors"),
+    (
+        "the 77-year-old from hallway bed 4 with confusion",
+        "the muddled elderly patient in the corridor",
+    ),
+    (
+        "the 41-year-old from bed 19 with a fever after travel",
+        "the returning traveller with a temperature",
+    ),
+    # CT reads
+    ("the 55-year-old in bed 8 with abdominal pain", "the middle-aged patient with a sore belly"),
+    ("the 23-year-old in bed 14 with abdominal pain", "the young adult with a sore belly"),
+    (
+        "the 70-year-old in hallway bed 3 with vomiting",
+        "the seventy-year-old in the corridor who kept throwing up",
+    ),
+    ("the 38-year-old in bed 16 with flank pain", "the patient with pain in the side of the back"),
+    # transfers
+    ("the request from Bellmont County Hospital", "the referral from the county facility"),
+    (
+        "the request from the Riverside critical access hospital",
+        "the referral from the small hospital by the river",
+    ),
+    ("the request from the Harlan Valley clinic", "the referral from the valley outpatient clinic"),
+    (
+        "the request from St. Odile's community hospital",
+        "the referral from the saint's community facility",
+    ),
+    # ambulance
+    ("the cardiac arrest with return of pulses", "the resuscitated collapse"),
+    ("the rollover crash with two patients", "the overturned car with a pair of casualties"),
+    ("the febrile seizure", "the child who convulsed with a high temperature"),
+    ("the hip fracture from the nursing home", "the care-home resident with a broken hip"),
+    ("the overdose found in a stairwell", "the unresponsive drug user found on the stairs"),
+    # county protocols
+    ("the prehospital sepsis protocol", "the paramedics' rules for infection with shock"),
+    ("the termination of resuscitation guideline", "the rules on when crews stop CPR"),
+    ("the pediatric seizure protocol", "the paramedics' rules for fitting children"),
+    ("the spinal motion restriction protocol", "the rules on immobilising the neck and back"),
+    ("the stroke destination protocol", "the rules on where brain-attack patients are taken"),
+    # helicopters
+    ("the rural rollover patient", "the countryside car-flip casualty"),
+    ("the farm machinery injury", "the agricultural equipment accident"),
+    ("the near-drowning at the reservoir", "the water rescue at the lake"),
+    ("the snowmobile crash", "the winter sled accident"),
+    # procedure logs
+    ("central lines", "large-vein catheters"),
+    ("intubations", "breathing tube placements"),
+    ("lumbar punctures", "spinal taps"),
+    ("ultrasound-guided IVs", "drips placed with imaging help"),
+    ("chest tubes", "drains into the pleural space"),
+    ("procedural sedations", "sedations for painful procedures"),
+    # in-training exam
+    ("the PGY-1 class", "the first-year residents"),
+    ("the PGY-2 class", "the second-year residents"),
+    ("the PGY-3 class", "the third-year residents"),
+    ("the residency as a whole", "the whole training program"),
+    # interview days
+    ("the first applicant interview day", "the opening recruitment day for candidates"),
+    ("the second applicant interview day", "the next recruitment day for candidates"),
+    ("the virtual interview day", "the online recruitment day"),
+    ("the second-look day", "the return visit for interested candidates"),
+    # letters
+    ("the PGY-3 applying to critical care", "the senior resident heading for ICU fellowship"),
+    (
+        "the visiting student from the spring rotation",
+        "the medical student who rotated with us in spring",
+    ),
+    ("the PGY-3 applying to toxicology", "the senior resident heading for poisons fellowship"),
+    (
+        "the intern switching into anesthesia",
+        "the first-year moving to the operating-room specialty",
+    ),
+    # peer review cases
+    ("the delayed antibiotic case", "the chart where the infection treatment came late"),
+    ("the missed scaphoid fracture case", "the chart with the overlooked wrist bone break"),
+    ("the sedation desaturation case", "the chart where oxygen fell during sedation"),
+    ("the epidural abscess bounce-back", "the return visit with a spinal infection"),
+    ("the tenfold dosing near miss", "the almost-given ten-times dose"),
+    # peer review scores
+    ("the delayed stroke alert", "the late brain-attack activation"),
+    ("the missed testicular torsion", "the overlooked twisted testicle"),
+    ("the late sepsis antibiotic", "the slow infection treatment in shock"),
+    ("the unrecognized ectopic pregnancy", "the missed tubal pregnancy"),
+    # quality dashboard
+    (
+        "72-hour returns resulting in admission",
+        "patients who came back within three days and were admitted",
+    ),
+    (
+        "unplanned ICU transfers within 24 hours of admission",
+        "ward patients moved to intensive care within a day",
+    ),
+    ("ED deaths referred for review", "department deaths sent for scrutiny"),
+    ("safety reports filed by ED staff", "incident reports from our own staff"),
+    # nursing shortfall
+    ("the Friday night shift", "the end-of-week overnight"),
+    ("the Saturday day shift", "the weekend daytime block"),
+    ("the Sunday swing shift", "the weekend evening block"),
+    ("the Monday overnight", "the start-of-week night"),
+    # par levels
+    ("pelvic binders", "hip-stabilising belts"),
+    ("tourniquets", "limb bleeding-control straps"),
+    ("chest tube trays", "kits for draining the chest"),
+    ("intraosseous needles", "bone-marrow access devices"),
+    ("pediatric video laryngoscope blades", "child-size camera intubation blades"),
+    # shortages
+    ("IV metoclopramide", "the intravenous anti-nausea drug"),
+    ("IV diltiazem", "the intravenous heart-rate calcium blocker"),
+    ("injectable ketorolac", "the injected anti-inflammatory painkiller"),
+    ("IV labetalol", "the intravenous blood-pressure beta blocker"),
+    ("IV magnesium sulfate", "the intravenous mineral used for seizures and asthma"),
+    # safety report counts
+    ("workplace violence", "assault on staff"),
+    ("medication", "drug error"),
+    ("patient fall", "fall-related"),
+    ("equipment", "device-failure"),
+    # vacation
+    ("her first leave block", "her opening stretch of holiday"),
+    ("her second leave block", "her later stretch of holiday"),
+    ("a long weekend off", "three days away"),
+    ("the family reunion week", "the week with the relatives"),
+    # journal club
+    ("the September journal club", "the autumn-start paper discussion"),
+    ("the October journal club", "the mid-autumn paper discussion"),
+    ("the January journal club", "the new-year paper discussion"),
+    ("the April journal club", "the spring paper discussion"),
+    # parking
+    ("the main garage", "the big parking structure"),
+    ("the surface lot behind the cancer center", "the open-air spaces behind oncology"),
+    ("the night-shift reserved row", "the spaces kept for overnight staff"),
+    ("the south visitor deck", "the guest parking level on the south side"),
+    # knowledge checks
+    ("the spring knowledge check", "the certification quiz in March to May"),
+    ("the summer knowledge check", "the mid-year certification quiz"),
+    ("the fall knowledge check", "the autumn certification quiz"),
+    ("the winter knowledge check", "the year-end certification quiz"),
+    # sim lab
+    ("the failed-airway case", "the scenario where intubation does not work"),
+    ("the pediatric sepsis case", "the scenario of a child in septic shock"),
+    ("the massive transfusion case", "the scenario of giving huge amounts of blood"),
+    ("the cardiac arrest in pregnancy case", "the scenario of an expectant mother in arrest"),
+    # community talks
+    ("the senior center talk on falls", "the presentation to older adults about tripping"),
+    ("the high school talk on concussions", "the presentation to teenagers about head injuries"),
+    ("the church health fair talk on strokes", "the congregation presentation about brain attacks"),
+    (
+        "the library talk on overdose response",
+        "the public presentation on reviving someone with naloxone",
+    ),
+    # asset tags
+    ("the handheld probe for the residents", "the pocket-size scanner the trainees use"),
+    ("the loaner cart machine", "the borrowed wheeled scanner"),
+    ("the endocavitary probe", "the internal-imaging transducer"),
+    ("the phased-array probe for pod A", "the cardiac transducer in the first care area"),
+    # conference hotels
+    ("the spring toxicology meeting", "the poisons conference in spring"),
+    ("the fall scientific assembly", "the big autumn emergency medicine meeting"),
+    ("the regional trauma symposium", "the area injury-care conference"),
+    ("the ultrasound summit", "the bedside imaging conference"),
+    # commendations
+    ("the crew who ran the pediatric arrest", "the paramedics who resuscitated a child"),
+    (
+        "the crew who decompressed the tension pneumothorax",
+        "the paramedics who relieved a collapsed lung under pressure",
+    ),
+    (
+        "the crew who caught the posterior STEMI",
+        "the paramedics who spotted a back-wall heart attack",
+    ),
+    (
+        "the crew who delivered a baby in the ambulance",
+        "the paramedics who helped a birth on the way in",
+    ),
+)
+
+SESSION_ASKS = (
+    ("ed-huddle", "the start-of-shift gathering at the charge desk"),
+    ("residents", "the teaching time with the trainees"),
+    ("quality-review", "the privileged case review panel"),
+    ("ems-liaison", "the standing call with the ambulance service"),
+)
+
+LINK_ASKS = (
+    ("workstation ED-N14", "the same department computer terminal"),
+    ("the retired pager number 7-8841", "a decommissioned beeper number"),
+    ("the Sunday 0200 interface engine window", "the early-Sunday systems maintenance slot"),
+    ("grant code QI-4417", "the same improvement-project funding code"),
+    (
+        "the blue overflow binder at the pod B desk",
+        "the spare folder at the second care area's desk",
+    ),
+    (
+        "the FY27 capital request form",
+        "the equipment budget application for the coming fiscal year",
+    ),
+    ("conference bridge 88-305", "the same dial-in line"),
+    (
+        "the laminated wall chart at the charge nurse station",
+        "the plastic-coated poster at the charge desk",
+    ),
+    ("biomed work order BME-7731", "the same equipment repair ticket"),
+    (
+        "the shared folder ED-Improvement-Archive",
+        "the department's improvement-records drive folder",
+    ),
+)
+
+DOMAIN = attrs.evolve(
+    DOMAIN,
+    person_asks=PERSON_ASKS,
+    thing_asks=THING_ASKS,
+    session_asks=SESSION_ASKS,
+    link_asks=LINK_ASKS,
 )

@@ -10,6 +10,8 @@ acquisition deal room and the CFO's family logistics with her husband.
 
 from __future__ import annotations
 
+import attrs
+
 from ..domain import (
     Correction,
     Decision,
@@ -4596,4 +4598,284 @@ DOMAIN = Domain(
     negatives=NEGATIVES,
     links=LINKS,
     leaves=LEAVES,
+)
+
+# ---------------------------------------------------------------------------------------------
+# How questions ask (engine version 2): people by role, errand things in other words
+# ---------------------------------------------------------------------------------------------
+
+PERSON_ASKS = (
+    ("Ottilie Brennecke", "the corporate controller"),
+    ("Lorcan Fitzsimmons", "the treasurer"),
+    ("Anjali Varadarajan", "the head of planning and analysis"),
+    ("Bastien Leclair", "the head of investor relations"),
+    ("Marguerite Halloran", "the head of tax"),
+    ("Niamh Corrigan", "the CFO's chief of staff"),
+    ("Ignatius Bell", "the head of procurement"),
+    ("Leopold Starkweather", "the chief executive"),
+    ("Henrietta Vasquez-Lowe", "the chief operating officer"),
+    ("Rohan Deshpande", "the chief technology officer"),
+    ("Cordelia Ashworth", "the general counsel"),
+    ("Saskia Verhoeven", "the chief people officer"),
+    ("Ezra Nakashima", "the head of corporate development"),
+    ("Winifred Oakhurst", "the chair of the board"),
+    ("Barnaby Pryce", "the audit committee chair"),
+    ("Evangeline Moss", "the compensation committee chair"),
+    ("Percival Njoroge", "the second director on the pay committee"),
+    ("Cyrus Farahani", "the outside pay consultant"),
+    ("Lucan Whitlow", "the deal's investment banker"),
+    ("Thaddeus Crane", "the outside M&A lawyer"),
+    ("Oona Bexley", "the deal team's workstream lead"),
+    ("Horatio Blythe", "the lead external audit partner"),
+    ("Philippa Rourke", "the chief executive's assistant"),
+    ("Dominic Ferrante", "the operations chief's assistant"),
+    ("Yara Qureshi", "the technology chief's assistant"),
+    ("Benedikt Sorensen", "the general counsel's assistant"),
+    ("Magdalena Szabo", "the campus workplace lead"),
+    ("Anselm Devereux", "Rosalie's husband"),
+)
+
+THING_ASKS = (
+    # rooms
+    ("the second-quarter forecast review", "the mid-year look at where the numbers are heading"),
+    ("the treasury pre-brief", "the short cash session that readies Rosalie beforehand"),
+    (
+        "the tax planning session",
+        "the meeting with Marguerite's people about next year's liabilities",
+    ),
+    ("the intercompany pricing workshop", "the working day on how subsidiaries charge each other"),
+    (
+        "the quarterly review with the cloud provider",
+        "the check-in every three months with our hosting supplier",
+    ),
+    # trips
+    ("the New York roadshow leg", "the Manhattan stop of the investor tour"),
+    ("the Dublin treasury center visit", "the trip to the Irish cash-management hub"),
+    ("the Bengaluru site visit", "the trip to the Indian engineering campus"),
+    ("the Boston investor conference", "the Massachusetts gathering of fund managers"),
+    ("the Toronto customer dinner", "the Canadian client evening"),
+    # approvals
+    ("the FP&A team", "Anjali's forecasting people"),
+    ("the treasury desk", "Lorcan's cash and banking staff"),
+    ("the investor relations group", "Bastien's shareholder-facing team"),
+    ("the tax department", "Marguerite's people"),
+    # vendor quotes
+    ("the board dinner catering", "the food for the directors' evening meal"),
+    ("the annual report printing", "producing paper copies of the yearly shareholder document"),
+    ("the investor event production crew", "the stage and video team for the shareholder day"),
+    (
+        "the translation of the sustainability report",
+        "putting the climate and ESG document into other languages",
+    ),
+    # conferences
+    ("the Hartwell technology conference", "the Hartwell tech gathering"),
+    ("the Bayshore growth summit", "the Bayshore event on expansion"),
+    ("the Graniteview hardware forum", "the Graniteview equipment meeting"),
+    ("the Northgate semiconductor day", "the Northgate chip-industry event"),
+    # gifts
+    ("the departing Dublin treasury lead", "the Irish cash manager who was leaving"),
+    ("the auditors' engagement team", "the outside accountants who worked on our books"),
+    ("Bastien's new baby", "the IR head's newborn"),
+    (
+        "the tax team's settlement win",
+        "Marguerite's people closing their dispute with the authorities",
+    ),
+    # drafts
+    ("the 10-Q narrative", "the prose of the quarterly filing to regulators"),
+    ("the earnings script", "what Rosalie and the chief executive read out on the results call"),
+    ("the risk factor update", "the refreshed list of dangers in the securities filing"),
+    ("the shareholder letter", "the yearly note to owners of the stock"),
+    # badges
+    ("the Dublin office", "the Irish site"),
+    ("the Bengaluru campus", "the Indian engineering site"),
+    ("the Singapore office", "the Southeast Asian site"),
+    ("the New York sales office", "the Manhattan sellers' floor"),
+    # cars
+    ("the early airport run", "the pre-dawn drive to catch a flight"),
+    ("the bank dinner downtown", "the evening meal with the lenders in the city centre"),
+    ("the analyst breakfast", "the morning meal with the sell-side researchers"),
+    ("the return from the board dinner", "the ride home after the directors' evening meal"),
+    # wires
+    ("the euro payroll funding", "paying European staff their salaries"),
+    ("the bond coupon payment", "the interest owed to our debt holders"),
+    (
+        "the dividend transfer to the paying agent",
+        "the money that lets shareholders receive their payout",
+    ),
+    ("the Singapore tax remittance", "the money owed to the Southeast Asian revenue authority"),
+    # restaurants
+    ("the dinner with the audit partner", "the evening meal with Horatio"),
+    (
+        "the lunch with the Dublin entity's finance director",
+        "the midday meal with the Irish subsidiary's money person",
+    ),
+    ("the IR team's thank-you dinner", "the evening out to thank Bastien's people"),
+    ("the coffee with the incoming director", "the informal chat with the newest board member"),
+    # subscriptions
+    ("the CFO's equity research platform seat", "Rosalie's login to the stock analysts' reports"),
+    ("the board-governance newsletter", "the bulletin on how directors should run companies"),
+    ("the industry benchmark database", "the peer comparison data service"),
+    ("the FX data terminal", "the screen for currency prices"),
+    # headcount
+    ("the Dublin finance team", "the Irish accountants"),
+    ("the Bengaluru shared-services center", "the Indian back-office hub"),
+    ("the treasury operations desk", "Lorcan's payments staff"),
+    ("the internal audit group", "the in-house control testers"),
+    # interpreters
+    ("the Osaka supplier dinner", "the evening meal with the Japanese vendor"),
+    ("the Seoul customer meeting", "the session with the Korean client"),
+    ("the Sao Paulo town hall", "the all-hands in Brazil"),
+    ("the Frankfurt works-council session", "the meeting with German employee representatives"),
+    # print runs
+    ("the annual meeting proxy cards", "the ballots shareholders return by mail"),
+    ("the town hall handouts", "the papers given out at the all-hands"),
+    ("the investor fact sheet", "the one-page summary for fund managers"),
+    ("the budget briefing books", "the binders about next year's spending"),
+    # tax deadlines
+    ("the transfer pricing study", "the analysis of what subsidiaries charge each other"),
+    ("the Irish entity's statutory accounts", "the legally required books of our Ireland company"),
+    ("the research credit claim", "the request for the R&D tax break"),
+    ("the sales-tax nexus review", "the check of which states can charge us indirect levies"),
+    # charity
+    ("the children's hospital gala", "the black-tie fundraiser for young patients"),
+    ("the food bank benefit", "the fundraiser for hunger relief"),
+    ("the university scholarship dinner", "the evening raising money for student aid"),
+    ("the arts council auction", "the bidding event for the cultural board"),
+    # software seats
+    ("the planning tool", "Anjali's forecasting software"),
+    ("the consolidation software", "the system that rolls up the subsidiaries' books"),
+    ("the board portal", "the directors' document website"),
+    ("the expense system", "where staff file reimbursement claims"),
+    # budget envelopes
+    ("the marketing function", "the brand and demand-generation organisation"),
+    ("the sales organization", "the people who sell our products"),
+    ("the people team", "HR"),
+    ("corporate IT", "internal technology support"),
+    # staff meetings
+    ("the January staff meeting", "the first staff meeting of the year"),
+    ("the April staff meeting", "the second-quarter staff meeting"),
+    ("the July staff meeting", "the midsummer staff meeting"),
+    ("the October staff meeting", "the autumn staff meeting"),
+    # director arrivals
+    ("the audit chair's arrival", "when Barnaby flies in"),
+    ("the board chair's arrival", "when Winifred flies in"),
+    ("the newest director's arrival", "when the most recently appointed board member flies in"),
+    ("the compensation chair's arrival", "when Evangeline flies in"),
+    # board books
+    ("the spring board book", "the directors' pack for the March-to-May meeting"),
+    ("the summer board book", "the directors' pack for the mid-year meeting"),
+    ("the fall board book", "the directors' pack for the autumn meeting"),
+    ("the winter board book", "the directors' pack for the year-end meeting"),
+    # assistants' collection
+    (
+        "the farewell gift for the retiring facilities manager",
+        "the leaving present for the buildings chief",
+    ),
+    ("the COO's birthday card", "Henrietta's birthday"),
+    ("the holiday gift for the security desk", "the year-end present for the lobby guards"),
+    ("the flowers for the CTO's family", "Rohan's family's bouquet"),
+    # room blocks
+    ("the leadership offsite", "the retreat for the top sixty managers"),
+    ("the sales kickoff", "the yearly launch event for the sellers"),
+    ("the customer advisory board", "the panel of clients who counsel us"),
+    ("the engineering summit", "the gathering of our developers"),
+    # committee papers
+    ("the CEO pay recommendation", "the proposal on Leopold's compensation"),
+    ("the CFO pay recommendation", "the proposal on Rosalie's compensation"),
+    (
+        "the long-term incentive design memo",
+        "the paper on how multi-year equity awards should work",
+    ),
+    ("the clawback policy update", "the revised rules for recovering paid bonuses"),
+    # severance
+    ("the departing chief revenue officer", "the outgoing top sales executive"),
+    ("the head of the storage business unit", "the leader of the data-storage division"),
+    ("the retiring chief information officer", "the IT chief who was stepping down"),
+    ("the departing head of EMEA sales", "the outgoing leader of European selling"),
+    # data room
+    ("Tidewell's customer contracts", "the target's client agreements"),
+    ("Tidewell's employee census", "the target's staff roster"),
+    ("Tidewell's IP assignments", "the target's patent and invention transfers"),
+    ("Tidewell's tax returns", "the target's filings with revenue authorities"),
+    # venues
+    ("the founders' management presentation", "the pitch by the target's creators"),
+    ("the price negotiation session", "the haggling over what we pay"),
+    ("the integration workshop", "the day planning how the two companies combine"),
+    ("the signing dinner", "the meal to celebrate putting pen to the deal"),
+    # must-retain
+    ("Tidewell's data platform team", "the target's infrastructure engineers"),
+    ("Tidewell's sales engineering team", "the target's pre-sales technical staff"),
+    ("Tidewell's founders' office", "the target's leadership support group"),
+    ("Tidewell's machine-learning group", "the target's AI researchers"),
+    # school events
+    ("Clementine's debate tournament", "the daughter's argument competition"),
+    ("Teodor's science fair", "the son's experiment exhibition"),
+    ("Teodor's piano recital", "the son's keyboard performance"),
+    ("Clementine's volleyball final", "the daughter's championship match"),
+    # camps
+    ("Teodor's robotics camp", "the son's holiday programme building machines"),
+    ("Clementine's sailing camp", "the daughter's holiday programme on boats"),
+    ("Teodor's theater camp", "the son's holiday drama programme"),
+    ("Clementine's wilderness camp", "the daughter's outdoor holiday programme"),
+    # home services
+    ("the roof inspection", "the check of the house's shingles"),
+    ("the pool service", "the swimming-water maintenance visit"),
+    ("the air-conditioning tune-up", "the cooling-system servicing"),
+    ("the piano tuning", "the visit to adjust the instrument at home"),
+    # passports
+    ("Clementine's passport", "the daughter's travel document"),
+    ("Teodor's passport", "the son's travel document"),
+    ("Anselm's passport", "Rosalie's husband's travel document"),
+    (
+        "the family's trusted-traveller renewals",
+        "the household's fast-track border programme applications",
+    ),
+)
+
+SESSION_ASKS = (
+    ("executive-team", "the CEO's staff"),
+    ("board-prep", "the group readying material for the directors"),
+    ("ea-network", "the other executives' assistants"),
+    ("comp-committee", "the directors who set executive pay"),
+    ("project-larkspur", "the confidential acquisition team"),
+    ("family", "the household thread with Rosalie's husband"),
+)
+
+LINK_ASKS = (
+    (
+        "the 2019 intercompany netting spreadsheet",
+        "an old workbook for offsetting balances between subsidiaries",
+    ),
+    ("Horatio Blythe's rollforward template", "the audit partner's carry-forward schedule"),
+    (
+        "the stale FY22 cost-center mapping",
+        "an out-of-date assignment of departments to budget codes",
+    ),
+    ("the delegated signing authority matrix", "the table of who may approve what"),
+    (
+        "the spare video-conference cart from the eleventh floor",
+        "the extra wheeled camera setup from upstairs",
+    ),
+    ("the legacy vendor master export from 2021", "an old dump of the supplier list"),
+    (
+        "Anjali's driver-based revenue model",
+        "the planning head's forecast built on business drivers",
+    ),
+    (
+        "the old e-signature template with the former controller's name",
+        "an outdated signing form naming a departed accountant",
+    ),
+    (
+        "the Dublin entity's unreconciled suspense account",
+        "the Irish subsidiary's unexplained holding balance",
+    ),
+    ("the shared calendar resource named Fin-Ops-Overflow", "the spare bookable finance calendar"),
+)
+
+DOMAIN = attrs.evolve(
+    DOMAIN,
+    person_asks=PERSON_ASKS,
+    thing_asks=THING_ASKS,
+    session_asks=SESSION_ASKS,
+    link_asks=LINK_ASKS,
 )

@@ -9,6 +9,8 @@ investment committee has a group room of its own.
 
 from __future__ import annotations
 
+import attrs
+
 from ..domain import (
     Correction,
     Decision,
@@ -4591,4 +4593,285 @@ DOMAIN = Domain(
     negatives=NEGATIVES,
     links=LINKS,
     leaves=LEAVES,
+)
+
+# ---------------------------------------------------------------------------------------------
+# How questions ask (engine version 2): people by role, errand things in other words
+# ---------------------------------------------------------------------------------------------
+
+PERSON_ASKS = (
+    ("Tobias Achterberg", "the senior portfolio analyst"),
+    ("Nkechi Obiora", "the associate advisor"),
+    ("Rafael Quintero-Silva", "the operations lead"),
+    ("Ingrid Solberg", "the chief compliance officer"),
+    ("Wendell Park", "the chief investment officer"),
+    ("Yusuf Karaman", "the bond strategist"),
+    ("Mei-Lin Zhou", "the alternatives analyst"),
+    ("Sunita Raghavan", "the firm's tax director"),
+    ("Marcus Oyelaran", "the outside estate lawyer"),
+    ("Priscilla Dunmore", "the client service associate"),
+    ("Oliver Brandt", "the managing partner"),
+    ("Amara Nwosu", "the CRM administrator"),
+    ("Gideon Falk", "the custodian's relationship manager"),
+    ("Hiroshi Tanabe", "the trust officer"),
+    ("Saoirse Kavanagh", "the insurance specialist"),
+    ("Gordon Whitcombe", "the retired fastener-company founder"),
+    ("Celeste Whitcombe", "the founder's wife"),
+    ("Julian Whitcombe", "the founder's son"),
+    ("Folake Adeyemi", "the anesthesiologist client"),
+    ("Babatunde Adeyemi", "the anesthesiologist's architect husband"),
+    ("Beatriz Ferreira", "the biotech co-founder client"),
+    ("Declan Moriarty", "the biotech founder's outside accountant"),
+    ("@tax-lot-agent", "the tax-lot agent"),
+    ("@market-data-agent", "the market data agent"),
+)
+
+THING_ASKS = (
+    # rooms
+    ("the Marchetti household review", "the check-in with the widow Agnes's family"),
+    ("the Lindqvist estate meeting", "the session on Walter's heirs and inheritance"),
+    ("the Okonkwo onboarding session", "the welcome meeting for the new doctor's family"),
+    (
+        "the Castellanos Roth conversation",
+        "the talk with Dolores about converting to after-tax savings",
+    ),
+    ("the Pemberton beneficiary update", "the session changing who inherits Harold's accounts"),
+    # wires
+    ("the Marchetti property-tax payment", "Agnes's house levy"),
+    ("the Castellanos tuition wire", "Dolores's school fee transfer"),
+    ("the Pemberton capital call payment", "Harold's private fund contribution"),
+    ("the Lindqvist contractor payment", "Walter's builder bill"),
+    # distributions
+    ("Harold Pemberton's IRA", "Harold's individual retirement account"),
+    (
+        "Agnes Marchetti's inherited IRA",
+        "the retirement account Agnes received from her late husband",
+    ),
+    ("Dolores Castellanos's rollover IRA", "Dolores's moved-over retirement savings"),
+    ("Walter Lindqvist's 403(b)", "Walter's nonprofit-employer retirement plan"),
+    # vendor quotes
+    ("the aggregation add-on for the portal", "pulling outside accounts into the client website"),
+    ("the e-signature upgrade", "the better digital signing package"),
+    ("the secure client vault", "the encrypted document locker for clients"),
+    ("the CRM data-cleansing service", "scrubbing the contact database"),
+    ("the archive storage plan", "keeping old records long term"),
+    # CE credits
+    ("this month's webinars", "the recent online classes"),
+    ("the quarterly ethics session", "the integrity course every three months"),
+    ("the estate-planning study group", "the inheritance reading circle"),
+    ("the custodian's product training", "Northfield's course on its offerings"),
+    # conference hotels
+    ("the estate-planning summit in Chicago", "the inheritance conference in Illinois"),
+    ("the custodian's advisor conference in Denver", "Northfield's gathering in Colorado"),
+    ("the wealth management forum in Boston", "the private-client meeting in Massachusetts"),
+    ("the tax symposium in Phoenix", "the tax gathering in Arizona"),
+    # transfer turnaround
+    ("an incoming ACAT from a wirehouse", "moving an account in from a big brokerage"),
+    ("an outgoing trust transfer", "sending a trust account elsewhere"),
+    ("a retirement plan rollover check", "a mailed payout from an employer plan"),
+    ("a DTC transfer of single stocks", "moving individual shares through the clearing system"),
+    # courier
+    ("the trust certifications for Greywater", "the trustee paperwork for the trust company"),
+    ("a set of original stock certificates", "paper share documents"),
+    ("the medallion-guaranteed transfer forms", "the specially stamped ownership-change papers"),
+    ("the signed account applications", "the completed opening forms"),
+    # gifts
+    ("Agnes Marchetti's birthday", "the widow's birthday"),
+    ("the Castellanos wedding anniversary", "Dolores's marriage milestone"),
+    ("Walter Lindqvist's birthday", "the retired professor's birthday"),
+    ("the Okonkwo family's holiday gift", "the new doctor's family's year-end present"),
+    # notary
+    ("the Pemberton paperwork", "Harold's documents"),
+    ("the Lindqvist trust signing", "executing Walter's trust"),
+    ("the Marchetti real estate documents", "Agnes's property papers"),
+    ("the Castellanos account forms", "Dolores's opening papers"),
+    # custodian cases
+    ("a missing dividend", "a payout that never arrived"),
+    ("a duplicate tax form", "a second copy of the same 1099"),
+    ("a stray margin flag", "a borrowing marker that should not be there"),
+    ("a stuck address change", "a new mailing address that would not go through"),
+    # money funds
+    ("the Treasury money fund", "the cash fund holding federal bills"),
+    ("the municipal money fund", "the tax-free cash fund"),
+    ("the bank sweep's top tier", "the best rate on parked cash"),
+    ("the government money fund at Pellham", "the other firm's federal cash fund"),
+    # tax deadlines
+    ("the Castellanos K-1 package", "Dolores's partnership income statements"),
+    ("the Pemberton estimated payment worksheet", "Harold's quarterly tax calculation"),
+    ("the Lindqvist gift tax return", "Walter's filing for large presents"),
+    ("the Marchetti extension request", "Agnes's filing for more time"),
+    # seminars
+    ("the spring market outlook breakfast", "the morning event on where markets are heading"),
+    ("the estate planning lunch for surviving spouses", "the midday talk for widows and widowers"),
+    ("the college funding evening", "the night talk on paying for university"),
+    ("the year-end tax seminar", "the December session on taxes"),
+    # software
+    ("the PlanForge planning software", "the financial-plan modelling program"),
+    ("the Meridian mobile app", "the phone app for clients"),
+    ("the rebalancing engine", "the tool that trims drifting portfolios"),
+    ("the portal's iPhone app", "the client website's Apple phone version"),
+    # parking
+    ("Mr. Pemberton's visit", "Harold coming in"),
+    ("the Castellanos family meeting", "Dolores's family gathering"),
+    ("the auditor's site visit", "the inspector coming to the office"),
+    ("the Lindqvist heirs' meeting", "Walter's children coming in"),
+    # insurance
+    ("a 20-year term policy for Mr. Okonkwo", "two decades of life cover for the new doctor"),
+    (
+        "an umbrella liability policy for the Castellanos family",
+        "excess lawsuit cover for Dolores's household",
+    ),
+    ("disability cover for Dr. Lindqvist", "income protection for Walter"),
+    (
+        "a second-to-die policy for the Pembertons",
+        "survivorship life cover for Harold and his wife",
+    ),
+    # capital calls
+    ("the Pemberton buyout fund", "Harold's private equity fund"),
+    ("the Lindqvist real estate fund", "Walter's property fund"),
+    ("the Castellanos venture fund", "Dolores's start-up fund"),
+    ("the Marchetti infrastructure fund", "Agnes's roads-and-utilities fund"),
+    # DAF grants
+    ("the children's hospital", "the paediatric medical centre"),
+    ("the regional land trust", "the local conservation group"),
+    ("the symphony endowment", "the orchestra's permanent fund"),
+    ("the county food bank", "the local hunger charity"),
+    ("the alumni scholarship fund", "the former students' bursary"),
+    # dinners
+    ("the Pemberton anniversary dinner", "the evening marking Harold's marriage milestone"),
+    ("the holiday dinner with the Lindqvists", "the year-end meal with Walter's family"),
+    ("the thank-you dinner for the Castellanos family", "the evening thanking Dolores's household"),
+    (
+        "the dinner with Gideon from Northfield",
+        "the meal with the custodian's relationship manager",
+    ),
+    # flights
+    ("the Chicago estate summit", "the Illinois inheritance conference"),
+    ("the Denver custodian conference", "the Colorado gathering of Northfield"),
+    ("the Boston wealth forum", "the Massachusetts private-client meeting"),
+    ("the Phoenix tax symposium", "the Arizona tax gathering"),
+    # attestations
+    ("the quarterly personal trading attestation", "the three-monthly sign-off on my own trades"),
+    ("the annual code of ethics certification", "the yearly conduct-rules sign-off"),
+    ("the gifts and entertainment log", "the record of presents and hospitality"),
+    ("the outside business activity disclosure", "the declaration of side work"),
+    # surveys
+    ("the spring client survey", "the questionnaire to clients in spring"),
+    ("the portal satisfaction survey", "the questionnaire about the client website"),
+    ("the seminar feedback form", "the questionnaire after the talk"),
+    ("the onboarding survey", "the questionnaire for new clients"),
+    # records storage
+    ("expired client files", "out-of-date customer folders"),
+    ("Redwing printouts", "paper output from the old system"),
+    ("old account applications", "past opening forms"),
+    ("closed-account folders", "files for accounts that were shut"),
+    # hold times
+    ("the alternatives desk", "the private-investments team"),
+    ("the trust operations team", "the trustee processing staff"),
+    ("the wire room", "the money transfer staff"),
+    ("the tax reporting group", "the 1099 staff"),
+    # held-away statements
+    ("the Pemberton 401(k)", "Harold's workplace retirement plan"),
+    ("the Castellanos pension", "Dolores's defined-benefit plan"),
+    ("the Lindqvist annuity", "Walter's insurance-company income contract"),
+    ("the Marchetti brokerage account at another firm", "Agnes's outside investment account"),
+    # due diligence
+    ("the private credit manager", "the direct-lending firm"),
+    ("the municipal ladder dealer", "the tax-free bond staircase seller"),
+    ("the international small-cap manager", "the overseas smaller-company stock picker"),
+    ("the emerging markets debt manager", "the developing-country bond firm"),
+    # model drift
+    ("the Conservative model", "the most cautious portfolio"),
+    ("the Balanced model", "the middle-of-the-road portfolio"),
+    ("the Growth model", "the stock-heavy portfolio"),
+    ("the All-Equity model", "the portfolio with no bonds"),
+    ("the Income model", "the portfolio built for yield"),
+    # manager checks
+    ("the private credit interval fund", "the periodically redeemable lending fund"),
+    ("the international value fund", "the overseas bargain-stock fund"),
+    ("the small-cap value manager", "the smaller cheap-company stock picker"),
+    ("the emerging-markets equity fund", "the developing-country stock fund"),
+    # trust distributions
+    ("Julian's quarterly distribution", "the son's three-monthly trust payout"),
+    ("Rosalind's tuition distribution", "the granddaughter's school fee payout"),
+    ("Celeste's household draw", "the founder's wife's living-costs payout"),
+    ("the charitable lead payment", "the trust's gift to charity"),
+    # family meetings
+    ("the spring family meeting", "the Whitcombes' gathering in spring"),
+    ("the autumn trustee briefing", "the fall update for the trustees"),
+    ("the annual trustee review", "the yearly trustee check"),
+    ("the year-end gifting session", "the December meeting on presents to heirs"),
+    # college savings
+    ("Tolu's 529 plan", "the older Adeyemi child's education savings plan"),
+    ("Kemi's 529 plan", "the younger Adeyemi child's education savings plan"),
+    ("their niece's custodial account", "the account they hold for their brother's daughter"),
+    ("Tolu's custodial brokerage account", "the investment account held for the older child"),
+    # health premiums
+    ("the marketplace silver plan", "the mid-tier exchange health plan"),
+    ("the marketplace gold plan", "the upper-tier exchange health plan"),
+    ("the COBRA continuation", "keeping the old employer's cover"),
+    ("the medical society group plan", "the doctors' association health plan"),
+    # RSUs
+    ("the March RSU vest", "the first-quarter share release"),
+    ("the June RSU vest", "the mid-year share release"),
+    ("the September RSU vest", "the autumn share release"),
+    ("the December RSU vest", "the year-end share release"),
+    # estimated tax
+    ("the April estimate", "the spring quarterly tax payment"),
+    ("the June estimate", "the early-summer quarterly tax payment"),
+    ("the September estimate", "the autumn quarterly tax payment"),
+    ("the January estimate", "the new-year quarterly tax payment"),
+    # trust ledger
+    ("the first GRAT's annuity payment", "the payout from the earlier annuity trust"),
+    ("the second GRAT's annuity payment", "the payout from the later annuity trust"),
+    ("the insurance trust premium", "the policy payment inside the life-cover trust"),
+    ("the Marital Trust's quarterly tax estimate", "the spousal trust's three-monthly tax payment"),
+    # grandchild tuition
+    ("Harper's tuition at Ridgefield Academy", "the eldest grandchild's private school fees"),
+    ("Owen's tuition at Carleton Day School", "the grandson's day school fees"),
+    ("Maeve's university tuition", "the granddaughter's college fees"),
+    ("Theo's summer program fees", "the youngest grandchild's holiday course cost"),
+    # Roth conversions
+    (
+        "a conversion tranche from Folake's IRA",
+        "a slice moved from the anesthesiologist's retirement account",
+    ),
+    (
+        "a conversion tranche from Babatunde's IRA",
+        "a slice moved from the architect's retirement account",
+    ),
+    ("the year-end top-up conversion", "the December extra move to after-tax savings"),
+    ("a mid-year conversion tranche", "a summer move to after-tax savings"),
+    # studio note
+    ("the first quarter", "January to March"),
+    ("the second quarter", "April to June"),
+    ("the third quarter", "July to September"),
+    ("the fourth quarter", "October to December"),
+    # selling plan
+    ("the first-quarter tranche", "the January-to-March slice of sales"),
+    ("the second-quarter tranche", "the April-to-June slice of sales"),
+    ("the third-quarter tranche", "the July-to-September slice of sales"),
+    ("the fourth-quarter tranche", "the October-to-December slice of sales"),
+    # exchange fund
+    ("the March statement", "the first-quarter report"),
+    ("the June statement", "the mid-year report"),
+    ("the September statement", "the autumn report"),
+    ("the December statement", "the year-end report"),
+)
+
+SESSION_ASKS = (
+    ("client-whitcombe", "the fastener founder's family"),
+    ("client-adeyemi", "the anesthesiologist and her husband"),
+    ("client-ferreira", "the biotech founder and her accountant"),
+    ("investment-committee", "the panel that sets the firm's portfolios"),
+)
+
+LINK_ASKS = ()
+
+DOMAIN = attrs.evolve(
+    DOMAIN,
+    person_asks=PERSON_ASKS,
+    thing_asks=THING_ASKS,
+    session_asks=SESSION_ASKS,
+    link_asks=LINK_ASKS,
 )

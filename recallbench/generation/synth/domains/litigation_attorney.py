@@ -10,6 +10,8 @@ All people, firms, courts' judges and companies are invented.
 
 from __future__ import annotations
 
+import attrs
+
 from ..domain import (
     Correction,
     Decision,
@@ -4261,4 +4263,258 @@ DOMAIN = Domain(
     negatives=NEGATIVES,
     links=LINKS,
     leaves=LEAVES,
+)
+
+# ---------------------------------------------------------------------------------------------
+# How questions ask (engine version 2): people by role, errand things in other words
+# ---------------------------------------------------------------------------------------------
+
+PERSON_ASKS = (
+    ("Tobias Wren", "the senior IP associate"),
+    ("Priya Raghunathan", "the commercial disputes associate"),
+    ("Daniel Osei", "the third-year associate"),
+    ("Yusuf Karimi", "the first-year associate"),
+    ("Lucia Ferreira", "the senior paralegal"),
+    ("Marcus Beaulieu", "the trial paralegal"),
+    ("Grace Nakamura", "the e-discovery manager"),
+    ("Farid Haddad", "the docketing manager"),
+    ("Joanne Petrakis", "Helena's legal assistant"),
+    ("Walter Kingsley", "the managing partner"),
+    ("Ines Albrecht", "the IP litigation partner"),
+    ("Rosalind Mbeki", "the commercial litigation partner"),
+    ("Kenji Sato", "the appellate partner"),
+    ("Samuel Achterberg", "the firm's general counsel"),
+    ("Nadia Ivanova", "the practice manager"),
+    ("Rhys Calloway", "the research librarian"),
+    ("Alana Whitcombe", "the robotics expert"),
+    ("Victor Lindqvist", "the damages economist"),
+    ("Camille Durand", "Norvale's general counsel"),
+    ("Bram Okafor", "Norvale's engineering vice president"),
+    ("Hugo Castellanos", "Brightwater's head of legal"),
+    ("Delphine Moreau", "Brightwater's supply chain director"),
+    ("Aisha Bello", "Kestrel's chief executive"),
+    ("Theo Marsh", "Kestrel's technology chief"),
+    ("Oliver Stroud", "Delaware local counsel"),
+    ("Mei-Lin Zhou", "the trial graphics consultant"),
+    ("Patrick Ndlovu", "the jury consultant"),
+)
+
+THING_ASKS = (
+    # court reporters
+    ("the Junebug CTO deposition", "the sworn questioning of the app maker's technology chief"),
+    (
+        "the Aurelian controller deposition",
+        "the sworn questioning of the licensee's finance controller",
+    ),
+    (
+        "the Copperline engineer depositions",
+        "the sworn questioning of the game studio's developers",
+    ),
+    (
+        "the Larchmont building inspector's deposition",
+        "the sworn questioning of the town's code inspector",
+    ),
+    (
+        "the Greyfield licensing director's deposition",
+        "the sworn questioning of the licensor's deals head",
+    ),
+    # conference rooms
+    ("the Aurelian controller prep session", "getting the licensee's finance witness ready"),
+    ("the Larchmont board meeting", "the session with the condominium association's directors"),
+    ("the template training", "teaching staff the new document forms"),
+    ("the outline library demo", "the showcase of the shared argument outlines"),
+    ("the Copperline founders' interview", "the session with the game studio's creators"),
+    # pro hac vice
+    ("the Massachusetts filing", "the Boston-area court admission"),
+    ("the Texas filing", "the Lone Star court admission"),
+    ("the New Jersey filing", "the Garden State court admission"),
+    ("the Colorado filing", "the Denver-area court admission"),
+    # experts
+    ("Dr. Imre Halasz", "the Hungarian-born software expert"),
+    ("Rowena Tate", "the forensic accountant"),
+    ("Dr. Noor Qureshi", "the survey methodology expert"),
+    ("Dr. Ansel Groves", "the food-safety scientist"),
+    # Bates
+    ("Copperline's third production", "the game studio's latest document handover"),
+    ("Aurelian's royalty workpapers", "the licensee's payment calculations"),
+    ("Greyfield's negotiation file", "the licensor's deal-talks records"),
+    ("Junebug's personnel records", "the app maker's staff files"),
+    # hearings
+    (
+        "the Copperline scheduling conference",
+        "the calendar-setting session in the game studio case",
+    ),
+    ("the Greyfield procedural call", "the housekeeping call in the licensing dispute"),
+    ("the Larchmont oral argument", "the spoken appeal in the condominium matter"),
+    ("the Copperline discovery hearing", "the session on document fights in the game studio case"),
+    # flights
+    ("the Hartford hearing trip", "the journey to Connecticut for court"),
+    ("the San Jose code review", "the journey to Silicon Valley to inspect source"),
+    ("the Wilmington status conference", "the journey to Delaware for a check-in with the judge"),
+    ("the Denver witness interview", "the journey to Colorado to meet a witness"),
+    # couriers
+    ("the courtesy copies for Judge Farrow", "the paper set for the presiding judge's chambers"),
+    ("the Larchmont appendix volumes", "the bound record for the condominium appeal"),
+    ("the Greyfield hearing bundles", "the packets for the licensing dispute session"),
+    ("the signed Copperline declarations", "the executed sworn statements in the game studio case"),
+    # transcripts
+    ("the Junebug CTO transcript", "the written record of the app maker's tech chief testimony"),
+    ("the Copperline engineer transcripts", "the written record of the game developers' testimony"),
+    ("the Aurelian controller transcript", "the written record of the licensee finance witness"),
+    ("the Larchmont hearing transcript", "the written record of the condominium court session"),
+    # briefs
+    ("the Copperline opposition", "the response resisting the game studio's motion"),
+    (
+        "the Greyfield post-hearing brief",
+        "the licensing dispute's written argument after the session",
+    ),
+    ("the Larchmont reply brief", "the last word in the condominium appeal"),
+    (
+        "the Copperline motion to compel",
+        "the request to force the game studio to produce documents",
+    ),
+    # CLE
+    ("the ethics hour", "the professional responsibility credit"),
+    ("the implicit bias credit", "the unconscious prejudice course"),
+    ("the patent law update", "the inventions law refresher"),
+    ("the evidence refresher", "the rules-of-proof course"),
+    # dinners
+    ("the Greyfield team dinner", "the evening meal for the licensing dispute team"),
+    ("the Copperline founders' dinner", "the evening meal with the game studio's creators"),
+    ("the associates' thank-you dinner", "the meal thanking the junior lawyers"),
+    ("the Larchmont board lunch", "the midday meal with the condominium directors"),
+    # storage boxes
+    ("the closed Pemberton arbitration files", "the finished private-tribunal records"),
+    ("the old Dunmore trial exhibits", "the evidence from a long-ago courtroom fight"),
+    ("the Halloran appeal record volumes", "the bound record of an earlier appeal"),
+    ("the 2015 Whitlow jury binders", "the decade-old panel notebooks"),
+    # bar registrations
+    ("the Illinois registration", "the Chicago-state licence"),
+    ("the New York registration", "the Empire State licence"),
+    ("the Delaware registration", "the First State licence"),
+    ("the California registration", "the Golden State licence"),
+    # speaking
+    ("the bar association's IP day", "the lawyers' society day on patents and copyrights"),
+    ("the law school's trial advocacy class", "the courtroom skills seminar for students"),
+    ("the in-house counsel breakfast", "the morning event for company lawyers"),
+    ("the women in litigation panel", "the discussion on female trial lawyers"),
+    # write-downs
+    ("the Copperline September invoice", "the game studio's bill for month nine"),
+    ("the Greyfield August invoice", "the licensing dispute's bill for month eight"),
+    ("the Copperline October invoice", "the game studio's bill for month ten"),
+    (
+        "the Greyfield hearing-month invoice",
+        "the licensing dispute's bill in the month of the session",
+    ),
+    # deposition length
+    ("the Junebug CTO", "the app maker's technology chief"),
+    ("Aurelian's finance controller", "the licensee's money person"),
+    ("Copperline's former lead engineer", "the game studio's departed chief developer"),
+    ("Greyfield's licensing director", "the licensor's deals head"),
+    # copyrights
+    ("the 2018 engine version", "the older game engine release"),
+    ("the 2020 engine version", "the newer game engine release"),
+    ("the shader toolkit", "the graphics rendering library"),
+    ("the level editor", "the tool for building game maps"),
+    # jury instructions
+    ("the express warranty set", "the charges on explicit product promises"),
+    ("the fraud set", "the charges on deception"),
+    ("the damages set", "the charges on money awards"),
+    ("the preliminary set", "the charges read before evidence"),
+    # trial hotels
+    ("the trial team", "our courtroom crew"),
+    ("the Halvorsen witnesses", "the people testifying for the family company"),
+    ("the graphics crew", "the visual designers"),
+    ("the jury consultant's staff", "the panel adviser's people"),
+    # binders
+    ("the jury binders", "the notebooks for the panel"),
+    ("the Dr. Groves witness binders", "the food-safety expert's notebooks"),
+    ("the bench binders", "the judge's notebooks"),
+    (
+        "the cross binders for Pellucid's chemist",
+        "the notebooks for confronting the other side's scientist",
+    ),
+    # graphics
+    ("the opening slides", "the visuals for the first speech to the jury"),
+    ("the closing slides", "the visuals for the final speech to the jury"),
+    ("the hull timeline animation", "the moving chronology of the boat body"),
+    ("the damages chart boards", "the printed money exhibits"),
+    # mediator
+    ("the half-day session", "the morning-only settlement meeting"),
+    ("the full-day session", "the all-day settlement meeting"),
+    ("the preparation call", "the phone call before settlement talks"),
+    ("the follow-up session", "the later settlement meeting"),
+    # subpoenas
+    ("the county agricultural office", "the local farm authority"),
+    ("the trucking carrier", "the haulage company"),
+    ("the cold-storage operator", "the refrigerated warehouse company"),
+    ("the state weather service", "the government climate office"),
+    # site visits
+    ("the Fresno distribution center", "the Central Valley warehouse"),
+    ("the Salinas packing house", "the lettuce-country packing plant"),
+    ("the Yakima cold store", "the Washington refrigerated warehouse"),
+    ("the Tamsin grading shed", "the produce sorting building"),
+    # translations
+    ("the 2009 Japanese reference", "the old prior-art document from Japan"),
+    ("the Japanese prosecution file", "the patent office history in Japan"),
+    ("the German counterpart patent", "the matching patent in Germany"),
+    ("the Korean distributor agreement", "the reseller contract in Korea"),
+    # expert invoices
+    ("Dr. Whitcombe's March invoice", "the robotics expert's bill for month three"),
+    ("Dr. Whitcombe's teardown invoice", "the robotics expert's bill for taking the device apart"),
+    ("the damages expert's first invoice", "the economist's opening bill"),
+    ("the damages expert's rebuttal invoice", "the economist's bill for answering the other side"),
+    # productions
+    ("the first Sablecrest production", "the rival robot maker's opening document handover"),
+    ("the Sablecrest source code printouts", "the rival robot maker's program listings on paper"),
+    ("the Sablecrest sales ledgers", "the rival robot maker's revenue records"),
+    ("the Sablecrest engineering drawings", "the rival robot maker's technical plans"),
+    # forensics
+    ("imaging Vale's laptop", "copying the departed engineer's computer"),
+    ("imaging Vale's phone", "copying the departed engineer's handset"),
+    ("collecting the cloud folder", "gathering the online file share"),
+    ("the supplemental hash analysis", "the extra fingerprint comparison of files"),
+    # courtrooms
+    ("the TRO hearing", "the session on the emergency restraining order"),
+    ("the injunction hearing", "the session on the longer court order"),
+    ("the status conference", "the check-in with the judge"),
+    ("the bond hearing", "the session on the security payment"),
+    # hold notices
+    ("Kestrel's engineering team", "the analytics start-up's developers"),
+    ("Kestrel's sales team", "the analytics start-up's sellers"),
+    ("Kestrel's executive team", "the analytics start-up's leaders"),
+    ("Kestrel's data science group", "the analytics start-up's modellers"),
+    # retreat venues
+    ("the partner retreat", "the getaway for the firm's owners"),
+    ("the associate retreat", "the getaway for the junior lawyers"),
+    ("the litigation group offsite", "the trial practice's day away"),
+    ("the summer associate closing dinner", "the farewell meal for the student interns"),
+    # rates
+    ("first-year associates", "brand-new lawyers"),
+    ("senior associates", "experienced non-partner lawyers"),
+    ("paralegals", "legal support staff"),
+    ("junior partners", "newly made partners"),
+    # recruiting
+    ("the fall on-campus interviews", "the autumn law-school hiring round"),
+    ("the lateral associate search", "hiring experienced lawyers from other firms"),
+    ("the paralegal search", "hiring legal support staff"),
+    ("the summer program", "the student internship scheme"),
+)
+
+SESSION_ASKS = (
+    ("client-norvale", "the robot maker's privileged line"),
+    ("client-brightwater", "the food company's privileged line"),
+    ("client-kestrel", "the analytics start-up's privileged line"),
+    ("trial-team", "the boat coating trial crew"),
+    ("firm-partners", "the trial group's owners"),
+)
+
+LINK_ASKS = ()
+
+DOMAIN = attrs.evolve(
+    DOMAIN,
+    person_asks=PERSON_ASKS,
+    thing_asks=THING_ASKS,
+    session_asks=SESSION_ASKS,
+    link_asks=LINK_ASKS,
 )

@@ -8,6 +8,8 @@ collaboration with Verdance Biologics (isolated), and the grant-writing team.
 
 from __future__ import annotations
 
+import attrs
+
 from ..domain import (
     Correction,
     Decision,
@@ -4192,4 +4194,288 @@ DOMAIN = Domain(
     negatives=NEGATIVES,
     links=LINKS,
     leaves=LEAVES,
+)
+
+# ---------------------------------------------------------------------------------------------
+# How questions ask (engine version 2): people by role, errand things in other words
+# ---------------------------------------------------------------------------------------------
+
+PERSON_ASKS = (
+    ("Tobias Renwick", "the senior postdoc"),
+    ("Priya Raghunathan", "the metabolic engineering postdoc"),
+    ("Kofi Asante-Mensah", "the fifth-year PhD student"),
+    ("Lena Hartikainen", "the third-year PhD student"),
+    ("Mateo Quiroga", "the second-year PhD student"),
+    ("Sun-hee Park", "the rotation student"),
+    ("Daniel Okonkwo", "the lab manager"),
+    ("Fiona Blackwood", "the undergraduate researcher"),
+    ("Rafael Bettencourt", "the sequencing core director"),
+    ("Ravi Subramaniam", "the imaging core manager"),
+    ("Hiroshi Tanabe", "the department chair"),
+    ("Theo Lindqvist", "the faculty neighbour down the hall"),
+    ("Grace Mwangi", "the grants officer"),
+    ("Oliver Strand", "the biosafety officer"),
+    ("Samuel Adeyemi", "the technology transfer officer"),
+    ("Yuki Morimoto", "the purchasing coordinator"),
+    ("Nadia Castellanos", "the structural biology co-investigator"),
+    ("Jonas Whitfield", "the computational co-investigator"),
+    ("Ines Fagerlund", "the research development writer"),
+    ("Beatriz Llorente", "the company's head of strain engineering"),
+    ("Marcus Feldhaus", "the company's alliance manager"),
+    ("Aisha Karimova", "the company's fermentation scientist"),
+)
+
+THING_ASKS = (
+    # oligos
+    ("the toggle junction primers", "the short DNA pieces for checking the switch's seam"),
+    ("the arsenic promoter primers", "the short DNA pieces for the metal-sensing regulator"),
+    (
+        "the defense-island knockout primers",
+        "the short DNA pieces for deleting the anti-virus cluster",
+    ),
+    ("the Sort-seq amplicon primers", "the short DNA pieces for the sorted-library readout"),
+    ("the recorder readout primers", "the short DNA pieces for reading the memory device"),
+    # committee rooms
+    ("Kofi's final committee meeting", "the fifth-year student's last advisory panel"),
+    ("Lena's qualifying exam", "the third-year student's candidacy test"),
+    ("Mateo's annual committee review", "the second-year student's yearly panel check"),
+    ("Sun-hee's rotation talk", "the rotating student's end-of-stint presentation"),
+    # confocal
+    ("the microcolony time-lapse", "filming tiny cell clusters grow"),
+    ("the phage infection imaging", "watching viruses attack the cells"),
+    ("the spore germination imaging", "watching dormant cells wake up"),
+    ("the toggle flipping movie", "filming the switch change state"),
+    # conferences
+    ("the synthetic biology meeting in June", "the early-summer engineered-biology gathering"),
+    ("the microbial genetics conference", "the bacterial heredity gathering"),
+    ("the regional phage workshop", "the local bacteriophage meeting"),
+    ("the soil microbiology symposium", "the gathering on microbes in the ground"),
+    # referee reports
+    ("the manuscript on riboswitch tuning", "the submitted paper on adjusting RNA sensors"),
+    (
+        "the paper on Bacillus sporulation timing",
+        "the submitted paper on when rod-shaped cells make spores",
+    ),
+    (
+        "the submission about phage receptor binding",
+        "the submitted paper on how viruses grab their hosts",
+    ),
+    ("the chassis comparison manuscript", "the submitted paper comparing host organisms"),
+    # freezer
+    ("the reduced KT2440 strain", "the slimmed-down Pseudomonas host"),
+    ("the arsenic reporter spores", "the dormant metal-sensing cells"),
+    ("the phage-resistant cloning strain", "the virus-proof workhorse host"),
+    ("the three-input recorder strain", "the host carrying the three-signal memory device"),
+    ("the escape mutant panel", "the collection of variants that got around the defence"),
+    # plasmids
+    ("the pMA-101 toggle backbone", "the switch's base vector"),
+    ("the pMA-233 arsenic reporter", "the metal-sensing vector"),
+    ("the pMA-318 recorder plasmid", "the memory-device vector"),
+    ("the pMA-405 knockout vector", "the deletion-making vector"),
+    # shipments
+    ("the phage lysates for the Uppsala group", "the virus preparations sent to Sweden"),
+    (
+        "the spore samples for the environmental chemistry lab",
+        "the dormant cells sent to the chemists",
+    ),
+    ("the reporter plasmids for the Toronto lab", "the sensor vectors sent to Canada"),
+    ("the deletion strains for the Kyoto collaborator", "the knockout hosts sent to Japan"),
+    # speaker dinners
+    ("the visiting phage biologist", "the bacteriophage researcher who came to visit"),
+    ("the seminar speaker from Zurich", "the Swiss talk-giver"),
+    ("the candidate for the open faculty line", "the job applicant for the professorship"),
+    ("the biosafety keynote speaker", "the headline lecturer on lab safety"),
+    # course grades
+    ("the undergraduate microbial genetics course", "the bachelor-level bacterial heredity class"),
+    ("the graduate synthetic biology seminar", "the advanced engineered-biology discussion class"),
+    ("the lab methods module", "the bench technique unit"),
+    ("the first-year research seminar", "the freshman discovery class"),
+    # letters
+    ("Fiona's graduate school applications", "the undergraduate's PhD programme bids"),
+    ("Kofi's postdoc fellowship", "the fifth-year student's next-step funding bid"),
+    ("Tobias's faculty applications", "the senior postdoc's professorship bids"),
+    ("Sun-hee's summer fellowship", "the rotation student's holiday funding bid"),
+    # open access
+    ("the crosstalk paper", "the article on signals leaking between circuits"),
+    ("the phage defense short report", "the brief article on anti-virus systems"),
+    ("the methods chapter", "the technique write-up for the book"),
+    ("the biosensor letter", "the short article on the detector cells"),
+    # service contracts
+    ("the plate reader", "the multiwell fluorescence instrument"),
+    ("the cell sorter", "the machine that separates cells by signal"),
+    ("the bioreactor controller", "the fermentation vessel's control unit"),
+    ("the ultracentrifuge", "the very-high-speed spinner"),
+    # gas
+    ("compressed nitrogen", "bottled inert N2"),
+    ("anaerobic mix gas", "the oxygen-free blend"),
+    ("carbon dioxide", "CO2"),
+    ("argon", "the noble gas for the glovebox"),
+    # training expiry
+    ("Sun-hee's biosafety level 2 training", "the rotation student's containment course"),
+    ("Fiona's chemical hygiene training", "the undergraduate's chemical safety course"),
+    ("Mateo's autoclave certification", "the second-year student's steriliser sign-off"),
+    (
+        "Lena's dry ice shipping certification",
+        "the third-year student's frozen-parcel shipping permit",
+    ),
+    # flights
+    (
+        "the trip to the microbial genetics conference",
+        "travelling to the bacterial heredity gathering",
+    ),
+    ("the site visit in Denver", "the funder's inspection in Colorado"),
+    ("the review panel trip", "travelling to judge grant proposals"),
+    ("the Copenhagen seminar", "the talk in Denmark"),
+    # access tickets
+    ("Sun-hee's building access", "the rotation student's door permissions"),
+    ("Fiona's after-hours card", "the undergraduate's late-night entry pass"),
+    ("the visiting student's card", "the guest trainee's entry pass"),
+    ("the new technician's card", "the recently hired tech's entry pass"),
+    # software
+    ("Geneious", "the sequence analysis program"),
+    ("FlowJo", "the cytometry analysis program"),
+    ("GraphPad Prism", "the statistics and plotting program"),
+    ("the image analysis suite", "the microscopy software package"),
+    # media
+    ("M9 minimal medium", "the bare salts growth broth"),
+    ("LB for the library outgrowth", "the rich broth for recovering the library"),
+    ("sporulation medium", "the broth that makes cells go dormant"),
+    ("King's B medium", "the broth that makes Pseudomonas glow"),
+    # reimbursements
+    ("the conference hotel", "the meeting's accommodation"),
+    ("the soil-sampling mileage", "the driving to collect dirt"),
+    ("the poster printing", "producing the large-format display sheet"),
+    ("the workshop lunch", "the midday meal at the hands-on session"),
+    # visitors
+    ("the exchange student from Porto", "the Portuguese visiting trainee"),
+    ("the visiting professor from Seoul", "the Korean faculty guest"),
+    (
+        "the summer intern from the community college",
+        "the holiday trainee from the two-year school",
+    ),
+    ("the sabbatical visitor from Adelaide", "the Australian guest on leave"),
+    # journal clubs
+    ("next week's journal club", "the upcoming paper discussion"),
+    ("the phage-themed journal club", "the paper discussion about viruses of bacteria"),
+    ("the methods journal club", "the paper discussion about techniques"),
+    ("the end-of-term journal club", "the last paper discussion of the semester"),
+    # colony screens
+    ("the defense-island knockout", "the anti-virus cluster deletion"),
+    ("the flagellar deletion", "the swimming-tail removal"),
+    ("the recorder assembly", "the memory-device construction"),
+    ("the arsenic reporter integration", "putting the metal sensor into the chromosome"),
+    # reagent lots
+    ("the Q5 polymerase", "the high-fidelity copying enzyme"),
+    ("the T4 ligase", "the DNA-joining enzyme"),
+    ("the DpnI", "the template-destroying enzyme"),
+    ("the BsaI-HFv2", "the Golden Gate cutting enzyme"),
+    # posters
+    ("the synthetic biology meeting poster", "the display for the engineered-biology gathering"),
+    ("the department retreat poster", "the display for the faculty getaway"),
+    ("the soil symposium poster", "the display for the ground-microbe gathering"),
+    ("the phage workshop poster", "the display for the bacteriophage meeting"),
+    # waste
+    ("the phenol waste", "the spent extraction solvent with the sweet smell"),
+    ("the spent chloroform", "the used dense organic solvent"),
+    ("the acrylamide waste", "the leftover gel-making chemical"),
+    ("the old solvent bottles", "the expired organic liquids"),
+    # admissions
+    ("the first interview weekend", "the opening recruitment visit"),
+    ("the second interview weekend", "the later recruitment visit"),
+    ("the international video interviews", "the online chats with overseas applicants"),
+    ("the late-round interviews", "the final recruitment conversations"),
+    # cytometer hours
+    ("the toggle screen", "sorting the switch library"),
+    ("the promoter validation", "checking the regulator strengths"),
+    ("the recorder readout", "measuring the memory device"),
+    ("the phage infection time course", "tracking the virus attack over hours"),
+    # rota
+    ("the media kitchen", "where the broths are made"),
+    ("the tip-box refill station", "where pipette supplies are restocked"),
+    ("the shared fridge", "the common cold cabinet"),
+    ("the gel room", "where the electrophoresis is run"),
+    # outings
+    ("the spring lab retreat", "the group getaway in spring"),
+    ("the end-of-year party", "the December celebration"),
+    ("the summer picnic", "the outdoor meal in the warm months"),
+    ("the writing day", "the day away to draft papers"),
+    # group orders
+    ("pipette tips", "liquid-handling disposables"),
+    ("nitrile gloves", "disposable hand protection"),
+    ("petri dishes", "plastic plates for growing colonies"),
+    ("cryovials", "small freezer tubes"),
+    # presentations
+    ("Sun-hee's rotation data", "the rotation student's results"),
+    ("Fiona's summer project", "the undergraduate's holiday work"),
+    ("Mateo's plaque assays", "the second-year student's virus clearing counts"),
+    ("Lena's soil extract results", "the third-year student's dirt sample findings"),
+    # partner strains
+    ("the first production strain", "the opening manufacturing host"),
+    ("the rhlC variant panel", "the rhamnolipid enzyme variants"),
+    ("the evolved hydrolysate isolates", "the lines adapted to plant-sugar feed"),
+    ("the PHA knockout", "the bioplastic pathway deletion"),
+    # HPLC
+    ("fed-batch run 3", "the third fed fermentation"),
+    ("fed-batch run 4", "the fourth fed fermentation"),
+    ("the shake-flask panel", "the small-scale culture set"),
+    ("the hydrolysate-grown culture", "the culture fed on broken-down plant matter"),
+    # confidentiality
+    ("Priya's joinder agreement", "the metabolic postdoc's sign-on contract"),
+    ("the core director's NDA", "the sequencing head's secrecy contract"),
+    ("the new postdoc's NDA", "the recent hire's secrecy contract"),
+    ("the technician's confidentiality form", "the tech's secrecy paperwork"),
+    # partner reports
+    ("the first-quarter progress report", "the update for months one to three"),
+    ("the second-quarter progress report", "the update for months four to six"),
+    ("the fermentation data package", "the bundle of bioreactor results"),
+    ("the annual technical review", "the yearly science check-in"),
+    # support letters
+    ("the county extension office", "the local farm outreach service"),
+    ("the Genomics Core", "the sequencing facility"),
+    ("the Uppsala collaborator", "the Swedish partner"),
+    ("the department chair", "the head of the department"),
+    # budget lines
+    ("field technician salary", "pay for the person collecting samples outdoors"),
+    ("sequencing costs", "reading DNA"),
+    ("travel to field sites", "getting to the sampling locations"),
+    ("lab consumables", "disposable bench supplies"),
+    # internal reads
+    ("the aims page", "the one-page list of goals"),
+    ("the research strategy", "the main plan of work"),
+    ("the data management plan", "how results are stored and shared"),
+    ("the facilities section", "the description of rooms and equipment"),
+    # word counts
+    ("the project summary", "the short overview of the proposal"),
+    ("the foundation narrative", "the charity's main proposal text"),
+    ("the public abstract", "the lay description"),
+    ("the data sharing plan", "how the results will be made available"),
+)
+
+SESSION_ASKS = (
+    ("lab-meeting", "the whole group's weekly get-together"),
+    ("collab-verdance", "the company partnership under NDA"),
+    ("grant-team", "the proposal writers"),
+)
+
+LINK_ASKS = (
+    ("freezer rack C-14", "the same ultra-cold storage shelf"),
+    ("plasmid pMA-0412", "the same circular DNA construct"),
+    ("polymerase lot 0147B", "the same batch of copying enzyme"),
+    (
+        "the electroporator borrowed from the Lindqvist lab",
+        "the pulse machine lent by the neighbouring group",
+    ),
+    ("primer oMA-2217", "the same short DNA oligo"),
+    ("agar batch AG-33", "the same batch of gel for plates"),
+    ("IPTG stock IP-09", "the same tube of induction chemical"),
+    ("the legacy-cytometry archive folder", "the old flow-instrument data store"),
+    ("the spare thermocycler in room B206", "the extra PCR machine down the corridor"),
+)
+
+DOMAIN = attrs.evolve(
+    DOMAIN,
+    person_asks=PERSON_ASKS,
+    thing_asks=THING_ASKS,
+    session_asks=SESSION_ASKS,
+    link_asks=LINK_ASKS,
 )
