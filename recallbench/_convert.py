@@ -9,17 +9,26 @@ written as null, integral floats written as integers (``5``, not ``5.0``), and `
 from __future__ import annotations
 
 import json
+import re
 import typing
 from collections.abc import Callable, Mapping
 from typing import Any, TypeVar
 
 import attrs
 import cattrs
+import orjson
 from cattrs.gen import make_dict_structure_fn, override
 
 from ._fields import EXTRA, camel, disk_key, json_key
 
-__all__ = ["converter", "dumps_compact", "dumps_pretty", "structure_disk", "to_json"]
+__all__ = [
+    "converter",
+    "dumps_compact",
+    "dumps_pretty",
+    "json_bytes",
+    "structure_disk",
+    "to_json",
+]
 
 T = TypeVar("T")
 
@@ -105,11 +114,42 @@ def to_json(obj: Any) -> Any:
     return converter.unstructure(obj)
 
 
+# Where orjson's output can differ from the standard library's: a float below 1e-4 (``0.00001``
+# for ``1e-05``, ``1e-7`` for ``1e-07``) and NaN/infinity (``null`` for ``NaN``). Output holding
+# neither pattern is the standard library's byte for byte (tests/test_json_bytes.py); output
+# holding one (or a string that happens to) is encoded again by the standard library.
+_SMALL_EXPONENT = re.compile(rb"e-[0-9](?![0-9])")
+_COMPACT = (",", ":")
+
+
+def json_bytes(data: Any, *, pretty: bool = False) -> bytes:
+    """Plain JSON data as UTF-8: the bytes of ``json.dumps(data, ensure_ascii=False)`` with
+    ``indent=2`` (``pretty``) or compact separators, written by orjson in C — the one encoder of
+    every artifact (``result.json``, the JSONL logs, ``--json`` output)."""
+    option = orjson.OPT_NON_STR_KEYS | (orjson.OPT_INDENT_2 if pretty else 0)
+    try:
+        out = orjson.dumps(data, option=option)
+    except (TypeError, orjson.JSONEncodeError):  # ints past 64 bits, lone surrogates, other types
+        pass
+    else:
+        if not (
+            b"null" in out
+            or b"0.0000" in out
+            or (b"e-" in out and _SMALL_EXPONENT.search(out) is not None)
+        ):
+            return out
+    if pretty:
+        text = json.dumps(data, indent=2, ensure_ascii=False)
+    else:
+        text = json.dumps(data, separators=_COMPACT, ensure_ascii=False)
+    return text.encode("utf-8", "surrogatepass")
+
+
 def dumps_pretty(obj: Any) -> str:
     """Two-space-indented JSON, raw UTF-8, no trailing newline (``result.json``)."""
-    return json.dumps(to_json(obj), indent=2, ensure_ascii=False)
+    return json_bytes(to_json(obj), pretty=True).decode("utf-8", "surrogatepass")
 
 
 def dumps_compact(obj: Any) -> str:
     """One JSONL line without the newline: compact separators, raw UTF-8."""
-    return json.dumps(to_json(obj), separators=(",", ":"), ensure_ascii=False)
+    return json_bytes(to_json(obj)).decode("utf-8", "surrogatepass")

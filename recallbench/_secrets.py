@@ -1,10 +1,14 @@
-"""Secrets never reach a file or the terminal: every text a run writes goes through :func:`redact`.
+"""Secrets never reach a file or the terminal: every text a run writes goes through :func:`redact`
+(or :func:`redact_bytes`, for text already encoded).
 
 What counts as a secret: every value registered with :func:`register_secret` (the HTTP providers
 register their API keys when built), the values of environment variables whose names say they are
 credentials (``…KEY``, ``…TOKEN``, ``…SECRET``, ``…PASSWORD``), and anything shaped like a bearer
-token or an OpenAI/Anthropic key (``Bearer …``, ``sk-…``) whatever its source — a model's reply that
-echoes its request, an adapter's error message. Each is replaced by ``[REDACTED]``.
+token or an OpenAI/Anthropic key (``Bearer …``, ``sk-…``, ``api_key=…``) whatever its source — a
+model's reply that echoes its request, an adapter's error message. Each is replaced by ``[REDACTED]``.
+
+Every call reads the credential variables' values as they are then; their *names* come from a scan of
+``os.environ`` made again whenever the number of variables changes and at least once a second.
 """
 
 from __future__ import annotations
@@ -12,8 +16,9 @@ from __future__ import annotations
 import os
 import re
 import threading
+import time
 
-__all__ = ["REDACTED", "redact", "register_secret"]
+__all__ = ["REDACTED", "redact", "redact_bytes", "register_secret"]
 
 REDACTED = "[REDACTED]"
 _MIN_LENGTH = 8  # shorter values ("true", a port) would redact ordinary text
@@ -23,10 +28,17 @@ _SHAPED = re.compile(
     r"|\bsk-(?:ant-)?[A-Za-z0-9_-]{16,}"
     r"|(?i:\b(?:api[-_]?key|x-api-key)[\"']?\s*[:=]\s*[\"']?)[A-Za-z0-9._~+/=-]{12,}"
 )
-_SHAPE_HINTS = ("Bearer", "sk-", "key", "KEY", "Key")
+# A text can hold a shaped secret only if it holds one of _SHAPE_HINTS or matches _KEY_HINT (as
+# "api-key", "api_key", "apikey" and "x-api-key" in any case all do). A plain "key" would not do:
+# every questions.jsonl line has "keyFacts", and the full pattern then ran on each.
+_SHAPE_HINTS = ("Bearer", "sk-")
+_KEY_HINT = re.compile(r"(?i:pi[-_]?key)")
+_RESCAN_SECONDS = 1.0
 
 _lock = threading.Lock()
 _registered: set[str] = set()
+_names: tuple[int, float, tuple[str, ...]] = (-1, 0.0, ())
+_cache: tuple[tuple[object, ...], list[str]] = ((), [])
 
 
 def register_secret(value: str | None) -> None:
@@ -36,15 +48,34 @@ def register_secret(value: str | None) -> None:
             _registered.add(value)
 
 
+def _credential_names() -> tuple[str, ...]:
+    # Scanning every variable on every call cost a long run seconds; the names are scanned again
+    # when the number of variables changes, and at least once a second.
+    global _names
+    count, when, names = _names
+    now = time.monotonic()
+    if len(os.environ) != count or now - when > _RESCAN_SECONDS:
+        names = tuple(sorted(k for k in os.environ if _CREDENTIAL_NAME.search(k)))
+        _names = (len(os.environ), now, names)
+    return names
+
+
 def _known() -> list[str]:
-    found = {
-        v
-        for k, v in os.environ.items()
-        if v and len(v) >= _MIN_LENGTH and _CREDENTIAL_NAME.search(k)
-    }
+    """The secrets, a longer one before any part of it."""
+    global _cache
+    values = tuple(os.environ.get(k) for k in _credential_names())
     with _lock:
-        found |= _registered
-    return sorted(found, key=len, reverse=True)  # a longer secret before any part of it
+        key = (values, len(_registered))
+        if _cache[0] == key:
+            return _cache[1]
+        found = {v for v in values if v and len(v) >= _MIN_LENGTH} | _registered
+    texts = sorted(found, key=len, reverse=True)
+    _cache = (key, texts)
+    return texts
+
+
+def _may_hold_shaped(text: str) -> bool:
+    return any(hint in text for hint in _SHAPE_HINTS) or _KEY_HINT.search(text) is not None
 
 
 def redact(text: str) -> str:
@@ -52,6 +83,14 @@ def redact(text: str) -> str:
     for secret in _known():
         if secret in text:
             text = text.replace(secret, REDACTED)
-    if any(hint in text for hint in _SHAPE_HINTS):
+    if _may_hold_shaped(text):
         text = _SHAPED.sub(REDACTED, text)
     return text
+
+
+def redact_bytes(data: bytes) -> bytes:
+    """:func:`redact` for UTF-8 text already encoded: the same replacements, ``data`` itself when
+    there are none."""
+    text = data.decode("utf-8", "surrogatepass")
+    out = redact(text)
+    return data if out == text else out.encode("utf-8", "surrogatepass")

@@ -7,6 +7,7 @@ keep the reference's spellings; records use snake_case attributes.
 from __future__ import annotations
 
 import datetime as dt
+import functools
 from collections.abc import Mapping
 from typing import Any, Literal
 
@@ -228,6 +229,11 @@ class PersonaDefinition:
         """The names the dataset itself declares: the persona's, its principal's, every cast member's,
         its company or institution, its projects' and its sessions' (ids, as written). A judge takes
         these as known entities, never as invented ones."""
+        return self._declared_names
+
+    @functools.cached_property
+    def _declared_names(self) -> tuple[str, ...]:
+        # Asked once per judged answer: made once per persona.
         p = self.persona
         names = [p.name, p.company or "", p.institution or ""]
         names.append(p.principal.name if p.principal is not None else "")
@@ -239,6 +245,10 @@ class PersonaDefinition:
     def context_names(self) -> tuple[str, ...]:
         """The names that frame every question of the persona: its own, its principal's and its
         company's or institution's (a subset of :meth:`declared_names`)."""
+        return self._context_names
+
+    @functools.cached_property
+    def _context_names(self) -> tuple[str, ...]:
         p = self.persona
         names = [p.name, p.principal.name if p.principal is not None else ""]
         names += [p.company or "", p.institution or ""]

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import contextlib
 import datetime as dt
-import json
 import logging
 import os
 import tempfile
@@ -21,10 +20,10 @@ from typing import IO, TYPE_CHECKING, Any
 
 import attrs
 
-from .._atomic import atomic_write_text
-from .._convert import dumps_pretty
+from .._atomic import atomic_write_bytes
+from .._convert import json_bytes
 from .._convert import to_json as json_of
-from .._secrets import redact
+from .._secrets import redact_bytes
 from ..errors import OutputError
 from ..results.records import BenchmarkResult, TimeRangeResult
 from ..results.scoring import JudgeScore
@@ -114,14 +113,14 @@ class JsonlWriter:
 
     def __init__(self, path: Path):
         self.path = path
-        self._file: IO[str] | None = None
+        self._file: IO[bytes] | None = None
 
-    def _open(self) -> IO[str]:
+    def _open(self) -> IO[bytes]:
         if self._file is None:
             try:
                 self.path.parent.mkdir(parents=True, exist_ok=True)
                 _repair_torn_tail(self.path)
-                self._file = self.path.open("a", encoding="utf-8")
+                self._file = self.path.open("ab")
             except OSError as exc:
                 raise OutputError(self.path, exc.strerror or str(exc)) from None
         return self._file
@@ -133,9 +132,9 @@ class JsonlWriter:
             OutputError: the line could not be written.
         """
         f = self._open()
-        line = redact(json.dumps(record, separators=(",", ":"), ensure_ascii=False))
+        line = redact_bytes(json_bytes(record))
         try:
-            f.write(line + "\n")
+            f.write(line + b"\n")
             f.flush()
         except OSError as exc:
             self._abandon()
@@ -170,7 +169,7 @@ def write_result(path: Path, result: BenchmarkResult) -> None:
         OutputError: the file could not be written (the logs beside it are intact).
     """
     try:
-        atomic_write_text(path, dumps_pretty(result))
+        atomic_write_bytes(path, redact_bytes(json_bytes(json_of(result), pretty=True)))
     except OSError as exc:
         raise OutputError(path, exc.strerror or str(exc)) from None
 

@@ -1,0 +1,98 @@
+"""A run's artifacts are what they were before issue 21 (performance at scale) changed how they are
+written: the same keys in the same order, the same values, the standard library's JSON formatting.
+
+``tests/data/run-before-issue-21/`` holds the artifacts of one run made at commit f4b2adb, the last
+before issue 21, by::
+
+    recallbench synth --persona executive-assistant --days 60 --seed 7 --out data
+    recallbench run --adapter builtin:bm25 --judge rubric --data data --arcs arcs-60d.yaml \\
+        --ranges 10d,20d,60d --groups-enabled --lifecycle incremental --output a \\
+        --no-heatmap-png --no-html
+
+The test makes the same run with the code of today and compares the two field by field, leaving
+out only what a clock decides (timestamps, durations, latencies) and the data folder's path.
+"""
+
+from __future__ import annotations
+
+import gzip
+import json
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+DATA = Path(__file__).parent / "data" / "run-before-issue-21"
+VOLATILE = frozenset(
+    {
+        "timestamp",
+        "durationMs",
+        "finalizeMs",
+        "ingestMs",
+        "queryMs",
+        "latencyMs",
+        "queryLatencyMs",
+        "totalIngestionMs",
+        "totalQueryMs",
+        "timing",
+        "dataDir",
+    }
+)
+
+
+def normalized(value: Any) -> Any:
+    if isinstance(value, dict):
+        return {k: "<volatile>" if k in VOLATILE else normalized(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [normalized(v) for v in value]
+    return value
+
+
+def ordered(value: Any) -> Any:
+    """Dicts as lists of pairs, so that key order counts in a comparison."""
+    if isinstance(value, dict):
+        return [(k, ordered(v)) for k, v in value.items()]
+    if isinstance(value, list):
+        return [ordered(v) for v in value]
+    return value
+
+
+def lines(text: str) -> list[Any]:
+    records = [json.loads(line) for line in text.splitlines()]
+    # Questions finish in any order; the log is compared as a multiset.
+    return sorted(
+        (ordered(normalized(r)) for r in records), key=lambda r: json.dumps(r, sort_keys=True)
+    )
+
+
+def test_a_run_writes_what_it_wrote_before(tmp_path: Path) -> None:
+    run = [sys.executable, "-m", "recallbench"]
+    synth = "synth --persona executive-assistant --days 60 --seed 7 --out DATA"
+    bench = (
+        "run --adapter builtin:bm25 --judge rubric --data DATA --arcs arcs-60d.yaml"
+        " --ranges 10d,20d,60d --groups-enabled --lifecycle incremental --output OUT"
+        " --no-heatmap-png --no-html"
+    )
+    for command in (synth, bench):
+        args = command.replace("DATA", str(tmp_path / "data")).replace("OUT", str(tmp_path / "a"))
+        subprocess.run([*run, *args.split()], check=True, capture_output=True)
+    before = {f: gzip.decompress((DATA / f"{f}.gz").read_bytes()).decode() for f in _FILES}
+    after = {f: (tmp_path / "a" / f).read_text(encoding="utf-8") for f in _FILES}
+
+    assert ordered(normalized(json.loads(after["result.json"]))) == ordered(
+        normalized(json.loads(before["result.json"]))
+    )
+    for name in ("questions.jsonl", "progress.jsonl"):
+        assert lines(after[name]) == lines(before[name]), name
+
+    # The formatting: result.json is the standard library's two-space indentation, raw UTF-8 and
+    # no trailing newline; each log line its compact form.
+    text = after["result.json"]
+    assert text == json.dumps(json.loads(text), indent=2, ensure_ascii=False)
+    for name in ("questions.jsonl", "progress.jsonl"):
+        assert after[name].endswith("\n")
+        for line in after[name].splitlines():
+            assert line == json.dumps(json.loads(line), separators=(",", ":"), ensure_ascii=False)
+
+
+_FILES = ("result.json", "questions.jsonl", "progress.jsonl")
