@@ -1,14 +1,22 @@
 """All YAML reading and writing goes through here; ruamel node types never leave this module.
 
-Two ways to read: :func:`load_yaml` uses the C loader (fast, no positions) and :func:`load_yaml_located`
+Two ways to read: :func:`load_yaml` uses the C parser (fast, no positions) and :func:`load_yaml_located`
 uses the round-trip parser to also return the line of every key and item, for error messages. Both
 return plain dicts, lists and scalars; timestamps stay the text written (``2026-01-01``).
+
+:func:`load_yaml` builds plain data straight from the C parser's events, in the same pass that checks
+the bounds, resolving plain scalars with ruamel's own YAML 1.2 table; a document using anything more
+(anchors and aliases, explicit tags, merge keys, non-scalar or duplicate keys, directives, several
+documents, an unusual number) is loaded by ruamel's constructor instead, so both give the same data
+and the same errors (tests/test_yaml_fast.py holds them equal). A file read twice in one process —
+preflight, then the dataset load — can be parsed once (``keep=True``).
 """
 
 from __future__ import annotations
 
 import contextlib
 import io
+import os
 import re
 from collections.abc import Collection, Mapping
 from pathlib import Path
@@ -147,11 +155,7 @@ def _check_bounds(text: str, path: Path | None) -> None:
             expanded += 1
             open_.append((event.anchor, expanded))
             if len(open_) > MAX_DEPTH:
-                raise DatasetError(
-                    f"YAML nested more than {MAX_DEPTH} levels deep; a dataset file nests a few",
-                    path=path,
-                    line=event.start_mark.line + 1,
-                )
+                raise _too_deep(path, event)
         elif isinstance(event, CollectionEndEvent):
             anchor, at_start = open_.pop()
             if anchor is not None:
@@ -161,13 +165,25 @@ def _check_bounds(text: str, path: Path | None) -> None:
             if event.anchor is not None:
                 sizes[str(event.anchor)] = 1
         if expanded > MAX_NODES:
-            line = event.start_mark.line + 1 if event.start_mark is not None else None
-            raise DatasetError(
-                f"YAML expands to more than {MAX_NODES:,} nodes (aliases repeating aliases: an "
-                "alias bomb?); refusing to load it",
-                path=path,
-                line=line,
-            )
+            raise _too_many(path, event)
+
+
+def _too_deep(path: Path | None, event: Any) -> DatasetError:
+    return DatasetError(
+        f"YAML nested more than {MAX_DEPTH} levels deep; a dataset file nests a few",
+        path=path,
+        line=event.start_mark.line + 1,
+    )
+
+
+def _too_many(path: Path | None, event: Any) -> DatasetError:
+    line = event.start_mark.line + 1 if event.start_mark is not None else None
+    return DatasetError(
+        f"YAML expands to more than {MAX_NODES:,} nodes (aliases repeating aliases: an "
+        "alias bomb?); refusing to load it",
+        path=path,
+        line=line,
+    )
 
 
 def _plain(value: Any) -> Any:
@@ -178,26 +194,211 @@ def _plain(value: Any) -> Any:
     return value
 
 
+class _Unusual(Exception):
+    """The document uses something :func:`_build` leaves to ruamel's constructor."""
+
+
+_RESOLVERS: tuple[dict[str, list[tuple[str, Any]]], list[tuple[str, Any]]] | None = None
+
+
+def _resolvers() -> tuple[dict[str, list[tuple[str, Any]]], list[tuple[str, Any]]]:
+    """ruamel's implicit resolvers for YAML 1.2, as its ``VersionedResolver`` applies them to a
+    document without a ``%YAML`` directive: by first character (``""`` for the empty scalar), each
+    followed by those for any first character (none unless a library added some); and the latter."""
+    global _RESOLVERS
+    if _RESOLVERS is None:
+        from ruamel.yaml.resolver import implicit_resolvers
+
+        by_first: dict[str | None, list[tuple[str, Any]]] = {}
+        for versions, tag, regexp, first in implicit_resolvers:
+            if (1, 2) in versions:
+                chars: list[str | None] = list(first) if first else [None]
+                for ch in chars:
+                    by_first.setdefault(ch, []).append((tag, regexp))
+        anywhere = by_first.pop(None, [])
+        _RESOLVERS = (
+            {ch: [*rs, *anywhere] for ch, rs in by_first.items() if ch is not None},
+            anywhere,
+        )
+    return _RESOLVERS
+
+
+_TAG = "tag:yaml.org,2002:"
+_DECIMAL = re.compile(r"[-+]?[0-9]+\Z")
+_DECIMAL_POINT = re.compile(r"[-+]?[0-9]+\.[0-9]*\Z")
+
+
+def _plain_scalar(value: str) -> Any:
+    """A plain (unquoted) scalar as ruamel's safe loader makes it, timestamps kept as text."""
+    by_first, anywhere = _resolvers()
+    tag = next((t for t, regexp in by_first.get(value[:1], anywhere) if regexp.match(value)), None)
+    if tag is None:
+        return value
+    if tag == _TAG + "null":
+        return None
+    if tag == _TAG + "bool":  # YAML 1.2: true/false in three spellings
+        return value.lower() == "true"
+    if tag == _TAG + "int" and _DECIMAL.match(value):
+        return int(value)
+    if tag == _TAG + "float" and _DECIMAL_POINT.match(value):
+        return float(value)
+    if tag == _TAG + "timestamp":
+        return value
+    raise _Unusual  # 0x1F, 1_000, .inf, 1e3, <<, =: ruamel's constructor knows them
+
+
+def _build(text: str, path: Path | None) -> Any:
+    """Plain data from the C parser's events, the bounds checked on the way exactly as
+    :func:`_check_bounds` checks them (a document without aliases expands to its own nodes).
+
+    Raises:
+        _Unusual: the document needs ruamel's constructor.
+        DatasetError: nested deeper than :data:`MAX_DEPTH`, or more than :data:`MAX_NODES` nodes.
+        ruamel.yaml.error.YAMLError: not YAML.
+    """
+    from ruamel.yaml.events import (
+        DocumentEndEvent,
+        DocumentStartEvent,
+        MappingEndEvent,
+        MappingStartEvent,
+        ScalarEvent,
+        SequenceEndEvent,
+        SequenceStartEvent,
+        StreamEndEvent,
+        StreamStartEvent,
+    )
+
+    no_key = object()
+    containers: list[Any] = []
+    keys: list[Any] = []  # per open container: the key waiting for its value, or no_key
+    odd_keys: list[set[Any] | None] = []  # per open mapping: its non-string keys, for duplicates
+    root: Any = None
+    documents = 0
+    nodes = 0
+    for event in _fast().parse(text):
+        kind = event.__class__
+        if kind is ScalarEvent:
+            if event.anchor is not None or event.ctag is not None:
+                raise _Unusual
+            nodes += 1
+            value = _plain_scalar(event.value) if event.implicit[0] else event.value
+        elif kind is MappingEndEvent or kind is SequenceEndEvent:
+            value = containers.pop()
+            keys.pop()
+            odd_keys.pop()
+        elif kind is MappingStartEvent or kind is SequenceStartEvent:
+            if event.anchor is not None or event.ctag is not None:
+                raise _Unusual
+            nodes += 1
+            if len(containers) >= MAX_DEPTH:
+                raise _too_deep(path, event)
+            if nodes > MAX_NODES:
+                raise _too_many(path, event)
+            if containers and keys[-1] is no_key and type(containers[-1]) is dict:
+                raise _Unusual  # a mapping or sequence as a key
+            containers.append({} if kind is MappingStartEvent else [])
+            keys.append(no_key)
+            odd_keys.append(None)
+            continue
+        elif kind is DocumentStartEvent:
+            documents += 1
+            if documents > 1 or event.version is not None or event.tags:
+                raise _Unusual
+            continue
+        elif kind is DocumentEndEvent or kind is StreamStartEvent or kind is StreamEndEvent:
+            continue
+        else:  # an alias, or an event this builder does not know
+            raise _Unusual
+        if nodes > MAX_NODES:
+            raise _too_many(path, event)
+        if not containers:
+            root = value
+            continue
+        parent = containers[-1]
+        if type(parent) is list:
+            parent.append(value)
+            continue
+        key = keys[-1]
+        if key is no_key:
+            keys[-1] = value
+            continue
+        keys[-1] = no_key
+        if type(key) is str:
+            if key in parent:  # a duplicate (or a string spelling an earlier non-string key)
+                raise _Unusual
+            parent[key] = value
+            continue
+        seen = odd_keys[-1]
+        if seen is None:
+            seen = odd_keys[-1] = set()
+        elif key in seen:  # 1 and true are one key to ruamel as to Python
+            raise _Unusual
+        seen.add(key)
+        parent[str(key)] = value  # as _plain makes it: a later "1" would replace 1's value
+    return root
+
+
+def _load_text(text: str, path: Path | None) -> Any:
+    try:
+        return _build(text, path)
+    except _Unusual:
+        _check_bounds(text, path)
+        return _plain(_fast().load(text))
+
+
 def loads_yaml(text: str) -> Any:
-    """Parse YAML text (a model's reply, say) with the C loader into plain dicts and lists.
+    """Parse YAML text (a model's reply, say) with the C parser into plain dicts and lists.
 
     Raises:
         ruamel.yaml.error.YAMLError: the text is not YAML (its ``problem_mark`` gives the line).
     """
-    _check_bounds(text, None)
-    return _plain(_fast().load(text))
+    return _load_text(text, None)
 
 
-def load_yaml(path: Path) -> Any:
-    """Parse a YAML file with the C loader (bounded: see :data:`MAX_DEPTH`, :data:`MAX_NODES`)."""
+_KEPT: dict[tuple[str, int, int, int, int], Any] = {}
+_KEEP_AT_MOST = 32
+
+
+def _identity(path: Path) -> tuple[str, int, int, int, int] | None:
+    """The file as it is now: resolved path, device, inode, size and modification time (ns)."""
+    try:
+        resolved = path.resolve()
+        st = os.stat(resolved)
+    except (OSError, RuntimeError):
+        return None
+    return (str(resolved), st.st_dev, st.st_ino, st.st_size, st.st_mtime_ns)
+
+
+def load_yaml(path: Path, *, keep: bool = False) -> Any:
+    """Parse a YAML file with the C parser (bounded: see :data:`MAX_DEPTH`, :data:`MAX_NODES`).
+
+    Args:
+        path: the file.
+        keep: hand this parse to the next ``load_yaml`` of the same file in this process, if the file
+            is unchanged by then (same resolved path, inode, size and mtime), instead of parsing it
+            again; the handover happens once. For a file read twice in turn (preflight checks
+            ``questions.yaml``, the dataset load then reads it): the first reader must not change
+            what it got.
+    """
     from ruamel.yaml.error import YAMLError
 
+    identity = _identity(path)
+    if identity is not None:
+        kept = _KEPT.pop(identity, _KEPT)
+        if kept is not _KEPT:
+            if keep:
+                _KEPT[identity] = kept
+            return kept
     text = read_text(path)
     try:
-        _check_bounds(text, path)
-        return _plain(_fast().load(text))
+        data = _load_text(text, path)
     except YAMLError as exc:
         raise _syntax_error(path, exc) from None
+    if keep and identity is not None:
+        while len(_KEPT) >= _KEEP_AT_MOST:  # a preflight whose load never came
+            _KEPT.pop(next(iter(_KEPT)))
+        _KEPT[identity] = data
+    return data
 
 
 def load_yaml_located(path: Path) -> tuple[Any, Locator]:

@@ -157,7 +157,9 @@ def _check_questions(qa_file: Path) -> tuple[str | None, list[Any]]:
     if not qa_file.is_file():
         return f"questions file not found: {qa_file}", []
     try:
-        raw = load_yaml(qa_file)
+        # kept: the dataset load that follows a passed preflight takes this parse instead of
+        # parsing the file again (only this reads it, and only reads it)
+        raw = load_yaml(qa_file, keep=True)
     except DatasetError as exc:
         return f"questions file does not parse: {exc}", []
     if not isinstance(raw, list):
