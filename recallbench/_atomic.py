@@ -4,14 +4,17 @@ one — never half of it: a temporary file in the same directory, flushed and fs
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import os
 import tempfile
+from collections.abc import Iterator
 from pathlib import Path
+from typing import BinaryIO
 
 from ._secrets import redact
 
-__all__ = ["atomic_write_bytes", "atomic_write_text"]
+__all__ = ["atomic_write_bytes", "atomic_write_text", "atomic_writer"]
 
 
 @functools.cache
@@ -22,20 +25,29 @@ def _mode() -> int:
     return 0o666 & ~umask
 
 
-def atomic_write_bytes(path: Path, data: bytes) -> None:
-    """Replace ``path`` with ``data`` atomically, creating its directory if needed."""
+@contextlib.contextmanager
+def atomic_writer(path: Path) -> Iterator[BinaryIO]:
+    """A binary file that replaces ``path`` atomically when the block ends without an exception
+    (and is removed when it does not), creating its directory if needed: for a file written in
+    pieces, never held whole."""
     path.parent.mkdir(parents=True, exist_ok=True)
     fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
     try:
         with os.fdopen(fd, "wb") as f:
             os.fchmod(f.fileno(), _mode())  # mkstemp makes it 0600; a plain file would follow umask
-            f.write(data)
+            yield f
             f.flush()
             os.fsync(f.fileno())
         os.replace(tmp, path)
     except BaseException:
         Path(tmp).unlink(missing_ok=True)
         raise
+
+
+def atomic_write_bytes(path: Path, data: bytes) -> None:
+    """Replace ``path`` with ``data`` atomically, creating its directory if needed."""
+    with atomic_writer(path) as f:
+        f.write(data)
 
 
 def atomic_write_text(path: Path, text: str) -> None:

@@ -20,13 +20,13 @@ from typing import IO, TYPE_CHECKING, Any
 
 import attrs
 
-from .._atomic import atomic_write_bytes
 from .._convert import json_bytes
 from .._convert import to_json as json_of
 from .._secrets import redact_bytes
 from ..errors import OutputError
 from ..results.records import BenchmarkResult, TimeRangeResult
 from ..results.scoring import JudgeScore
+from .result_file import write_result_file
 
 if TYPE_CHECKING:
     from .evaluate import Evaluation
@@ -169,7 +169,7 @@ def write_result(path: Path, result: BenchmarkResult) -> None:
         OutputError: the file could not be written (the logs beside it are intact).
     """
     try:
-        atomic_write_bytes(path, redact_bytes(json_bytes(json_of(result), pretty=True)))
+        write_result_file(path, result)
     except OSError as exc:
         raise OutputError(path, exc.strerror or str(exc)) from None
 

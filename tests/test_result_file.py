@@ -1,0 +1,52 @@
+"""``result.json`` written in pieces is the document encoded whole, byte for byte."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import attrs
+import pytest
+
+import recallbench as rb
+from recallbench._convert import json_bytes, to_json
+from recallbench.harness.result_file import result_json_pieces, write_result_file
+from recallbench.testing import ScriptedAdapter, ScriptedJudge, containment_judge, write_persona
+
+
+@pytest.fixture
+def anyio_backend() -> str:
+    return "asyncio"
+
+
+@pytest.mark.anyio
+async def test_the_pieces_are_the_whole_document(tmp_path: Path) -> None:
+    for pid in ("tiny", "other — ünïcode"):
+        write_persona(tmp_path, pid.split()[0], extra_pairs=[])
+    answers = {0: "I don't know.", 1: "It was on day 3, I think — “quoted”."}
+    result = await rb.run(
+        lambda: ScriptedAdapter(answer=lambda q, a: answers[len(q) % 2]),
+        tmp_path,
+        judge=ScriptedJudge(containment_judge),
+        config=rb.RunConfig(arcs_file="arcs-30d.yaml", ranges="1d,10d,20d,30d"),
+    )
+    # A checkpoint with no question results too (one whose questions all went unscored).
+    first = result.personas[0]
+    emptied = attrs.evolve(first.range_results[1], question_results=())
+    result = attrs.evolve(
+        result,
+        personas=(
+            attrs.evolve(
+                first, range_results=(first.range_results[0], emptied, *first.range_results[2:])
+            ),
+            *result.personas[1:],
+        ),
+    )
+    sizes = [len(r.question_results) for p in result.personas for r in p.range_results]
+    assert len(sizes) == 8 and 0 in sizes and max(sizes) > 5
+
+    whole = json_bytes(to_json(result), pretty=True)
+    assert b"".join(result_json_pieces(result)) == whole
+    write_result_file(tmp_path / "result.json", result)
+    assert (tmp_path / "result.json").read_bytes() == whole
+    assert json.loads(whole)["personas"][1]["rangeResults"][3]["questionResults"]
