@@ -127,10 +127,17 @@ async def ask(adapter: Adapter, pair: QAPair, timeout: float | None) -> QueryDet
     return to_query_detail(value)
 
 
+def runs_inline(judge: Judge) -> bool:
+    """Whether ``judge`` declares ``synchronous = True``: its ``score`` never suspends (an offline
+    judge doing CPU work), so no cancel scope could interrupt it and none is set — at tens of
+    thousands of questions the scopes cost more than such a judge's scoring."""
+    return getattr(judge, "synchronous", False) is True
+
+
 async def judge_once(
     judge: Judge, pair: QAPair, answer: str, context: JudgeContext, timeout: float | None
 ) -> JudgeScore:
-    if timeout is None:
+    if timeout is None or runs_inline(judge):
         return to_score(await judge.score(pair.question, pair.answer, answer, context))
     with anyio.CancelScope(deadline=anyio.current_time() + timeout) as scope:
         value = await judge.score(pair.question, pair.answer, answer, context)
@@ -151,7 +158,7 @@ async def judge_with_retry(
 ) -> JudgeScore:
     """Score with retries (exponential backoff with jitter). A malformed score is not retried.
     ``deadline`` bounds every attempt and wait together, in seconds: past it, a TimeoutError."""
-    if deadline is None:
+    if deadline is None or runs_inline(judge):
         return await _judge_with_retry(judge, pair, answer, context, timeout, retry)
     with anyio.CancelScope(deadline=anyio.current_time() + deadline) as scope:
         return await _judge_with_retry(judge, pair, answer, context, timeout, retry)

@@ -51,7 +51,11 @@ class JudgeContext:
 @runtime_checkable
 class Judge(Protocol):
     """Scores one answer. May return a JudgeScore or a mapping with ``correctness``, ``completeness``,
-    ``hallucination`` and optional ``reasoning``; values out of range are that question's judge error."""
+    ``hallucination`` and optional ``reasoning``; values out of range are that question's judge error.
+
+    A judge whose ``score`` never suspends (offline, CPU only) may say so with a ``synchronous =
+    True`` attribute: the harness then sets no timeout around it (none could interrupt it anyway).
+    """
 
     async def score(
         self, question: str, reference: str, answer: str, context: JudgeContext | None

@@ -163,6 +163,7 @@ class RubricJudge(AsyncClosing):
     Attributes:
         name: ``rubric``.
         version: the rule set's version, :data:`RUBRIC_VERSION`.
+        synchronous: True: ``score`` never suspends, so the harness sets no timeout around it.
         hallucination_window: None (the default) grounds claims in every ingested day, the seed's
             definition. A number N grounds them only in the days within N of the pair's relevant
             days, as an LLM judge shown a ±N-day memory window does: a real fact from a distant day
@@ -171,6 +172,7 @@ class RubricJudge(AsyncClosing):
 
     name: str = "rubric"
     version: str = RUBRIC_VERSION
+    synchronous: bool = attrs.field(default=True, init=False)
     hallucination_window: int | None = attrs.field(
         default=None,
         kw_only=True,

@@ -94,7 +94,12 @@ class StubJudge(AsyncClosing):
     question fails and, with an appellate judge, goes to appeal. Reports warn about it."""
 
     name: str = "stub"
+    synchronous: bool = True
+    """Its ``score`` never suspends: the harness sets no timeout around it."""
 
     async def score(self, question: str, reference: str, answer: str, context: Any) -> JudgeScore:
         """Zeros, whatever the answer."""
-        return JudgeScore(correctness=0, completeness=0, hallucination=0, reasoning=STUB_REASONING)
+        return _STUB_SCORE
+
+
+_STUB_SCORE = JudgeScore(correctness=0, completeness=0, hallucination=0, reasoning=STUB_REASONING)
