@@ -33,12 +33,15 @@ _SHAPED = re.compile(
 # every questions.jsonl line has "keyFacts", and the full pattern then ran on each.
 _SHAPE_HINTS = ("Bearer", "sk-")
 _KEY_HINT = re.compile(r"(?i:pi[-_]?key)")
+# The same for bytes, lower-cased (ASCII case only: the spellings real keys are given with).
+_KEY_HINTS_BYTES = (b"pikey", b"pi-key", b"pi_key")
 _RESCAN_SECONDS = 1.0
 
 _lock = threading.Lock()
 _registered: set[str] = set()
 _names: tuple[int, float, tuple[str, ...]] = (-1, 0.0, ())
 _cache: tuple[tuple[object, ...], list[str]] = ((), [])
+_encoded: tuple[list[str], list[bytes]] = ([], [])
 
 
 def register_secret(value: str | None) -> None:
@@ -90,7 +93,23 @@ def redact(text: str) -> str:
 
 def redact_bytes(data: bytes) -> bytes:
     """:func:`redact` for UTF-8 text already encoded: the same replacements, ``data`` itself when
-    there are none."""
+    there are none. Looked at as bytes first (a run writes tens of thousands of lines, most
+    holding nothing to redact), decoded only when a secret or a hint of one is there."""
+    if not (
+        b"Bearer" in data
+        or b"sk-" in data
+        or any(secret in data for secret in _known_bytes())
+        or any(hint in data.lower() for hint in _KEY_HINTS_BYTES)
+    ):
+        return data
     text = data.decode("utf-8", "surrogatepass")
     out = redact(text)
     return data if out == text else out.encode("utf-8", "surrogatepass")
+
+
+def _known_bytes() -> list[bytes]:
+    global _encoded
+    texts = _known()
+    if _encoded[0] is not texts:
+        _encoded = (texts, [t.encode("utf-8", "surrogatepass") for t in texts])
+    return _encoded[1]
