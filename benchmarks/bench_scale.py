@@ -131,7 +131,7 @@ def main() -> None:
                     figures.setdefault((label, name), []).append(
                         timed(checkout, run_args(adapter, out, *extra), tmp)
                     )
-                    evaluations[label] = _evaluations(out / "result.json")
+                    evaluations[label] = _evaluations(out / "progress.jsonl")
                     subprocess.run(["rm", "-rf", str(out)], check=True)
 
     print(f"median of {args.repeat}; wall seconds (whole command) and peak RSS MiB")
@@ -162,10 +162,13 @@ def main() -> None:
         )
 
 
-def _evaluations(path: Path) -> int:
+def _evaluations(progress: Path) -> int:
+    """The run's evaluations, from the summary line of its progress.jsonl: loading result.json here
+    would grow this process, and a child's peak RSS as Linux reports it starts from its parent's."""
     import json
 
-    return int(json.loads(path.read_text())["metadata"]["totalEvalsRun"])
+    last = progress.read_text().splitlines()[-1]
+    return int(json.loads(last)["totalEvalsRun"])
 
 
 if __name__ == "__main__":

@@ -159,9 +159,12 @@ class Harness:
         """Every checkpoint of a persona with its questions, decided up front."""
         return plan_tasks(ds, self.ranges, self.config.selection)
 
-    def units(self, ds: PersonaDataset) -> tuple[Unit, ...]:
-        """The units of work for one persona under the configured lifecycle."""
-        return plan_units(ds.id, self.tasks(ds), self.config.lifecycle)
+    def units(
+        self, ds: PersonaDataset, tasks: tuple[CheckpointTask, ...] | None = None
+    ) -> tuple[Unit, ...]:
+        """The units of work for one persona under the configured lifecycle (from its ``tasks``
+        when they are already planned)."""
+        return plan_units(ds.id, self.tasks(ds) if tasks is None else tasks, self.config.lifecycle)
 
     # -- running ----------------------------------------------------------------------------------
 
@@ -205,8 +208,8 @@ class Harness:
         try:
             try:
                 self._write_header(logs, state, timestamp, ids)
-                for ds in datasets:
-                    personas.append(await self._run_persona(ds, state, logs))
+                for ds, tasks in zip(datasets, all_tasks, strict=True):
+                    personas.append(await self._run_persona(ds, tasks, state, logs))
                     if state.failure is not None:
                         raise state.failure
             except RunFailed as exc:
@@ -313,12 +316,16 @@ class Harness:
         }
 
     async def _run_persona(
-        self, ds: PersonaDataset, state: RunState, logs: RunLogs
+        self,
+        ds: PersonaDataset,
+        tasks: tuple[CheckpointTask, ...],
+        state: RunState,
+        logs: RunLogs,
     ) -> PersonaResult:
         results: list[TimeRangeResult] = []
         timing = {"ingest": 0.0, "query": 0.0}
         error: str | None = None
-        for unit in self.units(ds):
+        for unit in self.units(ds, tasks):
             try:
                 evaluated = await self._runner.run(unit, ds, state, logs, results, timing)
             except PersonaStopped as exc:
