@@ -1,24 +1,30 @@
-"""The harness over gRPC, end to end with real processes (issue: gRPC, benchmark).
+"""The harness over gRPC, end to end with real processes, and where its time goes (issue 21).
 
     python benchmarks/bench_grpc.py [REFERENCE_DIR] [--repeat N]
 
 The 180-day executive assistant of the reference data (``RECALLBENCH_REFERENCE_DATA`` or
 ``../shared/upstream``) at the 5 default ranges, incremental lifecycle, stub judge, every log written
-(result.json, progress.jsonl, questions.jsonl; no heatmap.png): 1,080 evaluations.
+(``--output DIR --no-heatmap-png --no-html``: result.json, progress.jsonl, questions.jsonl):
+1,080 queries and 180 days, 1,268 RPCs. Three runs of the same ``recallbench run`` command,
+alternated so that a slower spell of the (shared, 2-core) machine hits all three alike:
 
-1. over gRPC: ``recallbench serve --adapter benchmarks/bench_grpc.py:Constant --port 0`` in one
+1. **over gRPC**: ``recallbench serve --adapter benchmarks/bench_grpc.py:Constant --port 0`` in one
    process, ``recallbench run --adapter grpc://127.0.0.1:PORT …`` timed wall-clock in another;
-2. in process: the same ``recallbench run`` with ``--adapter benchmarks/bench_grpc.py:Constant``.
+2. **the gRPC floor**: the same run against a bare grpc.aio servicer (six handlers returning the
+   constant answer: no lifecycle, ownership or adapter dispatch) through a bare stub adapter (one
+   ``await stub.Method(request, timeout=…)`` per call: no cancellation-safe wait, lifecycle token,
+   retries or detail mapping) — what gRPC's round trips cost by themselves;
+3. **in process**: the same run with ``--adapter benchmarks/bench_grpc.py:Constant``.
 
-Both times include the run's interpreter start-up, imports, preflight and dataset loading, as the
-reference's figure does (5.6 s against a Python gRPC server on this kind of machine). The server
-is started once and kept for every repeat, as a served memory system would be.
+So (1) − (2) is what recallbench's client and server add to gRPC, (2) − (3) is gRPC's own round
+trips, and (3) is the harness, interpreter start-up included. The servers are started once and kept
+for every repeat, as a served memory system would be.
 """
 
 from __future__ import annotations
 
 import argparse
-import json
+import asyncio
 import os
 import re
 import signal
@@ -28,12 +34,14 @@ import sys
 import tempfile
 import time
 from pathlib import Path
+from typing import Any
 
 HERE = Path(__file__).resolve()
 SERVE = [sys.executable, "-m", "recallbench", "serve"]
 RUN = [sys.executable, "-m", "recallbench", "run"]
-REFERENCE_SECONDS = 5.6
-"""The reference harness over gRPC to a Python server, same persona and ranges (ECOSYSTEM.md)."""
+FLOOR_ENV = "BENCH_GRPC_FLOOR"
+"""Where the floor adapter finds the bare servicer (``127.0.0.1:PORT``)."""
+ANSWER = "No evidence found in memory."
 
 
 class Constant:
@@ -48,12 +56,101 @@ class Constant:
     async def finalize_ingestion(self) -> None: ...
 
     async def query(self, question: str) -> str:
-        return "No evidence found in memory."
+        return ANSWER
 
     async def teardown(self) -> None: ...
 
 
-def _timed_run(adapter: str, personas: Path, out: Path) -> tuple[float, dict[str, object]]:
+class Floor:
+    """A bare stub client of the bare servicer: one plain awaited RPC per adapter call."""
+
+    name = "grpc-floor"
+
+    def __init__(self) -> None:
+        self._channel: Any = None
+        self._stub: Any = None
+
+    def _open(self) -> Any:
+        if self._stub is None:
+            import grpc.aio
+
+            from recallbench._proto import memory_bench_service_pb2_grpc as pb_grpc
+
+            self._channel = grpc.aio.insecure_channel(os.environ[FLOOR_ENV])
+            self._stub = pb_grpc.MemoryBenchServiceStub(self._channel)
+        return self._stub
+
+    async def setup(self) -> None:
+        from recallbench._proto import memory_bench_service_pb2 as pb
+
+        await self._open().Setup(pb.SetupRequest(), timeout=120)
+
+    async def ingest_day(self, day: int, content: str, metadata: Any) -> None:
+        from recallbench._proto import memory_bench_service_pb2 as pb
+
+        request = pb.IngestDayRequest(
+            day_number=day,
+            content=content,
+            metadata=pb.DayMetadata(
+                day_number=metadata.day_number,
+                date=metadata.date,
+                persona_id=metadata.persona_id,
+                active_arcs=list(metadata.active_arcs),
+            ),
+        )
+        await self._open().IngestDay(request, timeout=120)
+
+    async def finalize_ingestion(self) -> None:
+        from recallbench._proto import memory_bench_service_pb2 as pb
+
+        await self._open().FinalizeIngestion(pb.FinalizeIngestionRequest(), timeout=120)
+
+    async def query(self, question: str) -> str:
+        from recallbench._proto import memory_bench_service_pb2 as pb
+
+        response = await self._open().Query(pb.QueryRequest(question=question), timeout=120)
+        return str(response.answer)
+
+    async def teardown(self) -> None:
+        from recallbench._proto import memory_bench_service_pb2 as pb
+
+        await self._open().Teardown(pb.TeardownRequest(), timeout=120)
+        await self._channel.close()
+        self._channel = self._stub = None
+
+
+async def _serve_floor() -> None:
+    """The bare servicer, on a free loopback port printed as ``listening on 127.0.0.1:PORT``."""
+    import grpc.aio
+
+    from recallbench._proto import memory_bench_service_pb2 as pb
+    from recallbench._proto import memory_bench_service_pb2_grpc as pb_grpc
+
+    class Bare(pb_grpc.MemoryBenchServiceServicer):
+        async def Setup(self, request: Any, context: Any) -> Any:
+            return pb.SetupResponse()
+
+        async def IngestDay(self, request: Any, context: Any) -> Any:
+            return pb.IngestDayResponse()
+
+        async def FinalizeIngestion(self, request: Any, context: Any) -> Any:
+            return pb.FinalizeIngestionResponse()
+
+        async def Query(self, request: Any, context: Any) -> Any:
+            return pb.QueryResponse(answer=ANSWER)
+
+        async def Teardown(self, request: Any, context: Any) -> Any:
+            return pb.TeardownResponse()
+
+    server = grpc.aio.server()
+    pb_grpc.add_MemoryBenchServiceServicer_to_server(Bare(), server)
+    port = server.add_insecure_port("127.0.0.1:0")
+    await server.start()
+    print(f"bare servicer listening on 127.0.0.1:{port}", flush=True)
+    await server.wait_for_termination()
+
+
+def _timed_run(adapter: str, personas: Path, out: Path, env: dict[str, str]) -> float:
     argv = [
         *RUN,
         "--adapter",
@@ -69,47 +166,51 @@ def _timed_run(adapter: str, personas: Path, out: Path) -> tuple[float, dict[str
         "--judge",
         "stub",
         "--no-judge-cache",
+        "--output",
+        str(out),
         "--no-heatmap-png",
-        "--json-out",
-        str(out / "result.json"),
+        "--no-html",
     ]
     t = time.perf_counter()
-    done = subprocess.run(argv, capture_output=True, text=True)
+    done = subprocess.run(argv, capture_output=True, text=True, env=env)
     elapsed = time.perf_counter() - t
     if done.returncode != 0:
         raise SystemExit(f"run failed ({done.returncode}):\n{done.stderr}")
-    result = json.loads((out / "result.json").read_text(encoding="utf-8"))
-    return elapsed, result
+    if not (out / "result.json").is_file():
+        raise SystemExit(f"run wrote no result.json in {out}:\n{done.stderr}")
+    return elapsed
 
 
-def _start_server(log: Path) -> tuple[subprocess.Popen[bytes], int]:
+def _start(argv: list[str], log: Path) -> tuple[subprocess.Popen[bytes], int]:
     out = log.with_suffix(".out")
     with out.open("wb") as stdout, log.open("wb") as stderr:
-        server = subprocess.Popen(
-            [*SERVE, "--adapter", f"{HERE}:Constant", "--port", "0"],
-            stdout=stdout,
-            stderr=stderr,
-            start_new_session=True,
-        )
+        server = subprocess.Popen(argv, stdout=stdout, stderr=stderr, start_new_session=True)
     deadline = time.monotonic() + 30
     while time.monotonic() < deadline:
         match = re.search(r"listening on \S+:(\d+)", out.read_text(encoding="utf-8"))
         if match:
             return server, int(match.group(1))
         if server.poll() is not None:
-            raise SystemExit(f"serve exited:\n{log.read_text(encoding='utf-8')}")
+            raise SystemExit(f"{argv} exited:\n{log.read_text(encoding='utf-8')}")
         time.sleep(0.02)
     server.kill()
-    raise SystemExit("serve did not start within 30 s")
+    raise SystemExit(f"{argv} did not start within 30 s")
 
 
-def _summary(label: str, times: list[float], result: dict[str, object]) -> str:
-    meta = result["metadata"]
-    assert isinstance(meta, dict)
+def _stop(server: subprocess.Popen[bytes]) -> None:
+    # A graceful stop: `recallbench serve` tears down and logs its last lifecycle.
+    server.send_signal(signal.SIGTERM)
+    try:
+        server.wait(15)
+    except subprocess.TimeoutExpired:
+        server.kill()
+        server.wait()
+
+
+def _line(label: str, times: list[float]) -> str:
     return (
-        f"{label:<12} best {min(times):.2f} s, median {statistics.median(times):.2f} s "
-        f"over {len(times)} runs ({meta['totalEvalsRun']:,} evaluations; the harness itself "
-        f"{meta['durationMs'] / 1000:.2f} s in the last run)"
+        f"{label:<16} median {statistics.median(times):.2f} s, best {min(times):.2f} s "
+        f"over {len(times)} runs"
     )
 
 
@@ -123,44 +224,51 @@ def main() -> None:
             os.environ.get("RECALLBENCH_REFERENCE_DATA", HERE.parents[2] / "shared" / "upstream")
         ),
     )
-    parser.add_argument("--repeat", type=int, default=5)
+    parser.add_argument("--repeat", type=int, default=7)
+    parser.add_argument("--serve-floor", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args()
+    if args.serve_floor:
+        asyncio.run(_serve_floor())
+        return
     personas = args.reference / "personas"
 
     with tempfile.TemporaryDirectory() as tmp:
         root = Path(tmp)
-        server, port = _start_server(root / "serve.err")
+        ours, port = _start(
+            [*SERVE, "--adapter", f"{HERE}:Constant", "--port", "0"], root / "s.err"
+        )
         try:
-            remote: list[float] = []
-            local: list[float] = []
+            floor, floor_port = _start(
+                [sys.executable, str(HERE), "--serve-floor"], root / "floor.err"
+            )
+        except BaseException:
+            _stop(ours)
+            raise
+        env = {**os.environ, FLOOR_ENV: f"127.0.0.1:{floor_port}"}
+        times: dict[str, list[float]] = {"over gRPC": [], "gRPC floor": [], "in process": []}
+        adapters = {
+            "over gRPC": f"grpc://127.0.0.1:{port}",
+            "gRPC floor": f"{HERE}:Floor",
+            "in process": f"{HERE}:Constant",
+        }
+        try:
             for i in range(args.repeat):
-                # Alternated, so that a slower spell of the machine hits both alike.
-                elapsed, remote_result = _timed_run(
-                    f"grpc://127.0.0.1:{port}", personas, root / f"grpc-{i}"
-                )
-                remote.append(elapsed)
-                elapsed, local_result = _timed_run(f"{HERE}:Constant", personas, root / f"py-{i}")
-                local.append(elapsed)
+                for label, adapter in adapters.items():
+                    out = root / f"{label.replace(' ', '-')}-{i}"
+                    times[label].append(_timed_run(adapter, personas, out, env))
         finally:
-            # A graceful stop: the server tears down and logs its last lifecycle.
-            server.send_signal(signal.SIGTERM)
-            try:
-                server.wait(15)
-            except subprocess.TimeoutExpired:
-                server.kill()
-                server.wait()
-        lifecycles = (root / "serve.err").read_text(encoding="utf-8").count("[serve] lifecycle")
+            _stop(ours)
+            _stop(floor)
+        lifecycles = (root / "s.err").read_text(encoding="utf-8").count("[serve] lifecycle")
 
-    print(_summary("over gRPC", remote, remote_result))
-    print(_summary("in process", local, local_result))
+    med = {label: statistics.median(t) for label, t in times.items()}
+    for label, t in times.items():
+        print(_line(label, t))
     print(
-        f"gRPC costs {statistics.median(remote) - statistics.median(local):.2f} s "
-        f"({statistics.median(remote) / statistics.median(local):.2f}× the in-process run); "
-        f"the server logged {lifecycles} lifecycles"
-    )
-    print(
-        f"reference harness over gRPC to a Python server: {REFERENCE_SECONDS} s "
-        f"→ ours is {REFERENCE_SECONDS / statistics.median(remote):.1f}× faster"
+        f"split of the gRPC run ({med['over gRPC']:.2f} s): harness {med['in process']:.2f} s, "
+        f"gRPC's round trips {med['gRPC floor'] - med['in process']:.2f} s, recallbench's client "
+        f"and server {med['over gRPC'] - med['gRPC floor']:+.2f} s "
+        f"(the server logged {lifecycles} lifecycles)"
     )
 
 

@@ -5,9 +5,15 @@ A plain ``await stub.Query(request)`` inside ``anyio.fail_after`` / ``move_on_af
 call's ``__await__`` catches the ``CancelledError``, cancels the RPC and raises a *new*
 ``CancelledError`` without the cancel message anyio uses to recognise its own cancellation, so anyio
 lets it propagate past the scope as if someone else had cancelled the task. :func:`await_rpc` never
-suspends inside the call's ``__await__``: it waits on an :class:`anyio.Event` that the call's done
-callback sets, so the cancellation lands on anyio's own wait, and only then reads the finished
-call, which returns (or raises) without suspending.
+suspends inside the call's ``__await__``: it waits on a future of its own that the call's done
+callback resolves, so the cancellation lands on that wait (``Task.cancel`` passes anyio's message to
+the future the task waits on), and only then reads the finished call, which returns (or raises)
+without suspending.
+
+It runs once per RPC, thousands of times a run, so it waits on a bare asyncio future rather than an
+``anyio.Event`` (which, on the asyncio backend grpc.aio needs anyway, is an ``asyncio.Event``
+around the same kind of future, created through anyio's backend lookup), and does not wait at all
+for a call that is already done.
 """
 
 from __future__ import annotations
@@ -15,12 +21,18 @@ from __future__ import annotations
 import asyncio
 from typing import Any, TypeVar
 
-import anyio
 import grpc
 
 __all__ = ["await_rpc"]
 
 _R = TypeVar("_R")
+
+
+def _wake(waiter: asyncio.Future[None]) -> None:
+    # A waiter cancelled meanwhile (our task was cancelled) must not be resolved: set_result on a
+    # cancelled future raises InvalidStateError inside grpc's callback loop.
+    if not waiter.done():
+        waiter.set_result(None)
 
 
 async def await_rpc(call: grpc.aio.UnaryUnaryCall[Any, _R]) -> _R:
@@ -40,18 +52,20 @@ async def await_rpc(call: grpc.aio.UnaryUnaryCall[Any, _R]) -> _R:
         grpc.aio.AioRpcError: the RPC ended with a non-OK status, including ``CANCELLED`` when the
             call was cancelled by someone else (for instance its channel was closed meanwhile).
     """
-    done = anyio.Event()
-    # grpc.aio runs done callbacks on the event loop's thread, so setting the event here is safe.
-    call.add_done_callback(lambda _call: done.set())
-    try:
-        if not call.done():
-            await done.wait()
-    finally:
-        # Leaving before the call is done means we are being cancelled (or interrupted): cancel
-        # the RPC so the server stops working on it, and let our cancellation propagate untouched.
-        # Never `await call` here: that is exactly the await that loses anyio's cancel message.
-        if not call.done():
-            call.cancel()
+    if not call.done():
+        waiter: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+        # grpc.aio runs done callbacks on the event loop's thread, so resolving the future there
+        # is safe.
+        call.add_done_callback(lambda _call: _wake(waiter))
+        try:
+            await waiter
+        finally:
+            # Leaving before the call is done means we are being cancelled (or interrupted):
+            # cancel the RPC so the server stops working on it, and let our cancellation propagate
+            # untouched. Never `await call` here: that is exactly the await that loses anyio's
+            # cancel message.
+            if not call.done():
+                call.cancel()
     try:
         # The call is done, so this await returns or raises at once without suspending: no
         # cancellation of ours can be delivered here.
