@@ -11,6 +11,7 @@ from __future__ import annotations
 import json
 import re
 import typing
+import weakref
 from collections.abc import Callable, Mapping
 from typing import Any, TypeVar
 
@@ -97,7 +98,27 @@ def _unstructure_factory(cls: type) -> Callable[[Any], dict[str, Any]]:
                 out.setdefault(camel(k), v)
         return out
 
+    if getattr(cls, "_json_once", False) is True:
+        return _made_once(unstructure)
     return unstructure
+
+
+def _made_once(unstructure: Callable[[Any], dict[str, Any]]) -> Callable[[Any], dict[str, Any]]:
+    """``unstructure`` remembered per (frozen) object: a record written many times over (a
+    question pair, in every answer about it) is converted once. Each call gets its own copy of the
+    top-level mapping; the memo forgets an object once it is gone."""
+    memo: dict[int, tuple[weakref.ref[Any], dict[str, Any]]] = {}
+
+    def once(obj: Any) -> dict[str, Any]:
+        hit = memo.get(id(obj))
+        if hit is not None and hit[0]() is obj:
+            return dict(hit[1])
+        out = unstructure(obj)
+        key = id(obj)
+        memo[key] = (weakref.ref(obj, lambda _ref: memo.pop(key, None)), out)
+        return dict(out)
+
+    return once
 
 
 converter.register_structure_hook_factory(attrs.has, _structure_factory)

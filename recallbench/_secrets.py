@@ -33,8 +33,6 @@ _SHAPED = re.compile(
 # every questions.jsonl line has "keyFacts", and the full pattern then ran on each.
 _SHAPE_HINTS = ("Bearer", "sk-")
 _KEY_HINT = re.compile(r"(?i:pi[-_]?key)")
-# The same for bytes, lower-cased (ASCII case only: the spellings real keys are given with).
-_KEY_HINTS_BYTES = (b"pikey", b"pi-key", b"pi_key")
 _RESCAN_SECONDS = 1.0
 
 _lock = threading.Lock()
@@ -99,12 +97,17 @@ def redact_bytes(data: bytes) -> bytes:
         b"Bearer" in data
         or b"sk-" in data
         or any(secret in data for secret in _known_bytes())
-        or any(hint in data.lower() for hint in _KEY_HINTS_BYTES)
+        or _has_key_hint(data.lower())
     ):
         return data
     text = data.decode("utf-8", "surrogatepass")
     out = redact(text)
     return data if out == text else out.encode("utf-8", "surrogatepass")
+
+
+def _has_key_hint(lowered: bytes) -> bool:
+    """_KEY_HINT for bytes lower-cased in ASCII (the cases key names are written in)."""
+    return b"pikey" in lowered or b"pi-key" in lowered or b"pi_key" in lowered
 
 
 def _known_bytes() -> list[bytes]:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Mapping
-from typing import Any, Literal
+from typing import Any, ClassVar, Literal
 
 import attrs
 
@@ -54,6 +54,9 @@ class QAPair:
 
     Keys the reference does not know (``key_facts``, ``derived_facts``, …) are kept in ``extra``.
     """
+
+    _json_once: ClassVar[bool] = True
+    """A pair is written into every answer about it: its JSON is made once (``recallbench._convert``)."""
 
     id: str = attrs.field(validator=attrs.validators.min_len(1))
     question: str = attrs.field(validator=attrs.validators.min_len(1))
