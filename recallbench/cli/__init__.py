@@ -3,76 +3,134 @@
 Each command lives in its own module with ``register(subparsers)``; the command's handler returns the
 exit code. Errors of ours print one line and exit 2; nothing prints a traceback unless
 ``RECALLBENCH_DEBUG=1`` is set.
+
+Only the command being run is imported: ``recallbench --help`` and ``recallbench run …`` load no
+module of the other commands (nor what those import), the others being named by
+:data:`_COMMAND_TABLE` with their one-line help.
 """
 
 from __future__ import annotations
 
 import argparse
 import contextlib
-import difflib
+import importlib
 import os
 import signal
 import sys
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
+from types import ModuleType
+from typing import Any
 
 from .._version import __version__
 from ..errors import RecallBenchError
-from . import (
-    catalog,
-    compare,
-    create_persona,
-    generate,
-    generate_conversations,
-    generate_qa,
-    generate_tool_calls,
-    judge,
-    judge_agreement,
-    judge_probe,
-    plan,
-    report,
-    retrieval_eval,
-    run,
-    serve,
-    synth,
-    validate,
-)
 from ._common import Terminated
 from ._stream import SafeStream
 
 __all__ = ["build_parser", "main"]
 
-_COMMANDS = (
-    run,
-    report,
-    compare,
-    serve,
-    judge,
-    judge_agreement,
-    judge_probe,
-    retrieval_eval,
-    plan,
-    validate,
-    catalog,
-    synth,
-    create_persona,
-    generate,
-    generate_conversations,
-    generate_tool_calls,
-    generate_qa,
+_COMMAND_TABLE: tuple[tuple[str, str, str], ...] = (
+    ("run", "run", "benchmark a memory system"),
+    ("report", "report", "re-render a run: text, heatmap PNG, HTML"),
+    (
+        "compare",
+        "compare",
+        "compare two runs: deltas by category and checkpoint, a paired interval, canary questions",
+    ),
+    ("serve", "serve", "serve a Python adapter over gRPC"),
+    ("judge", "judge", "score one answer with a judge"),
+    (
+        "judge-agreement",
+        "judge_agreement",
+        "measure how far a judge agrees with the scores of a finished run",
+    ),
+    (
+        "judge-probe",
+        "judge_probe",
+        "calibrate a judge on answers of known truth (verbatim, paraphrase, fabricated, …)",
+    ),
+    (
+        "retrieval-eval",
+        "retrieval_eval",
+        "rank each question's evidence days with retrievers (recall@k, nDCG@10, MRR)",
+    ),
+    ("plan", "plan", "show the checkpoints, days and questions a run would ask, and its totals"),
+    ("validate", "validate", "check persona datasets and report every problem"),
+    ("list", "catalog", "list the personas of a data directory"),
+    ("ranges", "catalog", "show the default time ranges and the accepted forms"),
+    (
+        "synth",
+        "synth",
+        "generate personas with the deterministic engine (the six shipped ones, or custom)",
+    ),
+    ("create-persona", "create_persona", "create persona.yaml and an arcs file from a prompt"),
+    ("generate", "generate", "Pass 1: generate a persona's day logs"),
+    (
+        "generate-conversations",
+        "generate_conversations",
+        "Pass 2: turn day logs into user/assistant conversations (conv-NNNN.md/.json)",
+    ),
+    (
+        "generate-tool-calls",
+        "generate_tool_calls",
+        "Pass 3: turn day logs into memorySave tool-call traces (tools-<suffix>/day-NNNN.yaml)",
+    ),
+    (
+        "generate-qa",
+        "generate_qa",
+        "author Q&A pairs over the day logs, checkpoint by checkpoint (questions.yaml)",
+    ),
 )
+"""Every command as ``recallbench --help`` lists it: (name, the module under ``recallbench.cli``
+that registers it, its one-line help as that module gives it). The help is repeated here so the
+list needs no command module; tests/test_cli_lazy.py holds it equal to the modules' own."""
 
 
-def build_parser() -> argparse.ArgumentParser:
+def _command_module(module: str) -> ModuleType:
+    return importlib.import_module(f"{__name__}.{module}")
+
+
+def __getattr__(name: str) -> Any:
+    if name == "_COMMANDS":  # every command module, in order (tests look a command up here)
+        modules = dict.fromkeys(module for _, module, _ in _COMMAND_TABLE)
+        return tuple(_command_module(module) for module in modules)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
+def build_parser(commands: Collection[str] | None = None) -> argparse.ArgumentParser:
+    """The command-line parser.
+
+    Args:
+        commands: the commands to build in full (their modules imported); the others get a
+            parser with their name and help only, enough for ``recallbench --help`` and for
+            refusing an unknown command. None: every command in full.
+    """
     parser = argparse.ArgumentParser(
         prog="recallbench",
         description="Benchmark the long-horizon memory of AI agents (Recall Bench).",
     )
     parser.add_argument("--version", action="version", version=f"recallbench {__version__}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
-    for module in _COMMANDS:
-        module.register(sub)
+    registered: set[str] = set()
+    full = {m for name, m, _ in _COMMAND_TABLE if commands is None or name in commands}
+    for name, module, help_ in _COMMAND_TABLE:
+        if module not in full:
+            sub.add_parser(name, help=help_)
+        elif module not in registered:  # a module registering several commands does it once
+            registered.add(module)
+            _command_module(module).register(sub)
     parser.set_defaults(_commands=sub.choices)
     return parser
+
+
+def _command_of(argv: Sequence[str]) -> str | None:
+    """The command ``argv`` names: its first word that is not an option (``recallbench`` itself
+    takes no option with a value), or None."""
+    for arg in argv:
+        if arg == "--":
+            return None
+        if not arg.startswith("-"):
+            return arg
+    return None
 
 
 def _parse(parser: argparse.ArgumentParser, argv: Sequence[str] | None) -> argparse.Namespace:
@@ -83,6 +141,8 @@ def _parse(parser: argparse.ArgumentParser, argv: Sequence[str] | None) -> argpa
         command = args._commands[args.command]
         flags = [o for action in command._actions for o in action.option_strings]
         hints = []
+        import difflib
+
         for arg in extra:
             if arg.startswith("-"):
                 near = difflib.get_close_matches(arg.split("=", 1)[0], flags, n=1, cutoff=0.8)
@@ -112,7 +172,9 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 
 def _main(argv: Sequence[str] | None) -> int:
-    parser = build_parser()
+    words = sys.argv[1:] if argv is None else argv
+    command = _command_of(words)
+    parser = build_parser(() if command is None else (command,))
     args = _parse(parser, argv)
     try:
         code: int = args.handler(args)

@@ -10,11 +10,12 @@ import sys
 import threading
 from collections.abc import Awaitable, Callable
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
-from ..data.dataset import DEFAULT_ARCS_FILE
-from ..data.ranges import TimeRange, parse_ranges
 from ..errors import ConfigError
+
+if TYPE_CHECKING:
+    from ..data.ranges import TimeRange
 
 T = TypeVar("T")
 
@@ -33,6 +34,8 @@ __all__ = [
 def add_dataset_args(p: Any, *, data_required: bool = False) -> None:
     """``--data``, ``--personas`` and ``--arcs``. Without ``--data`` a command uses the shipped
     personas (``cli._shipped.data_or_shipped``), unless ``data_required``."""
+    from ..data.dataset import DEFAULT_ARCS_FILE
+
     p.add_argument(
         "--data",
         type=Path,
@@ -59,6 +62,8 @@ def add_dataset_args(p: Any, *, data_required: bool = False) -> None:
 
 def ranges_arg(values: list[str] | None) -> tuple[TimeRange, ...] | None:
     """``--ranges`` values: several per flag, comma- or space-separated, series as START:END:STEP."""
+    from ..data.ranges import parse_ranges
+
     if not values:
         return None
     try:

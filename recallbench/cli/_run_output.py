@@ -86,10 +86,10 @@ def write_run_views(
     result: Any, args: argparse.Namespace, output: RunOutput, *, interim: str | None = None
 ) -> list[Path]:
     """heatmap.png, hallucination.png and report.html beside result.json (a failure is logged)."""
+    if not output.views or (args.no_heatmap_png and args.no_html):
+        return []  # and the renderers are never imported
     from ..render.artifacts import write_run_views as write
 
-    if not output.views:
-        return []
     return write(
         result, output, pngs=not args.no_heatmap_png, html=not args.no_html, interim=interim
     )

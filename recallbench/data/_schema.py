@@ -13,14 +13,16 @@ import re
 import types
 import typing
 from collections.abc import Mapping
-from typing import Any, Literal
+from typing import Any, Literal, TypeVar
 
 import attrs
 
 from .._fields import EXTRA, disk_key
 from ._yaml import KeyPath
 
-__all__ = ["Issue", "check_record", "describe"]
+__all__ = ["Issue", "check_and_build", "check_record", "describe"]
+
+T = TypeVar("T")
 
 _IN_MESSAGE = re.compile(r"must be in (.*) \(got (.*)\)$")
 
@@ -128,8 +130,18 @@ def _check_value(value: Any, tp: Any, path: KeyPath) -> list[Issue]:
 
 def check_record(raw: Mapping[str, Any], cls: type, path: KeyPath = ()) -> list[Issue]:
     """Every problem of ``raw`` read as a ``cls`` record, with key paths relative to the file."""
-    hints = _hints(cls)
-    fields = [a for a in attrs.fields(cls) if a.name != EXTRA]
+    return check_and_build(raw, cls, path)[0]
+
+
+def check_and_build(
+    raw: Mapping[str, Any], cls: type[T], path: KeyPath = ()
+) -> tuple[list[Issue], T | None]:
+    """:func:`check_record`, and the record itself when ``raw`` makes one (the check builds it to
+    run the cross-field rules: a loader keeps it instead of building it again). The record is
+    None when a field is wrong or a cross-field rule fails."""
+    record_type: Any = cls  # an attrs class
+    hints = _hints(record_type)
+    fields = [a for a in attrs.fields(record_type) if a.name != EXTRA]
     known = {disk_key(a) for a in fields}
     unknown = [k for k in raw if k not in known]
     issues: list[Issue] = []
@@ -153,11 +165,12 @@ def check_record(raw: Mapping[str, Any], cls: type, path: KeyPath = ()) -> list[
         if found:
             field_ok = False
             issues.extend(found)
+    record: T | None = None
     if field_ok:
         from .._convert import structure_disk
 
         try:
-            structure_disk(dict(raw), cls)
+            record = structure_disk(dict(raw), cls)
         except (ValueError, TypeError) as exc:
             # Cross-field rules name their field first: point at that key when they do.
             text = _root_message(exc)
@@ -166,7 +179,7 @@ def check_record(raw: Mapping[str, Any], cls: type, path: KeyPath = ()) -> list[
             if at is not None:
                 text = text.replace(first, at, 1)
             issues.append(Issue((*path, at) if at else path, text))
-    return issues
+    return issues, record
 
 
 def _as_field(value: Any, a: attrs.Attribute[Any]) -> Any:

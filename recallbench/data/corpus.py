@@ -14,8 +14,27 @@ from .qa import QAPair
 
 __all__ = ["Day", "DayMetadata", "PersonaDataset", "split_sessions"]
 
-_FRONT_MATTER = re.compile(r"\A---\n.*?\n---\n?", re.DOTALL)
-_SESSION_HEADING = re.compile(r"^# session:\s*(\S+)\s*$", re.MULTILINE)
+_FRONT_MATTER = re.compile(r"---\n.*?\n---\n?", re.DOTALL)
+_HEADING = "# session:"
+# A heading's line from its "# session:" on; it must also start a line (checked apart: a pattern
+# opening with ^ is tried at every character of a 25 KB log, a literal is found by str.find).
+_SESSION_HEADING = re.compile(r"# session:\s*(\S+)\s*$", re.MULTILINE)
+
+
+def _headings(text: str) -> list[re.Match[str]]:
+    """What ``re.finditer(r"^# session:\\s*(\\S+)\\s*$", text, re.MULTILINE)`` finds: each match
+    starts a line, and none starts inside the one before it."""
+    found: list[re.Match[str]] = []
+    end = 0
+    at = text.find(_HEADING)
+    while at >= 0:
+        if at >= end and (at == 0 or text[at - 1] == "\n"):
+            m = _SESSION_HEADING.match(text, at)
+            if m is not None:
+                found.append(m)
+                end = m.end()
+        at = text.find(_HEADING, at + 1)
+    return found
 
 
 def split_sessions(content: str) -> dict[str, str]:
@@ -26,8 +45,9 @@ def split_sessions(content: str) -> dict[str, str]:
     headings has no sessions (an empty mapping). A session heading that repeats keeps its last body,
     as the reference does.
     """
-    text = _FRONT_MATTER.sub("", content, count=1)
-    matches = list(_SESSION_HEADING.finditer(text))
+    front = _FRONT_MATTER.match(content)
+    text = content[front.end() :] if front is not None else content
+    matches = _headings(text)
     bodies: dict[str, str] = {}
     for i, m in enumerate(matches):
         end = matches[i + 1].start() if i + 1 < len(matches) else len(text)

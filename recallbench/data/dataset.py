@@ -16,7 +16,7 @@ import attrs
 
 from .._convert import structure_disk
 from ..errors import ConfigError, DatasetError
-from ._schema import Issue, check_record
+from ._schema import Issue, check_and_build
 from ._yaml import KeyPath, Locator, load_yaml, load_yaml_located, read_text
 from .corpus import Day, PersonaDataset, split_sessions
 from .persona import Persona, PersonaDefinition, Story, day_date
@@ -122,8 +122,9 @@ def _read_record(path: Path, cls: type[T]) -> T:
     raw = load_yaml(path)
     if not isinstance(raw, dict):
         raise DatasetError(f"expected a mapping at the top level, found {_kind(raw)}", path=path)
-    _raise_first(path, check_record(raw, cls), locate=True)
-    return structure_disk(raw, cls)
+    issues, record = check_and_build(raw, cls)
+    _raise_first(path, issues, locate=True)
+    return record if record is not None else structure_disk(raw, cls)
 
 
 def _kind(raw: Any) -> str:
@@ -146,21 +147,33 @@ def read_questions(path: Path) -> tuple[QAPair, ...]:
         raise DatasetError("the questions file is empty: expected a list of Q&A pairs", path=path)
     if not isinstance(raw, list):
         raise DatasetError(f"expected a list of Q&A pairs, found {_kind(raw)}", path=path)
-    issues = qa_issues(raw)
+    issues, pairs = _check_questions(raw)
     _raise_first(path, issues, locate=True)
-    return tuple(structure_disk(item, QAPair) for item in raw)
+    return tuple(
+        p if p is not None else structure_disk(item, QAPair)
+        for p, item in zip(pairs, raw, strict=True)
+    )
 
 
 def qa_issues(raw: list[Any]) -> list[Issue]:
     """Problems of a parsed questions list: each pair's fields, and duplicate ids."""
+    return _check_questions(raw)[0]
+
+
+def _check_questions(raw: list[Any]) -> tuple[list[Issue], list[QAPair | None]]:
+    """:func:`qa_issues`, and each pair as the check built it (None where it could not)."""
     issues: list[Issue] = []
+    pairs: list[QAPair | None] = []
     seen: dict[str, int] = {}
     for i, item in enumerate(raw):
         path: KeyPath = (i,)
         if not isinstance(item, dict):
             issues.append(Issue(path, f"Q&A pair {i + 1} should be a mapping, found {_kind(item)}"))
+            pairs.append(None)
             continue
-        issues.extend(check_record(item, QAPair, path))
+        found, pair = check_and_build(item, QAPair, path)
+        issues.extend(found)
+        pairs.append(pair)
         qid = item.get("id")
         if isinstance(qid, str):
             if qid in seen:
@@ -171,7 +184,7 @@ def qa_issues(raw: list[Any]) -> list[Issue]:
                 )
             else:
                 seen[qid] = i
-    return issues
+    return issues, pairs
 
 
 def load_persona_definition(

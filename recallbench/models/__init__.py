@@ -1,7 +1,8 @@
 """Text models: HTTP providers, CLI agents and Python objects, behind one ``complete`` shape.
 
-``import recallbench.models`` stays cheap: providers import aiohttp only when they are built, and
-the provider classes named here are imported on first access.
+``import recallbench.models`` stays cheap: every name here is imported on first access (a run that
+only parses a model spec, through :mod:`.spec`, loads neither the factory nor a provider), and
+providers import aiohttp only when they are built.
 """
 
 from __future__ import annotations
@@ -9,15 +10,15 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from .._lazy import lazy_getattr
-from .base import Completion, TextModel, complete, to_completion
-from .factory import aclose_model, describe_model, load_model
-from .spec import ModelSpec, format_model_spec, parse_model_spec
 
 if TYPE_CHECKING:
     from .anthropic import AnthropicModel
     from .azure import AzureOpenAIModel
+    from .base import Completion, TextModel, complete, to_completion
+    from .factory import aclose_model, describe_model, load_model
     from .http import ProviderError
     from .openai import OpenAIModel
+    from .spec import ModelSpec, format_model_spec, parse_model_spec
 
 __all__ = [
     "AnthropicModel",
@@ -36,12 +37,22 @@ __all__ = [
     "to_completion",
 ]
 
-# Names whose modules import aiohttp: loaded on first access (PEP 562), not with the package.
+# Every name and its module, loaded on first access (PEP 562), not with the package.
 _LAZY = {
     "AnthropicModel": "anthropic",
     "AzureOpenAIModel": "azure",
+    "Completion": "base",
+    "ModelSpec": "spec",
     "OpenAIModel": "openai",
     "ProviderError": "http",
+    "TextModel": "base",
+    "aclose_model": "factory",
+    "complete": "base",
+    "describe_model": "factory",
+    "format_model_spec": "spec",
+    "load_model": "factory",
+    "parse_model_spec": "spec",
+    "to_completion": "base",
 }
 
 
