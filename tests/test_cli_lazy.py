@@ -11,6 +11,7 @@ import argparse
 import json
 import subprocess
 import sys
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -105,3 +106,40 @@ def test_the_command_modules_stay_reachable() -> None:
 
     assert judge_agreement in cli._COMMANDS and run in cli._COMMANDS
     assert len(cli._COMMANDS) == len({module for _, module, _ in cli._COMMAND_TABLE})
+
+
+_CONSTANT = """
+class Constant:
+    name = "constant"
+
+    async def setup(self): ...
+    async def ingest_day(self, day, content, metadata=None): ...
+    async def finalize_ingestion(self): ...
+    async def query(self, question, session_id=None):
+        return "I do not know."
+    async def teardown(self): ...
+
+
+adapter = Constant
+"""
+
+
+def test_a_run_without_views_or_profile_loads_neither(tmp_path: Path) -> None:
+    from recallbench.testing import write_persona
+
+    write_persona(tmp_path / "data", "tiny")
+    (tmp_path / "constant.py").write_text(_CONSTANT, encoding="utf-8")
+    loaded = _loaded(
+        "run", "--adapter", str(tmp_path / "constant.py"), "--judge", "stub",
+        "--data", str(tmp_path / "data"), "--arcs", "arcs-30d.yaml", "--ranges", "10d",
+        "--output", str(tmp_path / "out"), "--no-heatmap-png", "--no-html",
+    )  # fmt: skip
+    assert (tmp_path / "out" / "result.json").is_file()  # the run did run
+    assert _tops(loaded) & set(HEAVY) == set()
+    assert _command_modules(loaded) == {"run"}
+    unused = {
+        "recallbench.harness.profile",
+        "recallbench.render.artifacts",
+        "recallbench.render.html",
+    }
+    assert loaded & unused == set()

@@ -11,7 +11,7 @@ import argparse
 import logging
 import sys
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..adapters.grpc.options import GrpcClientOptions
 from ..data.plan import LIFECYCLES
@@ -34,6 +34,9 @@ from ._common import (
     run_async,
 )
 from ._run_output import print_end, run_output, write_run_views
+
+if TYPE_CHECKING:
+    from ..harness.profile import Profile
 
 __all__ = ["register"]
 
@@ -302,10 +305,12 @@ def _pick(*values: Any) -> Any:
 
 def run(args: argparse.Namespace) -> int:
     from ..harness.loading import adapter_factory, load_judge
-    from ..harness.profile import apply_profile_env, load_profile
 
-    profile = load_profile(args.profile) if args.profile else None
-    if profile is not None:
+    profile: Profile | None = None
+    if args.profile:
+        from ..harness.profile import apply_profile_env, load_profile
+
+        profile = load_profile(args.profile)
         apply_profile_env(profile)
     prun = profile.run if profile else None
     base_dir = profile.dir if profile else None
