@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from ._common import non_negative_int, positive_int, print_json
+from ._heap import long_lived
 
 if TYPE_CHECKING:
     from ..results.reading import LoadedRun
@@ -68,7 +69,8 @@ def run(args: argparse.Namespace) -> int:
     from ..results.comparison import compare_results
     from ..results.reading import read_run
 
-    a, b = read_run(args.a), read_run(args.b)
+    with long_lived():
+        a, b = read_run(args.a), read_run(args.b)
     comparison = compare_results(a.result, b.result, resamples=args.resamples, seed=args.seed)
     if args.json:
         data = comparison_to_json(comparison)

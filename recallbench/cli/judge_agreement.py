@@ -35,6 +35,7 @@ from .._closing import aclose_quietly
 from ..data.dataset import DEFAULT_ARCS_FILE
 from ..errors import ConfigError, DatasetError
 from ._common import add_judge_call_args, non_negative_int, print_json, run_async
+from ._heap import long_lived
 
 if TYPE_CHECKING:
     from ..data.corpus import Day, PersonaDataset
@@ -138,7 +139,8 @@ def judge_agreement_command(args: argparse.Namespace) -> int:
 
     from ..judges.agreement import agreement, rescore
 
-    answers, metadata = _read_answers(args.result)
+    with long_lived():
+        answers, metadata = _read_answers(args.result)
     if args.personas:
         wanted = set(args.personas)
         unknown = sorted(wanted - {a.persona_id for a in answers})
@@ -194,23 +196,34 @@ def judge_agreement_command(args: argparse.Namespace) -> int:
 def _read_answers(path: Path) -> tuple[list[JudgedAnswer], Mapping[str, Any]]:
     """The judged answers of a result.json or questions.jsonl, and the run's metadata."""
     from ..judges.agreement import judged_answers, logged_answers
+    from ..results._collector import collector_paused
+    from ..results.result_stream import NotSplit, split_personas
 
     try:
-        text = path.read_text(encoding="utf-8")
+        raw = path.read_bytes()
     except FileNotFoundError:
         raise ConfigError(f"{path}: no such file") from None
-    except (OSError, UnicodeDecodeError) as exc:
+    except OSError as exc:
         raise ConfigError(f"cannot read {path}: {exc}") from None
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError:
-        data = None
+    split = split_personas(raw)
+    if split is not None:  # a large result, parsed one persona at a time
+        try:
+            answers = judged_answers(split.skeleton, personas=split.personas())
+        except (NotSplit, ValueError):
+            pass  # read whole below, where a malformed answer is named as it always was
+        else:
+            metadata = split.skeleton.get("metadata")
+            return answers, metadata if isinstance(metadata, Mapping) else {}
+    del split
+    with collector_paused():  # millions of small objects, no cycle among them
+        data = _json_document(path, raw)
+        records = _json_lines(raw) if data is None else [data]
+    del raw
     try:
         if isinstance(data, Mapping) and "personas" in data:
             metadata = data.get("metadata")
             answers = judged_answers(data)
             return answers, metadata if isinstance(metadata, Mapping) else {}
-        records = _json_lines(text) if data is None else [data]
         if records is None or not all(isinstance(r, Mapping) and "qa" in r for r in records):
             raise ConfigError(
                 f"{path} is neither a result.json (an object with 'personas') nor a "
@@ -226,14 +239,48 @@ def _read_answers(path: Path) -> tuple[list[JudgedAnswer], Mapping[str, Any]]:
     return answers, {}
 
 
-def _json_lines(text: str) -> list[Any] | None:
+def _json_document(path: Path, raw: bytes) -> Any:
+    """The file as one JSON document (orjson; the standard library for what orjson refuses, such as
+    NaN), or None when it is not one — a JSONL file of more than one line."""
+    import orjson
+
+    try:
+        return orjson.loads(raw)
+    except orjson.JSONDecodeError:
+        pass
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise ConfigError(f"cannot read {path}: {exc}") from None
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError:
+        return None
+
+
+def _json_lines(raw: bytes) -> list[Any] | None:
+    """One JSON value per non-blank line (orjson; the standard library for a line orjson refuses);
+    None when a line is not JSON.
+
+    Lines end at a line feed (or a carriage return): a line separator (U+2028) or next-line
+    character (U+0085) inside a JSON string stays in its line, where splitting the decoded text at
+    every Unicode line boundary cut such a record in two and refused the file."""
+    import orjson
+
     records = []
-    for line in text.splitlines():
-        if line.strip():
-            try:
-                records.append(json.loads(line))
-            except json.JSONDecodeError:
-                return None
+    for line in raw.splitlines():
+        try:
+            records.append(orjson.loads(line))
+            continue
+        except orjson.JSONDecodeError:
+            pass
+        text = line.decode("utf-8")  # the whole file decoded in _json_document
+        if not text.strip():
+            continue
+        try:
+            records.append(json.loads(text))
+        except json.JSONDecodeError:
+            return None
     return records or None
 
 

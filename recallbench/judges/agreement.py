@@ -29,7 +29,8 @@ import attrs
 
 from ..data.qa import CATEGORIES, QAPair
 from ..data.ranges import parse_time_range
-from ..results.reading import qa_from_json, score_from_json
+from ..results._collector import collector_paused
+from ..results.result_json import Interner
 from ..results.scoring import JudgeScore
 
 if TYPE_CHECKING:
@@ -283,19 +284,33 @@ class JudgedAnswer:
     label: JudgeScore
 
 
-def judged_answers(result: Mapping[str, Any]) -> list[JudgedAnswer]:
+def judged_answers(
+    result: Mapping[str, Any], *, personas: Iterable[Any] | None = None
+) -> list[JudgedAnswer]:
     """Every scored answer of a parsed ``result.json`` (BenchmarkResult JSON), in file order.
 
     Questions whose judge failed (``unscoredResults``, or a question ``error`` at the judge stage) are
     left out: their score is a placeholder.
 
+    Args:
+        result: the parsed file.
+        personas: its personas, when they are read apart from it (a large file parsed one persona
+            at a time, :mod:`recallbench.results.result_stream`); default ``result["personas"]``.
+
     Raises:
         ValueError: the data is not a result (no ``personas`` list), or a question result is malformed
             (the message says which).
     """
-    personas = result.get("personas")
-    if not isinstance(personas, list):
-        raise ValueError("not a result.json: no 'personas' list")
+    if personas is None:
+        personas = result.get("personas")
+        if not isinstance(personas, list):
+            raise ValueError("not a result.json: no 'personas' list")
+    with collector_paused():  # ~4 objects an answer while the parsed file is alive
+        return _judged_answers(personas)
+
+
+def _judged_answers(personas: Iterable[Any]) -> list[JudgedAnswer]:
+    interner = Interner()  # a question asked at 143 checkpoints is one QAPair
     out: list[JudgedAnswer] = []
     for p, persona in enumerate(personas):
         if not isinstance(persona, Mapping):
@@ -309,7 +324,7 @@ def judged_answers(result: Mapping[str, Any]) -> list[JudgedAnswer]:
                 if isinstance(error, Mapping) and error.get("stage") == "judge":
                     continue
                 try:
-                    qa = qa_from_json(q["qa"])
+                    qa = interner.qa(q["qa"])
                     days = int(cutoff) if cutoff is not None else qa.last_day
                     out.append(
                         JudgedAnswer(
@@ -317,7 +332,7 @@ def judged_answers(result: Mapping[str, Any]) -> list[JudgedAnswer]:
                             days_ingested=days,
                             qa=qa,
                             answer=str(q.get("systemAnswer", "")),
-                            label=score_from_json(q["score"]),
+                            label=interner.score(q["score"]),
                         )
                     )
                 except (KeyError, TypeError, ValueError) as exc:
@@ -335,22 +350,34 @@ def logged_answers(records: Iterable[Mapping[str, Any]]) -> list[JudgedAnswer]:
     Raises:
         ValueError: a record is not a question record (the message says which).
     """
+    with collector_paused():  # ~4 objects an answer while the records are alive
+        return _logged_answers(records)
+
+
+def _logged_answers(records: Iterable[Mapping[str, Any]]) -> list[JudgedAnswer]:
+    interner = Interner()  # a question asked at 143 checkpoints is one QAPair
+    cutoffs: dict[str, int] = {}
     out: list[JudgedAnswer] = []
     for i, record in enumerate(records):
         error = record.get("error")
         if isinstance(error, Mapping) and error.get("stage") == "judge":
             continue
         try:
-            qa = qa_from_json(record["qa"])
+            qa = interner.qa(record["qa"])
             label = record.get("checkpoint")
-            cutoff = int(parse_time_range(label).days) if isinstance(label, str) else qa.last_day
+            if isinstance(label, str):
+                cutoff = cutoffs.get(label)
+                if cutoff is None:
+                    cutoff = cutoffs[label] = int(parse_time_range(label).days)
+            else:
+                cutoff = qa.last_day
             out.append(
                 JudgedAnswer(
                     persona_id=str(record.get("personaId", "")),
                     days_ingested=cutoff,
                     qa=qa,
                     answer=str(record.get("systemAnswer", "")),
-                    label=score_from_json(record["score"]),
+                    label=interner.score(record["score"]),
                 )
             )
         except (KeyError, TypeError, ValueError, OverflowError) as exc:
@@ -406,14 +433,17 @@ async def rescore(
 
     import anyio
 
+    # ``parallelism`` workers taking the next answer in turn: as many calls in flight as a task per
+    # answer behind a limiter gave, without 187,000 tasks for a large run (14 s of event-loop work
+    # for a judge that never waits).
     results: list[JudgeScore | None] = [None] * len(answers)
-    limiter = anyio.CapacityLimiter(parallelism)
+    pending = iter(range(len(answers)))
 
-    async def slot(i: int) -> None:
-        async with limiter:
+    async def worker() -> None:
+        for i in pending:
             results[i] = await one(answers[i])
 
     async with anyio.create_task_group() as tg:
-        for i in range(len(answers)):
-            tg.start_soon(slot, i)
+        for _ in range(min(parallelism, len(answers))):
+            tg.start_soon(worker)
     return results
