@@ -255,8 +255,11 @@ def agreement(
     by_category: dict[str, AgreementStats] = {}
     order = [c for c in CATEGORIES if c in set(categories)]
     order += sorted(set(categories) - set(order))
+    positions: dict[str, list[int]] = {}
+    for i, c in enumerate(categories):
+        positions.setdefault(c, []).append(i)
     for category in order:
-        idx = [i for i, c in enumerate(categories) if c == category]
+        idx = positions[category]
         by_category[category] = _stats([labels[i] for i in idx], [scores[i] for i in idx])
     return AgreementReport(overall=_stats(labels, scores), by_category=by_category)
 
@@ -311,6 +314,7 @@ def judged_answers(
 
 def _judged_answers(personas: Iterable[Any]) -> list[JudgedAnswer]:
     interner = Interner()  # a question asked at 143 checkpoints is one QAPair
+    qa_of, score_of = interner.qa, interner.score
     out: list[JudgedAnswer] = []
     for p, persona in enumerate(personas):
         if not isinstance(persona, Mapping):
@@ -318,24 +322,34 @@ def _judged_answers(personas: Iterable[Any]) -> list[JudgedAnswer]:
         persona_id = str(persona.get("personaId", ""))
         for r, rng in enumerate(persona.get("rangeResults") or ()):
             cutoff = rng.get("daysIngested") or (rng.get("range") or {}).get("days")
+            days: int | None = None  # int(cutoff), once a range answer needs it
             for i, q in enumerate(rng.get("questionResults") or ()):
-                where = f"personas[{p}].rangeResults[{r}].questionResults[{i}]"
                 error = q.get("error")
-                if isinstance(error, Mapping) and error.get("stage") == "judge":
+                if (
+                    error is not None
+                    and isinstance(error, Mapping)
+                    and error.get("stage") == "judge"
+                ):
                     continue
                 try:
-                    qa = interner.qa(q["qa"])
-                    days = int(cutoff) if cutoff is not None else qa.last_day
+                    qa = qa_of(q["qa"])
+                    if cutoff is None:
+                        at = qa.last_day
+                    else:
+                        if days is None:
+                            days = int(cutoff)
+                        at = days
                     out.append(
                         JudgedAnswer(
                             persona_id=persona_id,
-                            days_ingested=days,
+                            days_ingested=at,
                             qa=qa,
                             answer=str(q.get("systemAnswer", "")),
-                            label=interner.score(q["score"]),
+                            label=score_of(q["score"]),
                         )
                     )
                 except (KeyError, TypeError, ValueError) as exc:
+                    where = f"personas[{p}].rangeResults[{r}].questionResults[{i}]"
                     raise ValueError(f"{where}: {type(exc).__name__}: {exc}") from None
     return out
 

@@ -161,7 +161,7 @@ def _compare(a: BenchmarkResult, b: BenchmarkResult, *, resamples: int, seed: in
     fa, fb = flatten(a), flatten(b)
     unavailable = _unavailable(fa, fb)
     by_answers = unavailable is None
-    pairs = Pairs(fa, fb, sorted(fa.answers.keys() & fb.answers.keys()) if by_answers else [])
+    pairs = Pairs(fa, fb, paired=by_answers)
 
     def groups(dim: int | None, names: Iterable[str | None], *, ci: bool) -> list[GroupDelta]:
         from_answers = dim == 2  # hallucination by category needs the answers
@@ -222,8 +222,8 @@ def _compare(a: BenchmarkResult, b: BenchmarkResult, *, resamples: int, seed: in
         categories=tuple(categories),
         checkpoints=tuple(checkpoints),
         personas=tuple(personas),
-        unpaired_a=None if unavailable else len(fa.answers.keys() - fb.answers.keys()),
-        unpaired_b=None if unavailable else len(fb.answers.keys() - fa.answers.keys()),
+        unpaired_a=None if unavailable else len(fa.answers) - pairs.count,
+        unpaired_b=None if unavailable else len(fb.answers) - pairs.count,
         canaries=None if unavailable else _canaries(fa, fb),
         unavailable=unavailable,
         warnings=(),

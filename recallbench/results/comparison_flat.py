@@ -12,7 +12,6 @@ same to the last bit.
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 import attrs
@@ -65,7 +64,7 @@ def flatten(result: BenchmarkResult) -> Flat:
     checkpoints: list[tuple[str, str, float, int, float]] = []
     sums: dict[Key, list[Any]] = {}  # [question, total composite, total hallucinated, answers]
     evaluations: dict[tuple[str, str], list[Any]] = {}
-    unscored = 0
+    unscored = question_answers = 0
     label_days = {r.label: float(r.days) for r in result.ranges}
     for persona in result.personas:
         pid = persona.persona_id
@@ -84,6 +83,7 @@ def flatten(result: BenchmarkResult) -> Flat:
                 error = qr.error
                 if error is not None and error.stage == "judge":
                     continue
+                question_answers += 1
                 qa = qr.qa
                 bad = 1 if qr.score.hallucination == 0 else 0
                 key = (pid, label, qa.id)
@@ -113,45 +113,69 @@ def flatten(result: BenchmarkResult) -> Flat:
         answers=answers,
         hallucinated_by_category=by_category,
         evaluations=evaluations,
-        question_answers=sum(n for *_, n in sums.values()),
+        question_answers=question_answers,
         unscored=unscored,
         label_days=label_days,
     )
 
 
-class Pairs:
-    """The answers both runs gave, in sorted key order, as columns.
+def _question_id(pair: tuple[str, Any, Any]) -> str:
+    return pair[0]
 
-    Attributes:
-        keys: the paired keys, sorted (so that neither the runs' order of answers nor which run is
-            A changes the resamples).
+
+class Pairs:
+    """The answers both runs gave — same persona, checkpoint label and question — in sorted key
+    order (so that neither the runs' order of answers nor which run is A changes the resamples), as
+    columns, with each group's positions.
+
+    Args:
+        a, b: the two runs.
+        paired: pair their answers (False: no pairs, when a run has no per-question answers).
     """
 
-    def __init__(self, a: Flat, b: Flat, keys: Sequence[Key]) -> None:
+    def __init__(self, a: Flat, b: Flat, *, paired: bool = True) -> None:
         import numpy as np
 
-        self.keys = keys
-        xa = [a.answers[k] for k in keys]
-        xb = [b.answers[k] for k in keys]
-        self._composite_a = np.array([o[1] for o in xa], dtype=np.float64)
-        self._composite_b = np.array([o[1] for o in xb], dtype=np.float64)
-        self._hallucinated_a = np.array([o[2] for o in xa], dtype=np.float64)
-        self._hallucinated_b = np.array([o[2] for o in xb], dtype=np.float64)
-        # Positions by persona (0), checkpoint label (1) and the category of A's question (2).
-        groups: tuple[dict[str, list[int]], ...] = ({}, {}, {})
-        for i, ((p, lb, _), o) in enumerate(zip(keys, xa, strict=True)):
-            groups[0].setdefault(p, []).append(i)
-            groups[1].setdefault(lb, []).append(i)
-            groups[2].setdefault(o[0].category, []).append(i)
-        self._groups = groups
+        # Sorted by (persona, label) and then by question id: the order of the sorted key tuples,
+        # got by sorting strings (a third of the time of sorting 187,000 tuples).
+        groups: dict[tuple[str, str], list[tuple[str, Any, Any]]] = {}
+        if paired:
+            other = b.answers
+            for key, answer in a.answers.items():
+                partner = other.get(key)
+                if partner is not None:
+                    groups.setdefault(key[:2], []).append((key[2], answer, partner))
+        order = sorted(groups)
+        pairs = [pair for g in order for pair in sorted(groups[g], key=_question_id)]
+        self.count = len(pairs)
+        self._composite_a = np.array([pa[1] for _, pa, _ in pairs], dtype=np.float64)
+        self._composite_b = np.array([pb[1] for _, _, pb in pairs], dtype=np.float64)
+        self._hallucinated_a = np.array([pa[2] for _, pa, _ in pairs], dtype=np.float64)
+        self._hallucinated_b = np.array([pb[2] for _, _, pb in pairs], dtype=np.float64)
+        # Each pair's persona (0), checkpoint label (1) and category of A's question (2), as codes.
+        names: tuple[dict[str, int], dict[str, int], dict[str, int]] = ({}, {}, {})
+        sizes = [len(groups[g]) for g in order]
+        personas = [names[0].setdefault(p, len(names[0])) for p, _ in order]
+        labels = [names[1].setdefault(lb, len(names[1])) for _, lb in order]
+        categories = [names[2].setdefault(pa[0].category, len(names[2])) for _, pa, _ in pairs]
+        self._names = names
+        self._codes = (
+            np.repeat(np.array(personas, dtype=np.intp), sizes),
+            np.repeat(np.array(labels, dtype=np.intp), sizes),
+            np.array(categories, dtype=np.intp),
+        )
 
     def positions(self, dim: int | None, name: str | None) -> npt.NDArray[np.intp] | None:
-        """The positions of a group's pairs (ascending); None for every pair (``dim`` None)."""
+        """The positions of a group's pairs, ascending: persona (``dim`` 0), checkpoint label (1)
+        or category (2) ``name``; None for every pair (``dim`` None)."""
         import numpy as np
 
         if dim is None:
             return None
-        return np.array(self._groups[dim].get(name or "", ()), dtype=np.intp)
+        code = self._names[dim].get(name or "")
+        if code is None:
+            return np.zeros(0, dtype=np.intp)
+        return np.flatnonzero(self._codes[dim] == code)
 
     def paired(
         self,
