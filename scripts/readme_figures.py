@@ -4,7 +4,7 @@
 
 Runs the main job (``python -m recallbench run``: ``builtin:bm25`` judged by the rubric judge over the
 shipped personas at the default checkpoints) into a temporary directory and copies its
-``heatmap.png`` and ``hallucination.png`` to ``docs/images/``. 15–25 s on two cores. The pictures
+``heatmap.png`` and ``hallucination.png`` to ``docs/images/``. 10–20 s on two cores. The pictures
 change only when the run's numbers (or its runtime, printed in the metadata block) change.
 """
 
