@@ -16,8 +16,8 @@ from __future__ import annotations
 import inspect
 import itertools
 import re
-from collections.abc import Callable, Sequence
-from typing import Any, Protocol, cast, runtime_checkable
+from collections.abc import Callable, Iterable, Sequence
+from typing import Any, Generic, Protocol, TypeVar, cast, runtime_checkable
 
 import attrs
 
@@ -114,6 +114,62 @@ class Retriever(Protocol):
     def retrieve(self, query: str, k: int) -> Sequence[str]:
         """Up to ``k`` document ids, best first."""
         ...
+
+
+class SearchIndex(Protocol):
+    """An index a retriever wraps (:class:`~recallbench.adapters.retrieval.bm25.BM25Index`,
+    :class:`~recallbench.adapters.retrieval.dense.DenseIndex`)."""
+
+    def __len__(self) -> int: ...
+
+    def add(self, documents: Iterable[Document]) -> None: ...
+
+    def finalize(self) -> None: ...
+
+    def search(
+        self, query: str, k: int, *, allow: Callable[[Document], bool] | None = None
+    ) -> list[tuple[Document, float]]: ...
+
+    def index_size_bytes(self) -> int: ...
+
+
+IndexT = TypeVar("IndexT", bound=SearchIndex)
+
+
+class IndexRetriever(Generic[IndexT]):
+    """A :class:`SearchIndex` as a :class:`Retriever`: ``build_index`` replaces the index with a new
+    one (:meth:`new_index`) over the corpus, finalised; the rest passes through."""
+
+    name: str
+    index: IndexT
+
+    def new_index(self) -> IndexT:
+        """An empty index of this retriever's settings."""
+        raise NotImplementedError
+
+    def build_index(self, corpus: Sequence[Document]) -> None:
+        """Replace the index with one over ``corpus``, finalised."""
+        self.index = self.new_index()
+        self.index.add(corpus)
+        self.index.finalize()
+
+    def add(self, documents: Iterable[Document]) -> None:
+        """Index more documents (incremental ingestion)."""
+        self.index.add(documents)
+
+    def search(
+        self, query: str, k: int, *, allow: Callable[[Document], bool] | None = None
+    ) -> list[tuple[Document, float]]:
+        """The best ``k`` documents that ``allow`` accepts, with their scores, best first."""
+        return self.index.search(query, k, allow=allow)
+
+    def retrieve(self, query: str, k: int) -> list[str]:
+        """The ids of the best ``k`` documents, best first."""
+        return [d.id for d, _ in self.index.search(query, k)]
+
+    def index_size_bytes(self) -> int:
+        """The index's size in bytes."""
+        return self.index.index_size_bytes()
 
 
 @attrs.define(eq=False)

@@ -26,12 +26,12 @@ from __future__ import annotations
 
 import sys
 from collections import Counter
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable
 
 import numpy as np
 import numpy.typing as npt
 
-from .base import Document
+from .base import Document, IndexRetriever
 from .tokenize import tokenize, unique_tokens
 
 __all__ = ["DEFAULT_B", "DEFAULT_K1", "BM25Index", "BM25Retriever"]
@@ -244,7 +244,7 @@ class BM25Index:
         return int(sum(a.nbytes for a in arrays)) + vocab_bytes
 
 
-class BM25Retriever:
+class BM25Retriever(IndexRetriever[BM25Index]):
     """:class:`BM25Index` as a :class:`~recallbench.adapters.retrieval.base.Retriever` (``name="bm25"``).
 
     Args:
@@ -259,29 +259,9 @@ class BM25Retriever:
         self.name = name
         self.index = BM25Index(k1=k1, b=b)
 
-    def build_index(self, corpus: Sequence[Document]) -> None:
-        """Replace the index with one over ``corpus``, compacted."""
-        self.index = BM25Index(k1=self.k1, b=self.b)
-        self.index.add(corpus)
-        self.index.finalize()
-
-    def add(self, documents: Iterable[Document]) -> None:
-        """Index more documents (incremental ingestion)."""
-        self.index.add(documents)
-
-    def search(
-        self, query: str, k: int, *, allow: Callable[[Document], bool] | None = None
-    ) -> list[tuple[Document, float]]:
-        """See :meth:`BM25Index.search`."""
-        return self.index.search(query, k, allow=allow)
-
-    def retrieve(self, query: str, k: int) -> list[str]:
-        """The ids of the best ``k`` documents, best first."""
-        return [d.id for d, _ in self.index.search(query, k)]
-
-    def index_size_bytes(self) -> int:
-        """See :meth:`BM25Index.index_size_bytes`."""
-        return self.index.index_size_bytes()
+    def new_index(self) -> BM25Index:
+        """An empty index with this retriever's ``k1`` and ``b``."""
+        return BM25Index(k1=self.k1, b=self.b)
 
     def __repr__(self) -> str:
         return (

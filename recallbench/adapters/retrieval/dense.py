@@ -29,7 +29,7 @@ from collections.abc import Callable, Iterable, Sequence
 import numpy as np
 import numpy.typing as npt
 
-from .base import Document
+from .base import Document, IndexRetriever
 from .minilm import MiniLMEncoder, load_encoder
 
 __all__ = ["DenseIndex", "DenseRetriever"]
@@ -181,7 +181,7 @@ def _accepted(
     return out
 
 
-class DenseRetriever:
+class DenseRetriever(IndexRetriever[DenseIndex]):
     """:class:`DenseIndex` as a :class:`~recallbench.adapters.retrieval.base.Retriever` (``name="dense"``).
 
     Args:
@@ -201,29 +201,9 @@ class DenseRetriever:
         """The text encoder."""
         return self.index.encoder
 
-    def build_index(self, corpus: Sequence[Document]) -> None:
-        """Replace the index with one over ``corpus``, encoded."""
-        self.index = DenseIndex(self.index.encoder)
-        self.index.add(corpus)
-        self.index.finalize()
-
-    def add(self, documents: Iterable[Document]) -> None:
-        """Index more documents (incremental ingestion)."""
-        self.index.add(documents)
-
-    def search(
-        self, query: str, k: int, *, allow: Callable[[Document], bool] | None = None
-    ) -> list[tuple[Document, float]]:
-        """See :meth:`DenseIndex.search`."""
-        return self.index.search(query, k, allow=allow)
-
-    def retrieve(self, query: str, k: int) -> list[str]:
-        """The ids of the best ``k`` documents, best first."""
-        return [d.id for d, _ in self.index.search(query, k)]
-
-    def index_size_bytes(self) -> int:
-        """See :meth:`DenseIndex.index_size_bytes`."""
-        return self.index.index_size_bytes()
+    def new_index(self) -> DenseIndex:
+        """An empty index on the same encoder (its vectors cached by text)."""
+        return DenseIndex(self.index.encoder)
 
     def __repr__(self) -> str:
         return f"DenseRetriever(name={self.name!r}, encoder={self.encoder.label!r}, docs={len(self.index)})"
