@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import argparse
-import json
 import os
 import signal
 import sys
@@ -108,7 +107,10 @@ def add_judge_call_args(p: Any) -> None:
 
 
 def print_json(data: Any) -> None:
-    sys.stdout.write(json.dumps(data, indent=2, ensure_ascii=False) + "\n")
+    """``data`` as two-space-indented JSON on stdout, through the artifacts' one encoder."""
+    from .._convert import json_bytes
+
+    sys.stdout.write(json_bytes(data, pretty=True).decode("utf-8", "surrogatepass") + "\n")
 
 
 def use_color(choice: str, stream: Any = None) -> bool:

@@ -118,12 +118,11 @@ def print_end(
     headline (``--verbose``: the full report). The last line says where the run was saved."""
     saved = _saved_line(output, written)
     if args.heatmap or args.json:
-        import json
-
         from ..render.report import format_json_report, to_heatmap_grid
+        from ._common import print_json
 
         if args.heatmap:
-            print(json.dumps(to_heatmap_grid(result), indent=2, ensure_ascii=False))
+            print_json(to_heatmap_grid(result))
         else:
             print(format_json_report(result))
         sys.stdout.flush()
