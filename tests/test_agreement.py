@@ -43,6 +43,17 @@ def test_ranks_average_ties() -> None:
     assert ranks([]) == []
 
 
+@given(st.lists(st.sampled_from([0, 1, 1.5, 2, 3, 4, 5, 6]) | st.floats(-1e6, 1e6), max_size=60))
+def test_ranks_are_the_average_positions_of_equal_values(values: list[float]) -> None:
+    ordered = sorted(values)
+    expected = []
+    for v in values:
+        first = ordered.index(v)
+        last = len(ordered) - 1 - ordered[::-1].index(v)
+        expected.append((first + last) / 2 + 1)
+    assert ranks(values) == expected
+
+
 def test_spearman_hand_computed() -> None:
     # ranks x = 1, 2.5, 2.5, 4 and y = 1, 3, 2, 4: Pearson = 4.5 / sqrt(4.5 * 5) = 3 / sqrt(10).
     assert spearman([1, 2, 2, 3], [1, 3, 2, 4]) == pytest.approx(3 / math.sqrt(10))

@@ -22,6 +22,7 @@ Exit codes: 0 measured; 2 bad input (a missing or unreadable file, not a result,
 from __future__ import annotations
 
 import argparse
+import bisect
 import json
 import math
 import sys
@@ -38,7 +39,8 @@ from ._common import add_judge_call_args, non_negative_int, print_json, run_asyn
 from ._heap import long_lived
 
 if TYPE_CHECKING:
-    from ..data.corpus import Day, PersonaDataset
+    from ..data.corpus import Day
+    from ..data.persona import PersonaDefinition
     from ..judges.agreement import AgreementReport, AgreementStats, JudgedAnswer
     from ..judges.base import Judge
     from ..results.hallucination_mode import HallucinationMode
@@ -405,15 +407,30 @@ def _mode_json(
     }
 
 
-def _personas(
-    args: argparse.Namespace, answers: Sequence[JudgedAnswer]
-) -> dict[str, PersonaDataset]:
-    from ..data.dataset import load_persona
+@attrs.frozen
+class _Corpus:
+    """What rescoring needs of a persona: its definition (the names it declares) and its days."""
 
-    personas: dict[str, PersonaDataset] = {}
+    definition: PersonaDefinition
+    days: tuple[Day, ...]
+
+    def days_through(self, cutoff: int) -> tuple[Day, ...]:
+        return self.days[: bisect.bisect_right(self.days, cutoff, key=lambda d: d.number)]
+
+
+def _personas(args: argparse.Namespace, answers: Sequence[JudgedAnswer]) -> dict[str, _Corpus]:
+    """Each answered persona's definition and days (its questions are not read: the answers carry
+    their pairs)."""
+    from ..data.dataset import derive_sibling_dir, load_days, load_persona_definition, persona_dir
+
+    personas: dict[str, _Corpus] = {}
     for persona_id in sorted({a.persona_id for a in answers}):
         try:
-            personas[persona_id] = load_persona(args.data, persona_id, args.arcs)
+            definition = load_persona_definition(args.data, persona_id, args.arcs)
+            memories = persona_dir(args.data, persona_id) / derive_sibling_dir(
+                args.arcs, "memories"
+            )
+            personas[persona_id] = _Corpus(definition, load_days(definition, memories))
         except DatasetError as exc:
             raise DatasetError(
                 f"persona {persona_id!r} of {args.result.name} cannot be loaded from --data "
@@ -422,7 +439,7 @@ def _personas(
     return personas
 
 
-def _days_for(personas: dict[str, PersonaDataset]) -> Any:
+def _days_for(personas: dict[str, _Corpus]) -> Any:
     cache: dict[tuple[str, int], tuple[Day, ...]] = {}
 
     def days_for(persona_id: str, cutoff: int) -> Sequence[Day]:

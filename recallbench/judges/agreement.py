@@ -63,18 +63,19 @@ __all__ = [
 
 def ranks(values: Sequence[float]) -> list[float]:
     """1-based ranks, ties sharing the average of the ranks they span."""
-    order = sorted(range(len(values)), key=values.__getitem__)
-    out = [0.0] * len(values)
-    i = 0
-    while i < len(order):
-        j = i
-        while j + 1 < len(order) and values[order[j + 1]] == values[order[i]]:
-            j += 1
-        average = (i + j) / 2 + 1
-        for k in range(i, j + 1):
-            out[order[k]] = average
-        i = j + 1
-    return out
+    import numpy as np
+
+    n = len(values)
+    if n == 0:
+        return []
+    array = np.asarray(values, dtype=float)
+    order = np.argsort(array, kind="stable")
+    ordered = array[order]
+    starts = np.flatnonzero(np.r_[True, ordered[1:] != ordered[:-1]])
+    sizes = np.diff(np.r_[starts, n])
+    out = np.empty(n)
+    out[order] = np.repeat(starts + (sizes - 1) / 2 + 1, sizes)  # exact: halves of small ints
+    return out.tolist()
 
 
 def _pearson(xs: Sequence[float], ys: Sequence[float]) -> float:

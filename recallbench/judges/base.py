@@ -90,6 +90,11 @@ def as_judge(obj: Judge | ScoreFunction) -> Judge:
     )
 
 
+def _names(persona: PersonaDefinition | None, more: Sequence[str]) -> tuple[str, ...]:
+    names = persona.declared_names() if persona is not None else ()
+    return names + tuple(more) if more else names
+
+
 def build_context(
     pair: QAPair,
     days: Sequence[Day],
@@ -121,6 +126,6 @@ def build_context(
         forbidden_sessions=pair.forbidden_sessions if boundary else None,
         qa=pair,
         days=days,
-        known_names=(persona.declared_names() if persona else ()) + tuple(known_names),
+        known_names=_names(persona, known_names),
         context_names=persona.context_names() if persona else (),
     )
