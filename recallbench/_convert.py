@@ -137,8 +137,8 @@ def to_json(obj: Any) -> Any:
 
 # Where orjson's output can differ from the standard library's: a float below 1e-4 (``0.00001``
 # for ``1e-05``, ``1e-7`` for ``1e-07``) and NaN/infinity (``null`` for ``NaN``). Output holding
-# neither pattern is the standard library's byte for byte (tests/test_json_bytes.py); output
-# holding one (or a string that happens to) is encoded again by the standard library.
+# neither is the standard library's byte for byte (tests/test_json_bytes.py); output holding one
+# (or a string that happens to look like one) is encoded again by the standard library.
 _SMALL_EXPONENT = re.compile(rb"e-[0-9](?![0-9])")
 _COMPACT = (",", ":")
 
@@ -154,9 +154,9 @@ def json_bytes(data: Any, *, pretty: bool = False) -> bytes:
         pass
     else:
         if not (
-            b"null" in out
-            or b"0.0000" in out
+            b"0.0000" in out
             or (b"e-" in out and _SMALL_EXPONENT.search(out) is not None)
+            or (b"null" in out and _holds_nan_or_infinity(data))
         ):
             return out
     if pretty:
@@ -164,6 +164,17 @@ def json_bytes(data: Any, *, pretty: bool = False) -> bytes:
     else:
         text = json.dumps(data, separators=_COMPACT, ensure_ascii=False)
     return text.encode("utf-8", "surrogatepass")
+
+
+def _holds_nan_or_infinity(data: Any) -> bool:
+    """Whether ``data`` holds a NaN or an infinity (which orjson writes as ``null``): asked of the
+    standard library's C encoder, compact, which refuses them under ``allow_nan=False`` — far
+    cheaper than its pure-Python indenting one, so that data with None values keeps the fast path."""
+    try:
+        json.dumps(data, allow_nan=False, check_circular=False, ensure_ascii=False)
+    except (ValueError, TypeError):  # TypeError: a value only orjson knows; encode again, as before
+        return True
+    return False
 
 
 def dumps_pretty(obj: Any) -> str:
