@@ -597,3 +597,30 @@ def test_day_date_property(epoch: Any, day: int) -> None:
     assert day_date(epoch.isoformat(), day) == expected
     if day > 1:
         assert day_date(epoch.isoformat(), day) > day_date(epoch.isoformat(), day - 1)
+
+
+def test_a_pair_is_converted_once_and_forgotten_with_it() -> None:
+    import gc
+
+    def pair(n: int) -> QAPair:
+        return QAPair(
+            id=f"p-q{n:03d}",
+            question=f"Question {n}?",
+            answer=f"Answer {n}.",
+            category="factual-recall",
+            difficulty="easy",
+            relevant_days=(n,),
+            extra={"key_facts": [f"fact {n}"]},
+        )
+
+    first = pair(1)
+    once = to_json(first)
+    again = to_json(first)
+    assert once == again and once is not again  # each caller gets its own mapping
+    again["question"] = "changed"
+    assert to_json(first)["question"] == "Question 1?"
+    # Objects made and dropped one after another reuse addresses: each is converted as itself.
+    for n in range(2, 200):
+        converted = to_json(pair(n))
+        assert converted["id"] == f"p-q{n:03d}" and converted["keyFacts"] == [f"fact {n}"]
+        gc.collect()
