@@ -18,6 +18,7 @@ from typing import Any
 
 import numpy as np
 import pytest
+from _duo import write_duo
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -31,7 +32,6 @@ from recallbench.adapters.retrieval.minilm import (
     dense_unavailable,
 )
 from recallbench.adapters.retrieval.tokenize import tokenize
-from recallbench.data._yaml import dump_yaml, load_yaml
 from recallbench.data.persona import day_date
 from recallbench.harness.config import RunConfig, RunOutput
 from recallbench.testing import ScriptedJudge, write_persona
@@ -220,37 +220,6 @@ def test_index_order_ties_filters_and_errors(encoder: Any) -> None:
 # -- the adapter ----------------------------------------------------------------------------------
 
 
-def _write_duo(root: Path) -> Path:
-    """The tiny persona with an isolated ``secret`` session holding a vault phrase each day."""
-    question = f"What was the vault phrase set on {day_date('2026-01-01', 7)}?"
-    pairs = [
-        {
-            "id": f"duo-{session}-vault",
-            "question": question,
-            "answer": "VAULT-0007",
-            "category": "factual-recall",
-            "difficulty": "easy",
-            "relevant_days": [7],
-            "query_session": session,
-        }
-        for session in ("principal", "secret")
-    ]
-    pdir = write_persona(root, "duo", sessions=("principal", "secret"), extra_pairs=pairs)
-    persona = load_yaml(pdir / "persona.yaml")
-    for session in persona["sessions"]:
-        if session["id"] == "secret":
-            session["isolated"] = True
-    (pdir / "persona.yaml").write_text(dump_yaml(persona), encoding="utf-8")
-    for n in range(1, 31):
-        path = pdir / "memories-30d" / f"day-{n:04d}.md"
-        head, _, _ = path.read_text(encoding="utf-8").partition("# session: secret")
-        path.write_text(
-            head + f"# session: secret\n\n### Vault (secret)\nThe vault phrase is VAULT-{n:04d}.\n",
-            encoding="utf-8",
-        )
-    return root
-
-
 @needs_dense
 @pytest.mark.anyio
 async def test_the_adapter_in_a_real_run(tmp_path: Path) -> None:
@@ -259,7 +228,7 @@ async def test_the_adapter_in_a_real_run(tmp_path: Path) -> None:
     import recallbench as rb
     from recallbench.adapters import DenseAdapter, builtin_adapter
 
-    data = _write_duo(tmp_path / "personas")
+    data = write_duo(tmp_path / "personas")
     out = tmp_path / "run"
     out.mkdir()
     result = await rb.run(
