@@ -17,7 +17,7 @@ from ..adapters.grpc.options import GrpcClientOptions
 from ..data.plan import LIFECYCLES
 from ..data.ranges import DEFAULT_RANGES
 from ..data.selection import SelectionPolicy
-from ..errors import OutputError, RunFailed
+from ..errors import ConfigError, OutputError, RunFailed
 from ..harness.config import (
     DEFAULT_ADAPTER_ERROR_LIMIT,
     DEFAULT_LIFECYCLE_TIMEOUTS,
@@ -157,7 +157,44 @@ def register(sub: Any) -> None:
         "after each checkpoint's queries",
     )
     e.add_argument(
-        "--parallelism", type=positive_int, metavar="N", help="questions in flight (default 1)"
+        "--parallelism",
+        type=positive_int,
+        metavar="N",
+        help="questions in flight in each unit of work (default 1)",
+    )
+    e.add_argument(
+        "--unit-parallelism",
+        type=positive_int,
+        metavar="N",
+        help="units of work in flight at once, each with its own adapter: checkpoints in the fresh "
+        "lifecycle, personas in the others (default 1; docs/scale-out.md)",
+    )
+    e.add_argument(
+        "--executor",
+        metavar="WHERE",
+        default="local",
+        help="where units run: local (default: this process), ray (a local Ray cluster started "
+        "for the run) or ray://HOST:PORT (an existing cluster); needs recallbench[ray]",
+    )
+    e.add_argument(
+        "--ray-address",
+        metavar="ADDRESS",
+        help="the Ray cluster to join (auto: the one this machine belongs to); implies "
+        "--executor ray",
+    )
+    e.add_argument(
+        "--num-cpus-per-unit",
+        type=float,
+        default=1.0,
+        metavar="N",
+        help="CPUs each unit asks the Ray scheduler for (default 1)",
+    )
+    e.add_argument(
+        "--num-gpus-per-unit",
+        type=float,
+        default=0.0,
+        metavar="N",
+        help="GPUs each unit asks the Ray scheduler for (default 0)",
     )
     e.add_argument(
         "--timeout",
@@ -304,7 +341,7 @@ def _pick(*values: Any) -> Any:
 
 
 def run(args: argparse.Namespace) -> int:
-    from ..harness.loading import adapter_factory, load_judge
+    from ..harness.loading import AdapterSpec, load_judge
 
     profile: Profile | None = None
     if args.profile:
@@ -345,6 +382,7 @@ def run(args: argparse.Namespace) -> int:
     if defaults:
         _announce(defaults, args, hint=not named)
 
+    executor = _executor(args)  # a wrong --executor, or Ray missing, before any work
     preflight_ok: str | None = None
     if not args.skip_preflight:
         from ..data.dataset import list_personas
@@ -372,7 +410,7 @@ def run(args: argparse.Namespace) -> int:
     factory_attr = (
         profile.harness.factory if profile and profile.harness and not args.adapter else None
     )
-    factory = adapter_factory(
+    factory = AdapterSpec(
         adapter_spec,
         harness_config,
         factory=factory_attr,
@@ -417,6 +455,7 @@ def run(args: argparse.Namespace) -> int:
         ),
         lifecycle=_pick(args.lifecycle, prun.lifecycle if prun else None, "fresh"),
         parallelism=_pick(args.parallelism, prun.parallelism if prun else None, 1),
+        unit_parallelism=args.unit_parallelism or 1,
         question_timeout=timeout_ms / 1000,
         # A model judge's own calls are bounded by the timeout above; the score as a whole may
         # also wait out provider back-offs and one re-ask after an unparsable reply.
@@ -468,6 +507,7 @@ def run(args: argparse.Namespace) -> int:
         output=output,
         hooks=progress_hooks(sys.stderr),
         resume=resume,
+        executor=executor,
     )
     try:
         result = run_async(harness.run)
@@ -495,6 +535,25 @@ def run(args: argparse.Namespace) -> int:
     meta = result.metadata
     stopped = any(p.error for p in result.personas)
     return 1 if stopped or meta.warnings or meta.connection_errors else 0
+
+
+def _executor(args: argparse.Namespace) -> Any:
+    """The executor ``--executor`` / ``--ray-address`` name (None: the local one)."""
+    where = args.executor.strip()
+    if args.ray_address:
+        where = args.ray_address if where == "local" else where
+    elif where == "local":
+        return None
+    if where != "ray" and not where.startswith("ray://") and not args.ray_address:
+        raise ConfigError(f'--executor "{args.executor}": expected local, ray or ray://HOST:PORT')
+    from ..harness.ray_executor import RayExecutor, import_ray
+
+    import_ray()  # the extra's one-line error before anything runs
+    return RayExecutor(
+        address=None if where == "ray" else where,
+        num_cpus_per_unit=args.num_cpus_per_unit,
+        num_gpus_per_unit=args.num_gpus_per_unit,
+    )
 
 
 def _notes(result: Any, output: RunOutput) -> None:

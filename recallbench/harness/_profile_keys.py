@@ -70,6 +70,12 @@ SECTION_RUN_KEYS: Mapping[str, str] = {
 COMMAND_LINE_ONLY: tuple[str, ...] = (
     "help",
     "profile",
+    # Where and how widely the units run: the machine's business, not the benchmark's.
+    "executor",
+    "ray-address",
+    "unit-parallelism",
+    "num-cpus-per-unit",
+    "num-gpus-per-unit",
     "judge-cache",
     "no-judge-cache",
     "max-errors",

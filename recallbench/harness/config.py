@@ -133,7 +133,12 @@ class RunConfig:
         personas: persona ids to run (None: every persona of the dataset).
         selection: sample, seed, group gating, irrelevant_after handling.
         lifecycle: ``fresh`` (default), ``incremental`` or ``snapshot`` — see :mod:`recallbench.data.plan`.
-        parallelism: questions in flight at once (a sliding window).
+        parallelism: questions in flight at once in each unit of work (a sliding window).
+        unit_parallelism: units of work in flight at once in this process (the local executor):
+            checkpoints in the ``fresh`` lifecycle, personas in the others; each has its own
+            adapter from the factory.
+        judge_parallelism: judge calls in flight at once over every unit (None: ``parallelism``);
+            judges that declare ``synchronous = True`` are not limited.
         question_timeout: seconds for one adapter query (None: no limit); an answer that comes
             later (an adapter blocking the event loop) is recorded as timed out.
         lifecycle_timeouts: seconds for setup, each ingestion step and teardown.
@@ -165,6 +170,10 @@ class RunConfig:
     selection: SelectionPolicy = DEFAULT_POLICY
     lifecycle: Lifecycle = attrs.field(default="fresh", validator=attrs.validators.in_(LIFECYCLES))
     parallelism: int = attrs.field(default=1, validator=attrs.validators.ge(1))
+    unit_parallelism: int = attrs.field(default=1, validator=attrs.validators.ge(1))
+    judge_parallelism: int | None = attrs.field(
+        default=None, validator=attrs.validators.optional(attrs.validators.ge(1))
+    )
     question_timeout: float | None = attrs.field(default=30.0, validator=_positive)
     lifecycle_timeouts: LifecycleTimeouts = DEFAULT_LIFECYCLE_TIMEOUTS
     judge_timeout: float | None = attrs.field(default=None, validator=_positive)

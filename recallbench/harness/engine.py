@@ -44,13 +44,15 @@ from ..results.records import (
 )
 from ..results.scoring import StubJudge
 from .config import RunConfig, RunOutput
-from .evaluate import Judging
+from .driver import Driver, PersonaOutcome
+from .evaluate import Judging, runs_inline
+from .executor import Executor, LocalExecutor, UnitJob
 from .hooks import Hooks, RunDone, RunStarted
 from .lifecycle import UnitRunner
 from .questions import QuestionAsker
 from .resume import ResumeLog
 from .runlog import JsonlWriter, RunLogs, check_writable, iso_now, write_result
-from .units import CheckpointTask, PersonaStopped, RunState, Unit, plan_tasks, plan_units
+from .units import CheckpointTask, RunState, Unit, plan_tasks, plan_units
 
 __all__ = ["Harness"]
 
@@ -87,6 +89,9 @@ class Harness:
         output: where to write result.json and the JSONL logs (None: nothing is written).
         hooks: callbacks for embedders.
         resume: what earlier attempts logged (:func:`recallbench.harness.resume.read_resume_log`).
+        executor: runs the units of work (default: a :class:`~recallbench.harness.executor.LocalExecutor`
+            of ``config.unit_parallelism``; :class:`~recallbench.harness.ray_executor.RayExecutor`
+            runs them on a Ray cluster). The result is the same whichever runs them.
     """
 
     def __init__(
@@ -100,8 +105,10 @@ class Harness:
         output: RunOutput | None = None,
         hooks: Hooks | None = None,
         resume: ResumeLog | None = None,
+        executor: Executor | None = None,
     ):
         self.config = config or RunConfig()
+        self.executor: Executor = executor or LocalExecutor(self.config.unit_parallelism)
         self.factory = _as_factory(adapter)
         self._name_hint = adapter.name if isinstance(adapter, Adapter) else None
         self.dataset: Dataset = (
@@ -145,13 +152,7 @@ class Harness:
             window=self.config.judge_memory_window,
             deadline=self.config.judge_deadline or attempt,
         )
-        self._runner = UnitRunner(
-            factory=self.factory,
-            config=self.config,
-            hooks=self.hooks,
-            resume=self.resume,
-            asker=QuestionAsker(config=self.config, hooks=self.hooks, judging=judging),
-        )
+        self._judging = judging
 
     # -- planning ---------------------------------------------------------------------------------
 
@@ -208,10 +209,9 @@ class Harness:
         try:
             try:
                 self._write_header(logs, state, timestamp, ids)
-                for ds, tasks in zip(datasets, all_tasks, strict=True):
-                    personas.append(await self._run_persona(ds, tasks, state, logs))
-                    if state.failure is not None:
-                        raise state.failure
+                personas = await self._run_units(datasets, all_tasks, state, logs)
+                if state.failure is not None:
+                    raise state.failure
             except RunFailed as exc:
                 failure = exc
             return await self._finish(timestamp, started, state, personas, logs, failure)
@@ -315,44 +315,71 @@ class Harness:
             "appellateJudgeModel": self.config.appellate_judge_model,
         }
 
-    async def _run_persona(
+    async def _run_units(
         self,
-        ds: PersonaDataset,
-        tasks: tuple[CheckpointTask, ...],
+        datasets: Sequence[PersonaDataset],
+        all_tasks: Sequence[tuple[CheckpointTask, ...]],
         state: RunState,
         logs: RunLogs,
+    ) -> list[PersonaResult]:
+        """Run every persona's units with the executor; their results, persona by persona (after a
+        run-stopping failure, up to the last persona that got to run)."""
+        jobs: list[list[UnitJob]] = []
+        for ds, tasks in zip(datasets, all_tasks, strict=True):
+            start = sum(len(j) for j in jobs)
+            jobs.append(
+                [
+                    UnitJob(index=start + i, unit=unit, dataset=ds)
+                    for i, unit in enumerate(self.units(ds, tasks))
+                ]
+            )
+        judging = self._judging
+        if not runs_inline(judging.judge):
+            limit = self.config.judge_parallelism or self.config.parallelism
+            judging = attrs.evolve(judging, limiter=anyio.CapacityLimiter(limit))
+        runner = UnitRunner(
+            factory=self.factory,
+            config=self.config,
+            hooks=self.hooks,
+            resume=self.resume,
+            asker=QuestionAsker(config=self.config, hooks=self.hooks, judging=judging),
+        )
+        driver = Driver(
+            runner=runner,
+            state=state,
+            logs=logs,
+            hooks=self.hooks,
+            resume=self.resume,
+            dry_run=self.config.dry_run,
+        )
+        # A dry run stops each persona after its first evaluated checkpoint: one unit at a time.
+        executor = LocalExecutor() if self.config.dry_run else self.executor
+        await executor.run([j for persona_jobs in jobs for j in persona_jobs], driver)
+        ran = [any(j.index in driver.outcomes for j in p) for p in jobs]
+        last = max((i for i, r in enumerate(ran) if r), default=-1)
+        keep = len(datasets) if state.failure is None else last + 1
+        return [
+            self._persona_result(ds, driver.persona(p), state)
+            for ds, p in zip(datasets[:keep], jobs[:keep], strict=True)
+        ]
+
+    def _persona_result(
+        self, ds: PersonaDataset, outcome: PersonaOutcome, state: RunState
     ) -> PersonaResult:
-        results: list[TimeRangeResult] = []
-        timing = {"ingest": 0.0, "query": 0.0}
-        error: str | None = None
-        for unit in self.units(ds, tasks):
-            try:
-                evaluated = await self._runner.run(unit, ds, state, logs, results, timing)
-            except PersonaStopped as exc:
-                error = str(exc)
-                log.error("[bench] %s stopped: %s", ds.id, error)
-                break
-            except RunFailed as exc:
-                # The run stops; what this persona finished is kept in the partial result.
-                state.failure = state.failure or exc
-                break
-            if self.config.dry_run and evaluated:
-                log.warning("[bench] dry run: %s stops after its first evaluated checkpoint", ds.id)
-                break
-        heatmap = persona_heatmap(results)
+        results = outcome.results
         return PersonaResult(
             persona_id=ds.id,
             adapter_name=state.adapter_name,
-            range_results=tuple(results),
-            heatmap=heatmap,
-            total_ingestion_ms=round(timing["ingest"]),
-            total_query_ms=round(timing["query"]),
+            range_results=results,
+            heatmap=persona_heatmap(results),
+            total_ingestion_ms=round(outcome.ingest_ms),
+            total_query_ms=round(outcome.query_ms),
             unique_qa_pair_count=len(ds.qa),
             total_evals_run=sum(r.questions_evaluated for r in results),
             disclosure_breakdown=disclosure_breakdown(
                 q for r in results for q in r.question_results
             ),
-            error=error,
+            error=outcome.error,
             retrieval=summarize_retrieval(_answers(results)),
             timing=_timing(results),
         )

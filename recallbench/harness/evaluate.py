@@ -210,6 +210,23 @@ class Judging:
     deadline: float | None = None
     """Seconds for all of one question's attempts of one judge together."""
     window: int
+    limiter: anyio.CapacityLimiter | None = None
+    """Judge calls in flight at once over all of a run's units (judges that run inline are not
+    limited)."""
+
+
+async def _judge(
+    judging: Judging, judge: Judge, pair: QAPair, answer: str, context: JudgeContext
+) -> JudgeScore:
+    """Score with ``judging``'s retries and deadline, within its limiter."""
+    if judging.limiter is None or runs_inline(judge):
+        return await judge_with_retry(
+            judge, pair, answer, context, judging.timeout, judging.retry, deadline=judging.deadline
+        )
+    async with judging.limiter:
+        return await judge_with_retry(
+            judge, pair, answer, context, judging.timeout, judging.retry, deadline=judging.deadline
+        )
 
 
 async def evaluate(
@@ -265,15 +282,7 @@ async def evaluate(
     context = build_context(pair, days, judging.window, persona=persona)
     retrieval_metrics = question_retrieval(pair, (e.day for e in detail.retrieval))
     try:
-        primary = await judge_with_retry(
-            judging.judge,
-            pair,
-            detail.answer,
-            context,
-            judging.timeout,
-            judging.retry,
-            deadline=judging.deadline,
-        )
+        primary = await _judge(judging, judging.judge, pair, detail.answer, context)
     except Exception as exc:  # the judge failed after its retries: the question stays unscored
         kind = type(exc).__name__ if not isinstance(exc, TimeoutError) else "JudgeTimeout"
         error = QuestionError(stage="judge", type=kind, message=str(exc)[:500] or kind)
@@ -299,15 +308,7 @@ async def evaluate(
     final, appellate_score = primary, None
     if judging.appellate is not None and is_failure(primary):
         try:
-            appellate_score = await judge_with_retry(
-                judging.appellate,
-                pair,
-                detail.answer,
-                context,
-                judging.timeout,
-                judging.retry,
-                deadline=judging.deadline,
-            )
+            appellate_score = await _judge(judging, judging.appellate, pair, detail.answer, context)
             final = appellate_score
         except Exception as exc:  # the primary verdict stands (reference §2.10)
             log.warning(

@@ -33,9 +33,27 @@ from .resume import ResumeLog, rebuild_checkpoint
 from .runlog import RunLogs, checkpoint_record
 from .units import PersonaStopped, RunState, Unit
 
-__all__ = ["UnitRunner"]
+__all__ = ["UnitOutcome", "UnitRunner"]
 
 log = logging.getLogger("recallbench")
+
+
+@attrs.frozen(kw_only=True)
+class UnitOutcome:
+    """What one unit of work produced: its checkpoints' results, in order, and its timings.
+
+    Attributes:
+        results: the checkpoints it finished (those before a failure, when it stopped).
+        ingest_ms, query_ms: wall time spent ingesting (with finalize) and asking.
+        evaluated: whether any checkpoint was evaluated (not only rebuilt from a resumed log).
+        error: why the persona stopped (a lifecycle step failed), or None.
+    """
+
+    results: tuple[TimeRangeResult, ...] = ()
+    ingest_ms: float = 0.0
+    query_ms: float = 0.0
+    evaluated: bool = False
+    error: str | None = None
 
 
 @attrs.frozen
@@ -58,6 +76,31 @@ class UnitRunner:
         return adapter
 
     async def run(
+        self, unit: Unit, ds: PersonaDataset, state: RunState, logs: RunLogs
+    ) -> UnitOutcome:
+        """Run one unit: its checkpoints' results and timings. A failing lifecycle step ends it with
+        the persona's ``error``; a run-stopping failure (:class:`~recallbench.errors.RunFailed`) is
+        set on ``state.failure`` and the unit returns what it finished."""
+        results: list[TimeRangeResult] = []
+        timing = {"ingest": 0.0, "query": 0.0}
+        error: str | None = None
+        evaluated = False
+        try:
+            evaluated = await self._run(unit, ds, state, logs, results, timing)
+        except PersonaStopped as exc:
+            error = str(exc)
+            log.error("[bench] %s stopped: %s", ds.id, error)
+        except RunFailed as exc:
+            state.failure = state.failure or exc
+        return UnitOutcome(
+            results=tuple(results),
+            ingest_ms=timing["ingest"],
+            query_ms=timing["query"],
+            evaluated=evaluated,
+            error=error,
+        )
+
+    async def _run(
         self,
         unit: Unit,
         ds: PersonaDataset,
@@ -66,8 +109,6 @@ class UnitRunner:
         results: list[TimeRangeResult],
         timing: dict[str, float],
     ) -> bool:
-        """Run one unit; append its checkpoint results. Returns whether any checkpoint was evaluated
-        (as opposed to rebuilt from a resumed log)."""
         adapter: Adapter | None = None
         ingested = 0
         if self.config.skip_catchup_ingest and self.config.lifecycle != "fresh":

@@ -41,6 +41,7 @@ __all__ = [
     "DEFAULT_ADAPTER_ATTR",
     "DEFAULT_JUDGE_ATTR",
     "JUDGE_SPEC_FORMS",
+    "AdapterSpec",
     "StubJudge",
     "adapter_factory",
     "adapter_spec_forms",
@@ -258,6 +259,54 @@ def adapter_factory(
     if inspect.isclass(obj):
         check_adapter_class(obj, label)
     return _class_builder(obj, config, label)
+
+
+class AdapterSpec:
+    """A factory of adapters named by a spec: :func:`adapter_factory`'s builder, loaded at once (a
+    bad spec fails here), that pickles as its spec — a process it is sent to (a Ray worker) loads
+    the spec again, from the same files, on its first call.
+
+    Args and the spec forms: those of :func:`adapter_factory`.
+    """
+
+    def __init__(
+        self,
+        spec: str,
+        config: Mapping[str, Any] | None = None,
+        *,
+        factory: str | None = None,
+        base_dir: Path | None = None,
+        grpc: GrpcClientOptions | None = None,
+    ):
+        self.spec, self.config, self.factory, self.grpc = spec, config, factory, grpc
+        self.base_dir = base_dir.resolve() if base_dir is not None else None
+        self._builder: AdapterBuilder | None = self._load()
+
+    def _load(self) -> AdapterBuilder:
+        return adapter_factory(
+            self.spec, self.config, factory=self.factory, base_dir=self.base_dir, grpc=self.grpc
+        )
+
+    @property
+    def name(self) -> str | None:
+        """The name its adapters will have, when the spec tells it before one is built."""
+        builder = self._builder or self._load()
+        name = getattr(builder, "name", None)
+        return name if isinstance(name, str) else None
+
+    def __call__(self) -> Adapter | Awaitable[Adapter]:
+        if self._builder is None:
+            self._builder = self._load()
+        return self._builder()
+
+    def __getstate__(self) -> dict[str, Any]:
+        return {**self.__dict__, "_builder": None}
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        self.__dict__.update(state)
+
+    def __repr__(self) -> str:
+        return f"AdapterSpec({self.spec!r})"
 
 
 def check_adapter_class(cls: type, label: str) -> None:

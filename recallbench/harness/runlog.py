@@ -16,7 +16,7 @@ import os
 import tempfile
 from collections.abc import Iterable, Mapping
 from pathlib import Path
-from typing import IO, TYPE_CHECKING, Any
+from typing import IO, TYPE_CHECKING, Any, Protocol
 
 import attrs
 
@@ -34,6 +34,7 @@ if TYPE_CHECKING:
 
 __all__ = [
     "JsonlWriter",
+    "RecordWriter",
     "RunLogs",
     "check_writable",
     "checkpoint_record",
@@ -193,13 +194,22 @@ def question_log_qa(qa: Any) -> dict[str, Any]:
     return out
 
 
+class RecordWriter(Protocol):
+    """Where a run's log records go: a :class:`JsonlWriter` in the driver; in a unit running
+    elsewhere (:mod:`.remote`), a channel back to the driver's writer."""
+
+    def write(self, record: Mapping[str, Any]) -> None: ...
+
+    def close(self) -> None: ...
+
+
 @attrs.define
 class RunLogs:
     """The JSONL files one run appends to (None: not written)."""
 
-    progress: JsonlWriter | None
-    questions: JsonlWriter | None
-    failures: JsonlWriter | None
+    progress: RecordWriter | None
+    questions: RecordWriter | None
+    failures: RecordWriter | None
 
     def close(self) -> None:
         for w in (self.progress, self.questions, self.failures):

@@ -29,6 +29,14 @@ class JudgeUsage:
         self.input_tokens += input_tokens or 0
         self.output_tokens += output_tokens or 0
 
+    def absorb(self, other: JudgeUsage) -> None:
+        """Add another copy's counts (a judge that scored in a unit running elsewhere)."""
+        self.calls += other.calls
+        self.input_tokens += other.input_tokens
+        self.output_tokens += other.output_tokens
+        self.cache_hits += other.cache_hits
+        self.cache_misses += other.cache_misses
+
     def copy(self) -> JudgeUsage:
         return attrs.evolve(self)
 

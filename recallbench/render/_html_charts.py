@@ -81,10 +81,11 @@ def nice_ticks(low: float, high: float, count: int = 5) -> list[float]:
     step = steps[index]
     first = _first_multiple(low, step)
     ticks = []
-    value = first
-    while value <= high + step * 1e-9:
+    i = 0
+    # Each tick from the first by multiplication: added up, the steps' rounding errors would drift.
+    while (value := first + i * step) <= high + step * 1e-9:
         ticks.append(round(value, 10))
-        value += step
+        i += 1
     return ticks
 
 
