@@ -58,8 +58,9 @@ import attrs
 
 from ..data.qa import CATEGORIES
 from ._collector import collector_paused
-from .comparison_flat import Flat, Pairs, flatten
+from .comparison_flat import Flat, flatten, relabel_flat
 from .comparison_labels import days_text, relabelled, same_days
+from .comparison_pairs import Pairs
 from .comparison_records import (
     Canaries,
     CanaryQuestion,
@@ -82,6 +83,7 @@ __all__ = [
     "RunComparison",
     "RunSummary",
     "Trend",
+    "compare_flat",
     "compare_results",
 ]
 
@@ -152,13 +154,37 @@ def compare_results(
     # alive: the collector would walk them all again and again (3.1 s against 0.6 s for two runs of
     # 187,000 answers). Nothing built here forms a cycle.
     with collector_paused():
-        return _compare(a, b, resamples=resamples, seed=seed)
+        fa, fb = flatten(a), flatten(b)
+        return _compare(a, fa, b, fb, resamples=resamples, seed=seed)
 
 
-def _compare(a: BenchmarkResult, b: BenchmarkResult, *, resamples: int, seed: int) -> RunComparison:
+def compare_flat(
+    a: BenchmarkResult,
+    fa: Flat,
+    b: BenchmarkResult,
+    fb: Flat,
+    *,
+    resamples: int = DEFAULT_RESAMPLES,
+    seed: int = 0,
+) -> RunComparison:
+    """:func:`compare_results` of two runs already flattened: ``fa`` is ``flatten(a)`` — or the same
+    read straight from the file, with ``a`` the result without its answers
+    (:func:`recallbench.results.comparison_read.read_flat`) — and likewise ``fb``.
+
+    Raises:
+        ValueError: ``resamples`` < 1.
+    """
+    if resamples < 1:
+        raise ValueError(f"resamples must be at least 1, got {resamples}")
+    with collector_paused():
+        return _compare(a, fa, b, fb, resamples=resamples, seed=seed)
+
+
+def _compare(
+    a: BenchmarkResult, fa: Flat, b: BenchmarkResult, fb: Flat, *, resamples: int, seed: int
+) -> RunComparison:
     renamed = same_days(a, b)
-    b = relabelled(b, renamed)
-    fa, fb = flatten(a), flatten(b)
+    b, fb = relabelled(b, renamed), relabel_flat(fb, renamed)
     unavailable = _unavailable(fa, fb)
     by_answers = unavailable is None
     pairs = Pairs(fa, fb, paired=by_answers)

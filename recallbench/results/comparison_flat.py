@@ -1,47 +1,92 @@
-"""The numbers :func:`recallbench.results.comparison.compare_results` reads from each run, and the
-answers both runs gave, as arrays. Pure.
+"""The numbers :func:`recallbench.results.comparison.compare_results` reads from each run. Pure.
 
-:func:`flatten` takes one pass over a run's answers; :class:`Pairs` lines up the answers both runs
-gave (same persona, checkpoint and question, in sorted order) as NumPy columns, with each group's
-positions, so that every group's paired means and bootstrap are array slices. A 6-persona,
-143-checkpoint comparison (187,000 answers a side) went from 8 s of Python loops to well under one;
-the sums are the same ``math.fsum`` of the same floats in the same order, so the figures are the
-same to the last bit.
+:func:`flatten` takes one pass over a run's records; :func:`flat_from_parts` builds the same from a
+result without its answers (every ``question_results`` empty) and the answers gathered apart by an
+:class:`AnswerColumns` — what :mod:`recallbench.results.comparison_read` does straight from a
+``result.json``, without building a record per answer. The answers are NumPy columns (one row per
+persona, checkpoint label and question), so that pairing two runs' answers
+(:mod:`recallbench.results.comparison_pairs`) is array work and a run's numbers cross a process
+boundary as a few arrays. The sums are the same ``math.fsum`` of the same floats, so the figures are
+the same to the last bit.
 """
 
 from __future__ import annotations
 
-import math
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 import attrs
 
 from ..data.qa import QAPair
-from .comparison_records import Paired
 from .records import BenchmarkResult
-from .stats import bootstrap_discrete
 
 if TYPE_CHECKING:
     import numpy as np
     import numpy.typing as npt
 
-__all__ = ["Flat", "Pairs", "flatten"]
+__all__ = ["AnswerColumns", "Answers", "Flat", "flat_from_parts", "flatten", "relabel_flat"]
 
 Key = tuple[str, str, str]
 """(persona id, checkpoint label, question id)."""
 
 
-@attrs.frozen(kw_only=True)
+@attrs.frozen(kw_only=True, eq=False)
+class Answers:
+    """One row per (persona, checkpoint label, question) a run answered, as columns.
+
+    Attributes:
+        personas, labels, questions: the names the code columns index (question ids).
+        qas: the questions the ``qa`` column indexes.
+        persona, label, question, qa: each row's codes; ``qa`` is the last answer's question.
+        composite: each row's mean composite.
+        hallucinated: each row's share hallucinated: 1.0 hallucinated, 0.0 not, a mean for a key
+            answered twice.
+    """
+
+    personas: tuple[str, ...]
+    labels: tuple[str, ...]
+    questions: tuple[str, ...]
+    qas: tuple[QAPair, ...]
+    persona: npt.NDArray[np.intp]
+    label: npt.NDArray[np.intp]
+    question: npt.NDArray[np.intp]
+    qa: npt.NDArray[np.intp]
+    composite: npt.NDArray[np.float64]
+    hallucinated: npt.NDArray[np.float64]
+
+    def __len__(self) -> int:
+        return len(self.composite)
+
+    def categories(self) -> npt.NDArray[np.intp]:
+        """Each row's category as an index into :meth:`category_names`."""
+        import numpy as np
+
+        names = self.category_names()
+        codes = {c: i for i, c in enumerate(names)}
+        of_qa = np.array([codes[q.category] for q in self.qas], dtype=np.intp)
+        return of_qa[self.qa] if len(self.qa) else np.zeros(0, dtype=np.intp)
+
+    def category_names(self) -> list[str]:
+        return list(dict.fromkeys(q.category for q in self.qas))
+
+    def hallucinated_by_category(self) -> dict[str, list[float]]:
+        """The rows' shares hallucinated, by their question's category (in the order the rows
+        first name it)."""
+        codes = self.categories()
+        names = self.category_names()
+        first_seen = dict.fromkeys(codes.tolist())
+        return {names[i]: self.hallucinated[codes == i].tolist() for i in first_seen}
+
+
+@attrs.frozen(kw_only=True, eq=False)
 class Flat:
     """One run, flattened.
 
     Attributes:
         cells: (persona, label, category, mean, count): the heatmap cells, per persona.
         checkpoints: (persona, label, days ingested, answers, hallucination rate).
-        answers: (question, mean composite, share hallucinated) by key: 1.0 hallucinated, 0.0 not,
-            a mean for a key answered twice.
-        hallucinated_by_category: the answers' share hallucinated, by the question's category, in
-            the order of ``answers``.
+        answers: the answers, a row per key.
+        hallucinated_by_category: the rows' share hallucinated, by the question's category.
         evaluations: [question, evaluations hallucinated, evaluations] by (persona, question id).
         question_answers: answers with per-question data.
         unscored: answers left out because their judge failed.
@@ -50,7 +95,7 @@ class Flat:
 
     cells: tuple[tuple[str, str, str, float, int], ...]
     checkpoints: tuple[tuple[str, str, float, int, float], ...]
-    answers: dict[Key, tuple[QAPair, float, float]]
+    answers: Answers
     hallucinated_by_category: dict[str, list[float]]
     evaluations: dict[tuple[str, str], list[Any]]
     question_answers: int
@@ -58,15 +103,162 @@ class Flat:
     label_days: dict[str, float]
 
 
+class AnswerColumns:
+    """A run's scored answers gathered in order: :meth:`checkpoint` starts a checkpoint, then each
+    answer appends its question's code (:meth:`code`), its composite and whether it hallucinated to
+    the public lists — the hot loop of a reader appends to them directly."""
+
+    def __init__(self) -> None:
+        self.qa_codes: list[int] = []
+        self.composites: list[float] = []
+        self.bad: list[bool] = []
+        self._qas: list[QAPair] = []
+        self._by_identity: dict[int, int] = {}
+        self._personas: dict[str, int] = {}
+        self._labels: dict[str, int] = {}
+        self._spans: list[tuple[int, int, int]] = []  # (persona code, label code, first answer)
+
+    def code(self, qa: QAPair) -> int:
+        """The code of a question record (one per object: the readers share equal records)."""
+        c = self._by_identity.get(id(qa))
+        if c is None:
+            c = self._by_identity[id(qa)] = len(self._qas)
+            self._qas.append(qa)
+        return c
+
+    def checkpoint(self, persona_id: str, label: str) -> None:
+        """The answers appended next are this persona's at this checkpoint."""
+        p = self._personas.setdefault(persona_id, len(self._personas))
+        lb = self._labels.setdefault(label, len(self._labels))
+        self._spans.append((p, lb, len(self.qa_codes)))
+
+    def finish(self) -> tuple[Answers, dict[tuple[str, str], list[Any]]]:
+        """The rows by key, and [question, hallucinated, evaluations] by (persona, question id)."""
+        import numpy as np
+
+        n = len(self.qa_codes)
+        qids: dict[str, int] = {}
+        qid_of_qa = np.array(
+            [qids.setdefault(q.id, len(qids)) for q in self._qas], dtype=np.intp
+        ).reshape(-1)
+        qa = np.array(self.qa_codes, dtype=np.intp).reshape(-1)
+        ends = [s for _, _, s in self._spans[1:]] + [n] * bool(self._spans)
+        sizes = [end - s for (_, _, s), end in zip(self._spans, ends, strict=True)]
+        persona = np.repeat(np.array([p for p, _, _ in self._spans], dtype=np.intp), sizes)
+        label = np.repeat(np.array([lb for _, lb, _ in self._spans], dtype=np.intp), sizes)
+        question = qid_of_qa[qa] if n else np.zeros(0, dtype=np.intp)
+        # 0.0 + composite, as the per-answer sums began; a share of 1.0 or 0.0 per answer.
+        composite = np.array(self.composites, dtype=np.float64).reshape(-1) + 0.0
+        bad = np.array(self.bad, dtype=np.bool_).reshape(-1)
+        hallucinated = bad.astype(np.float64)
+        names = (tuple(self._personas), tuple(self._labels), tuple(qids), tuple(self._qas))
+        rows = _rows(names, persona, label, question, qa, composite, hallucinated)
+        return rows, _evaluations(names, persona, question, qa, bad)
+
+
+def _rows(
+    names: tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...], tuple[QAPair, ...]],
+    persona: npt.NDArray[np.intp],
+    label: npt.NDArray[np.intp],
+    question: npt.NDArray[np.intp],
+    qa: npt.NDArray[np.intp],
+    composite: npt.NDArray[np.float64],
+    hallucinated: npt.NDArray[np.float64],
+) -> Answers:
+    """One row per key; a key answered more than once (never, from our harness) gets the means of
+    its answers, summed in answer order, and its last answer's question."""
+    import numpy as np
+
+    n = len(qa)
+    key = (persona * len(names[1]) + label) * len(names[2]) + question
+    ordered = np.sort(key)
+    if n and bool((ordered[1:] == ordered[:-1]).any()):
+        sums: dict[int, list[Any]] = {}  # [first answer, last answer, composite, hallucinated, n]
+        for i, k in enumerate(key.tolist()):
+            total = sums.get(k)
+            c, h = composite[i].item(), hallucinated[i].item()
+            if total is None:
+                sums[k] = [i, i, 0.0 + c, 0.0 + h, 1]
+            else:
+                total[1] = i
+                total[2] += c
+                total[3] += h
+                total[4] += 1
+        # A key's codes from its first answer, its question from its last.
+        first = np.array([t[0] for t in sums.values()], dtype=np.intp).reshape(-1)
+        last = np.array([t[1] for t in sums.values()], dtype=np.intp).reshape(-1)
+        persona, label, question = persona[first], label[first], question[first]
+        qa = qa[last]
+        composite = np.array([t[2] / t[4] for t in sums.values()], dtype=np.float64).reshape(-1)
+        hallucinated = np.array([t[3] / t[4] for t in sums.values()], dtype=np.float64).reshape(-1)
+    return Answers(
+        personas=names[0],
+        labels=names[1],
+        questions=names[2],
+        qas=names[3],
+        persona=persona,
+        label=label,
+        question=question,
+        qa=qa,
+        composite=composite,
+        hallucinated=hallucinated,
+    )
+
+
+def _evaluations(
+    names: tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...], tuple[QAPair, ...]],
+    persona: npt.NDArray[np.intp],
+    question: npt.NDArray[np.intp],
+    qa: npt.NDArray[np.intp],
+    bad: npt.NDArray[np.bool_],
+) -> dict[tuple[str, str], list[Any]]:
+    """[last answer's question, answers hallucinated, answers] by (persona, question id)."""
+    import numpy as np
+
+    if not len(qa):
+        return {}
+    key = persona * len(names[2]) + question
+    keys, inverse = np.unique(key, return_inverse=True)
+    inverse = inverse.reshape(-1)
+    counts = np.bincount(inverse, minlength=len(keys)).tolist()
+    hallucinated = np.bincount(inverse[bad], minlength=len(keys)).tolist()
+    _, first_reversed = np.unique(key[::-1], return_index=True)
+    last = (len(key) - 1 - first_reversed).tolist()
+    personas, questions, qas = names[0], names[2], names[3]
+    nq = len(questions)
+    qa_list = qa.tolist()
+    return {
+        (personas[k // nq], questions[k % nq]): [qas[qa_list[j]], h, c]
+        for k, j, h, c in zip(keys.tolist(), last, hallucinated, counts, strict=True)
+    }
+
+
 def flatten(result: BenchmarkResult) -> Flat:
     """The numbers a comparison reads from one run."""
+    columns = AnswerColumns()
+    codes, composites, bad, code = columns.qa_codes, columns.composites, columns.bad, columns.code
+    for persona in result.personas:
+        pid = persona.persona_id
+        for rr in persona.range_results:
+            columns.checkpoint(pid, rr.range.label)
+            for qr in rr.question_results:
+                error = qr.error
+                if error is not None and error.stage == "judge":
+                    continue
+                codes.append(code(qr.qa))
+                composites.append(qr.composite_score)
+                bad.append(qr.score.hallucination == 0)
+    return flat_from_parts(result, columns)
+
+
+def flat_from_parts(head: BenchmarkResult, columns: AnswerColumns) -> Flat:
+    """The flattened run from its result (answers unread: they are in ``columns``, gathered over
+    the same checkpoints in the same order)."""
     cells: list[tuple[str, str, str, float, int]] = []
     checkpoints: list[tuple[str, str, float, int, float]] = []
-    sums: dict[Key, list[Any]] = {}  # [question, total composite, total hallucinated, answers]
-    evaluations: dict[tuple[str, str], list[Any]] = {}
-    unscored = question_answers = 0
-    label_days = {r.label: float(r.days) for r in result.ranges}
-    for persona in result.personas:
+    unscored = 0
+    label_days = {r.label: float(r.days) for r in head.ranges}
+    for persona in head.personas:
         pid = persona.persona_id
         for rr in persona.range_results:
             label = rr.range.label
@@ -79,139 +271,34 @@ def flatten(result: BenchmarkResult) -> Flat:
                 (pid, label, cs.category, cs.mean_score, cs.question_count)
                 for cs in rr.category_scores
             )
-            for qr in rr.question_results:
-                error = qr.error
-                if error is not None and error.stage == "judge":
-                    continue
-                question_answers += 1
-                qa = qr.qa
-                bad = 1 if qr.score.hallucination == 0 else 0
-                key = (pid, label, qa.id)
-                total = sums.get(key)
-                if total is None:
-                    sums[key] = [qa, 0.0 + qr.composite_score, 0.0 + bad, 1]
-                else:  # the last answer's question, the sums in answer order
-                    total[0] = qa
-                    total[1] += qr.composite_score
-                    total[2] += bad
-                    total[3] += 1
-                seen = evaluations.get((pid, qa.id))
-                if seen is None:
-                    evaluations[(pid, qa.id)] = [qa, bad, 1]
-                else:
-                    seen[0] = qa
-                    seen[1] += bad
-                    seen[2] += 1
-    answers: dict[Key, tuple[QAPair, float, float]] = {}
-    by_category: dict[str, list[float]] = {}
-    for k, (qa, composite, hallucinated, n) in sums.items():
-        answers[k] = (qa, composite / n, hallucinated / n)
-        by_category.setdefault(qa.category, []).append(hallucinated / n)
+    answers, evaluations = columns.finish()
     return Flat(
         cells=tuple(cells),
         checkpoints=tuple(checkpoints),
         answers=answers,
-        hallucinated_by_category=by_category,
+        hallucinated_by_category=answers.hallucinated_by_category(),
         evaluations=evaluations,
-        question_answers=question_answers,
+        question_answers=len(columns.qa_codes),
         unscored=unscored,
         label_days=label_days,
     )
 
 
-def _question_id(pair: tuple[str, Any, Any]) -> str:
-    return pair[0]
+def relabel_flat(flat: Flat, renamed: dict[str, str]) -> Flat:
+    """``flat`` with its checkpoint labels renamed (old → new; no new label is already there)."""
+    if not renamed:
+        return flat
 
+    def new(label: str) -> str:
+        return renamed.get(label, label)
 
-class Pairs:
-    """The answers both runs gave — same persona, checkpoint label and question — in sorted key
-    order (so that neither the runs' order of answers nor which run is A changes the resamples), as
-    columns, with each group's positions.
+    def rows(items: Sequence[tuple[Any, ...]]) -> tuple[Any, ...]:
+        return tuple((p, new(lb), *rest) for p, lb, *rest in items)
 
-    Args:
-        a, b: the two runs.
-        paired: pair their answers (False: no pairs, when a run has no per-question answers).
-    """
-
-    def __init__(self, a: Flat, b: Flat, *, paired: bool = True) -> None:
-        import numpy as np
-
-        # Sorted by (persona, label) and then by question id: the order of the sorted key tuples,
-        # got by sorting strings (a third of the time of sorting 187,000 tuples).
-        groups: dict[tuple[str, str], list[tuple[str, Any, Any]]] = {}
-        if paired:
-            other = b.answers
-            for key, answer in a.answers.items():
-                partner = other.get(key)
-                if partner is not None:
-                    groups.setdefault(key[:2], []).append((key[2], answer, partner))
-        order = sorted(groups)
-        pairs = [pair for g in order for pair in sorted(groups[g], key=_question_id)]
-        self.count = len(pairs)
-        self._composite_a = np.array([pa[1] for _, pa, _ in pairs], dtype=np.float64)
-        self._composite_b = np.array([pb[1] for _, _, pb in pairs], dtype=np.float64)
-        self._hallucinated_a = np.array([pa[2] for _, pa, _ in pairs], dtype=np.float64)
-        self._hallucinated_b = np.array([pb[2] for _, _, pb in pairs], dtype=np.float64)
-        # Each pair's persona (0), checkpoint label (1) and category of A's question (2), as codes.
-        names: tuple[dict[str, int], dict[str, int], dict[str, int]] = ({}, {}, {})
-        sizes = [len(groups[g]) for g in order]
-        personas = [names[0].setdefault(p, len(names[0])) for p, _ in order]
-        labels = [names[1].setdefault(lb, len(names[1])) for _, lb in order]
-        categories = [names[2].setdefault(pa[0].category, len(names[2])) for _, pa, _ in pairs]
-        self._names = names
-        self._codes = (
-            np.repeat(np.array(personas, dtype=np.intp), sizes),
-            np.repeat(np.array(labels, dtype=np.intp), sizes),
-            np.array(categories, dtype=np.intp),
-        )
-
-    def positions(self, dim: int | None, name: str | None) -> npt.NDArray[np.intp] | None:
-        """The positions of a group's pairs, ascending: persona (``dim`` 0), checkpoint label (1)
-        or category (2) ``name``; None for every pair (``dim`` None)."""
-        import numpy as np
-
-        if dim is None:
-            return None
-        code = self._names[dim].get(name or "")
-        if code is None:
-            return np.zeros(0, dtype=np.intp)
-        return np.flatnonzero(self._codes[dim] == code)
-
-    def paired(
-        self,
-        positions: npt.NDArray[np.intp] | None,
-        *,
-        interval: bool,
-        resamples: int,
-        seed: int,
-    ) -> Paired | None:
-        """Both runs' means over the pairs at ``positions`` (None: all), with bootstrap intervals
-        of the differences when ``interval``; None without pairs."""
-        import numpy as np
-
-        ca, cb = self._composite_a, self._composite_b
-        ha, hb = self._hallucinated_a, self._hallucinated_b
-        if positions is not None:
-            ca, cb, ha, hb = ca[positions], cb[positions], ha[positions], hb[positions]
-        n = len(ca)
-        if not n:
-            return None
-
-        def mean(values: npt.NDArray[np.float64]) -> float:
-            return math.fsum(values.tolist()) / n
-
-        score_ci = halluc_ci = None
-        if interval:
-            diffs = np.empty((n, 2), dtype=np.float64)
-            diffs[:, 0] = cb - ca
-            diffs[:, 1] = 100 * (hb - ha)
-            score_ci, halluc_ci = bootstrap_discrete(diffs, resamples=resamples, seed=seed)
-        return Paired(
-            count=n,
-            score_a=mean(ca),
-            score_b=mean(cb),
-            hallucination_a=100 * mean(ha),
-            hallucination_b=100 * mean(hb),
-            interval=score_ci,
-            hallucination_interval=halluc_ci,
-        )
+    return attrs.evolve(
+        flat,
+        cells=rows(flat.cells),
+        checkpoints=rows(flat.checkpoints),
+        answers=attrs.evolve(flat.answers, labels=tuple(new(lb) for lb in flat.answers.labels)),
+        label_days={new(lb): d for lb, d in flat.label_days.items()},
+    )

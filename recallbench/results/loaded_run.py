@@ -11,7 +11,7 @@ import attrs
 from .question_log import DetailKey
 from .records import BenchmarkResult
 
-__all__ = ["LoadedRun"]
+__all__ = ["LoadedRun", "loaded_from_result"]
 
 
 @attrs.frozen(kw_only=True)
@@ -48,3 +48,25 @@ class LoadedRun:
         if self.checkpoints_total:
             return f"INTERIM — {self.checkpoints_done}/{self.checkpoints_total} checkpoints"
         return f"INTERIM — {self.checkpoints_done} checkpoints"
+
+
+def loaded_from_result(
+    result: BenchmarkResult,
+    source: Path,
+    metadata: Mapping[str, Any],
+    details: Mapping[DetailKey, Mapping[str, Any]],
+) -> LoadedRun:
+    """A run read from a ``result.json`` whose ``metadata`` object is as written: a result the
+    reference's ``result-from-progress.mjs`` rebuilt from an unfinished run
+    (``reconstructedComplete: false``) is interim."""
+    if metadata.get("reconstructedComplete") is False:
+        done = metadata.get("reconstructedCheckpoints")
+        return LoadedRun(
+            result=result,
+            source=source,
+            interim=True,
+            checkpoints_done=done if isinstance(done, int) else None,
+            checkpoints_total=len({r.label for r in result.ranges}) * len(result.personas),
+            details=details,
+        )
+    return LoadedRun(result=result, source=source, details=details)

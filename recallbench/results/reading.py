@@ -29,7 +29,7 @@ from collections.abc import Mapping
 from pathlib import Path
 
 from ..errors import DatasetError
-from .loaded_run import LoadedRun
+from .loaded_run import LoadedRun, loaded_from_result
 from .progress_reading import read_progress
 from .question_log import DetailKey, LazyDetails, read_details
 from .result_json import qa_from_json, read_result, result_from_json, score_from_json
@@ -69,15 +69,4 @@ def read_run(path: Path | str) -> LoadedRun:
     details: Mapping[DetailKey, Mapping[str, object]] = (
         LazyDetails(questions) if questions.is_file() else {}
     )
-    # The reference's result-from-progress.mjs marks a result rebuilt from an unfinished run.
-    if md.get("reconstructedComplete") is False:
-        done = md.get("reconstructedCheckpoints")
-        return LoadedRun(
-            result=result,
-            source=path,
-            interim=True,
-            checkpoints_done=done if isinstance(done, int) else None,
-            checkpoints_total=len({r.label for r in result.ranges}) * len(result.personas),
-            details=details,
-        )
-    return LoadedRun(result=result, source=path, details=details)
+    return loaded_from_result(result, path, md, details)

@@ -13,10 +13,11 @@ file from 12.5 s to under a second and keeps the records it builds small.
 
 from __future__ import annotations
 
+import contextlib
 import contextvars
 import json
 import re
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from pathlib import Path
 from typing import Any
 
@@ -36,7 +37,10 @@ from .scoring import JudgeScore
 
 __all__ = [
     "Interner",
+    "answer_from_json",
+    "head_from_json",
     "load_result_data",
+    "persona_apart",
     "qa_from_json",
     "read_result",
     "result_from_json",
@@ -281,6 +285,56 @@ _json_detailed.register_structure_hook(QAPair, lambda d, _c: qa_from_json(d))
 _json_detailed.register_structure_hook(JudgeScore, score_from_json)
 
 
+def persona_apart(data: Any) -> tuple[PersonaResult, list[list[Any]]] | None:
+    """A parsed persona object structured without its answers — each checkpoint's
+    ``question_results`` empty — and each checkpoint's ``questionResults`` list as parsed, for a
+    reader that goes through the answers itself (:func:`answer_from_json` for any it does not read
+    as the plain shape, whose test is the one ``question_results`` uses). None when a checkpoint or
+    its answers are not a list of objects; an invalid persona raises what structuring raises.
+
+    Equal question and score objects are shared while an :class:`Interner` is set (see
+    :func:`sharing`), as when a whole result is read."""
+    if type(data) is not dict:
+        return None
+    checkpoints = data.get("rangeResults")
+    if type(checkpoints) is not list:
+        return None
+    answers: list[list[Any]] = []
+    stripped: list[dict[str, Any]] = []
+    for rr in checkpoints:
+        if type(rr) is not dict or type(rr.get("questionResults")) is not list:
+            return None
+        answers.append(rr["questionResults"])
+        stripped.append({**rr, "questionResults": []})
+    persona: PersonaResult = _json.structure({**data, "rangeResults": stripped}, PersonaResult)
+    return persona, answers
+
+
+def answer_from_json(data: Any) -> QuestionResult:
+    """One answer as :func:`result_from_json` builds it."""
+    hook: Any = _json.get_structure_hook(QuestionResult)
+    answer: QuestionResult = hook(data, QuestionResult)
+    return answer
+
+
+def head_from_json(skeleton: Mapping[str, Any]) -> BenchmarkResult:
+    """A result's parsed object without its personas (a persona-split file's skeleton), as a
+    result with none."""
+    head: BenchmarkResult = _json.structure({**skeleton, "personas": []}, BenchmarkResult)
+    return head
+
+
+@contextlib.contextmanager
+def sharing() -> Iterator[Interner]:
+    """Equal question and score objects read as one record in the block (the reader's interner)."""
+    interner = Interner()
+    token = _interner.set(interner)
+    try:
+        yield interner
+    finally:
+        _interner.reset(token)
+
+
 def result_from_json(data: Any) -> BenchmarkResult:
     """A BenchmarkResult from parsed ``result.json`` data (ours or the reference's).
 
@@ -368,8 +422,7 @@ def _structure_split(split: SplitResult) -> BenchmarkResult | None:
     token = _interner.set(Interner())
     try:
         personas = [_json.structure(p, PersonaResult) for p in split.personas()]
-        head = _json.structure({**split.skeleton, "personas": []}, BenchmarkResult)
-        return attrs.evolve(head, personas=tuple(personas))
+        return attrs.evolve(head_from_json(split.skeleton), personas=tuple(personas))
     except Exception:  # read whole, the error is found again and named
         return None
     finally:
