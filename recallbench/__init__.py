@@ -62,6 +62,7 @@ if TYPE_CHECKING:
     )
     from .harness.config import AdapterErrorLimit, RunConfig, RunOutput
     from .harness.engine import Harness
+    from .harness.executor import Executor, LocalExecutor
     from .harness.hooks import (
         CheckpointDone,
         CheckpointStarted,
@@ -70,7 +71,8 @@ if TYPE_CHECKING:
         RunDone,
         RunStarted,
     )
-    from .harness.loading import load_judge
+    from .harness.loading import AdapterSpec, load_judge
+    from .harness.ray_executor import RayExecutor
     from .harness.resume import read_resume_log
     from .judges.base import Judge, JudgeContext
     from .judges.cache import JudgeCache
@@ -160,6 +162,10 @@ _LAZY = {
     "RunConfig": "harness.config",
     "RunOutput": "harness.config",
     "Harness": "harness.engine",
+    "Executor": "harness.executor",
+    "LocalExecutor": "harness.executor",
+    "RayExecutor": "harness.ray_executor",
+    "AdapterSpec": "harness.loading",
     "CheckpointDone": "harness.hooks",
     "CheckpointStarted": "harness.hooks",
     "Hooks": "harness.hooks",
@@ -220,6 +226,7 @@ __all__ = [
     "Adapter",
     "AdapterError",
     "AdapterErrorLimit",
+    "AdapterSpec",
     "AdapterTimeout",
     "Arc",
     "BenchmarkResult",
@@ -234,6 +241,7 @@ __all__ = [
     "Day",
     "DayMetadata",
     "DirectoryDataset",
+    "Executor",
     "HallucinationAnalysis",
     "Harness",
     "HeatmapCell",
@@ -248,6 +256,7 @@ __all__ = [
     "JudgeUsage",
     "LlmJudge",
     "LoadedRun",
+    "LocalExecutor",
     "ModelError",
     "ModelTimeout",
     "Persona",
@@ -261,6 +270,7 @@ __all__ = [
     "QuestionDone",
     "QuestionError",
     "QuestionResult",
+    "RayExecutor",
     "RecallBenchError",
     "RetrievalEntry",
     "RetryPolicy",

@@ -9,6 +9,10 @@ import sys
 import recallbench
 
 EXPECTED = {
+    "AdapterSpec",
+    "Executor",
+    "LocalExecutor",
+    "RayExecutor",
     "CATEGORIES",
     "CORE_CATEGORIES",
     "DEFAULT_ARCS_FILE",

@@ -105,20 +105,48 @@ def setup(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Path, dict[st
 
 
 TRIALS = 12
+CONCURRENT_UNITS = ("--lifecycle", "fresh", "--unit-parallelism", "3")
+"""Units of work three at once: their answers interleave in the log."""
 
 
 def test_killed_runs_resume_to_the_same_result(
     setup: tuple[Path, Path, dict[str, Any], float], tmp_path: Path
 ) -> None:
     data, module, baseline, elapsed = setup
+    _kill_and_resume(data, module, baseline, elapsed, tmp_path, TRIALS, ())
+
+
+def test_killed_runs_of_concurrent_units_resume_to_the_sequential_result(
+    setup: tuple[Path, Path, dict[str, Any], float], tmp_path: Path
+) -> None:
+    data, module, _, _ = setup
+    out = tmp_path / "sequential"
+    t = time.perf_counter()
+    subprocess.run(
+        _argv(data, module, out, "--lifecycle", "fresh"), check=True, capture_output=True
+    )
+    elapsed = time.perf_counter() - t
+    baseline = json.loads((out / "result.json").read_text(encoding="utf-8"))
+    _kill_and_resume(data, module, baseline, elapsed / 2, tmp_path, TRIALS // 2, CONCURRENT_UNITS)
+
+
+def _kill_and_resume(
+    data: Path,
+    module: Path,
+    baseline: dict[str, Any],
+    elapsed: float,
+    tmp_path: Path,
+    trials: int,
+    extra: tuple[str, ...],
+) -> None:
     total = baseline["metadata"]["totalEvalsRun"]
     mid_run = 0
-    for trial in range(TRIALS):
+    for trial in range(trials):
         rng = random.Random(1000 + trial)
         out = tmp_path / f"run-{trial}"
         # Kill somewhere between interpreter start-up and the end of an uninterrupted run.
         proc = subprocess.Popen(
-            _argv(data, module, out), stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL
+            _argv(data, module, out, *extra), stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL
         )
         time.sleep(rng.uniform(0.2, elapsed))
         proc.send_signal(signal.SIGKILL)
@@ -127,7 +155,7 @@ def test_killed_runs_resume_to_the_same_result(
         before = len(log.read_text(encoding="utf-8").splitlines()) if log.exists() else 0
         mid_run += 0 < before < total
         done = subprocess.run(
-            _argv(data, module, out, "--resume", str(out / "progress.jsonl")),
+            _argv(data, module, out, *extra, "--resume", str(out / "progress.jsonl")),
             capture_output=True,
             text=True,
         )
@@ -142,4 +170,4 @@ def test_killed_runs_resume_to_the_same_result(
         assert keys and max(keys.values()) == 1, f"trial {trial}"
         assert sum(keys.values()) == total
     # The kills must have landed inside runs, not only before or after them.
-    assert mid_run >= TRIALS // 2, f"only {mid_run} of {TRIALS} kills interrupted a run mid-way"
+    assert mid_run >= trials // 2, f"only {mid_run} of {trials} kills interrupted a run mid-way"

@@ -1,0 +1,280 @@
+"""The Ray executor on a real local Ray cluster (``ray.init(num_cpus=2)``; no mocks): the result of a
+local run, a worker killed mid-unit, a driver killed and resumed, and the errors a user meets."""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import subprocess
+import sys
+import time
+from collections import Counter
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import anyio
+import pytest
+
+import recallbench as rb
+from recallbench.errors import ConfigError
+from recallbench.harness.config import RunConfig, RunOutput
+from recallbench.testing import ScriptedAdapter, ScriptedJudge, write_persona
+
+ray = pytest.importorskip("ray")
+
+pytestmark = [
+    pytest.mark.slow,
+    # One cluster for the module, on one xdist worker.
+    pytest.mark.xdist_group("ray"),
+]
+
+HERE = Path(__file__).resolve().parent
+UNITS = HERE / "_ray_units.py"
+SHIPPED = HERE.parent / "personas"
+CLOCKS = {
+    "timestamp",
+    "durationMs",
+    "latencyMs",
+    "totalIngestionMs",
+    "totalQueryMs",
+    "timing",
+    "ingestMs",
+    "finalizeMs",
+    "queryLatencyMs",
+    "queryMs",
+}
+
+
+@pytest.fixture(scope="module")
+def anyio_backend() -> str:
+    return "asyncio"
+
+
+@pytest.fixture(scope="module")
+def cluster() -> Iterator[str]:
+    os.environ.setdefault("RAY_AUTH_MODE", "disabled")
+    ray.init(num_cpus=2, include_dashboard=False, log_to_driver=False)
+    try:
+        yield ray.get_runtime_context().gcs_address
+    finally:
+        ray.shutdown()
+
+
+@pytest.fixture(scope="module")
+def data(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    root = tmp_path_factory.mktemp("personas")
+    for pid in ("ada", "bo"):
+        write_persona(root, pid)
+    return root
+
+
+def without_clocks(value: Any) -> Any:
+    if isinstance(value, dict):
+        return {k: without_clocks(v) for k, v in value.items() if k not in CLOCKS}
+    if isinstance(value, list):
+        return [without_clocks(v) for v in value]
+    return value
+
+
+def read(path: Path) -> Any:
+    return json.loads(path.read_text(encoding="utf-8"))
+
+
+def question_keys(path: Path) -> Counter[tuple[str, str, str]]:
+    keys: Counter[tuple[str, str, str]] = Counter()
+    for line in path.read_text(encoding="utf-8").splitlines():
+        r = json.loads(line)
+        keys[(r["personaId"], r["checkpoint"], r["qa"]["id"])] += 1
+    return keys
+
+
+def outputs(out: Path) -> RunOutput:
+    return RunOutput(
+        result_json=out / "result.json",
+        progress=out / "progress.jsonl",
+        questions=out / "questions.jsonl",
+    )
+
+
+@pytest.mark.anyio
+async def test_a_ray_run_gives_the_local_result_on_shipped_personas(
+    cluster: str, tmp_path: Path
+) -> None:
+    config = RunConfig(
+        ranges="14d,28d",
+        personas=("executive-assistant", "backend-eng-saas"),
+        lifecycle="fresh",
+    )
+    for name, executor in (("local", None), ("ray", rb.RayExecutor())):
+        harness = rb.Harness(
+            rb.AdapterSpec("builtin:bm25"),
+            SHIPPED,
+            judge="rubric",
+            config=config,
+            output=outputs(tmp_path / name),
+            executor=executor,
+        )
+        await harness.run()
+    local, remote = (read(tmp_path / d / "result.json") for d in ("local", "ray"))
+    assert without_clocks(remote) == without_clocks(local)
+    assert local["metadata"]["totalEvalsRun"] > 50
+    assert question_keys(tmp_path / "ray" / "questions.jsonl") == question_keys(
+        tmp_path / "local" / "questions.jsonl"
+    )
+
+
+@pytest.mark.anyio
+async def test_a_worker_killed_mid_unit_is_started_again_without_logging_twice(
+    cluster: str, data: Path, tmp_path: Path
+) -> None:
+    marker = tmp_path / "worker.pid"
+    config = RunConfig(arcs_file="arcs-30d.yaml", ranges="10d,30d", lifecycle="incremental")
+
+    async def kill_the_worker() -> None:
+        while not marker.exists() or not marker.read_text(encoding="utf-8"):
+            await anyio.sleep(0.02)
+        os.kill(int(marker.read_text(encoding="utf-8")), signal.SIGKILL)
+
+    results = {}
+    for name, spec, executor in (
+        ("local", rb.AdapterSpec(f"{UNITS}:Recalling"), None),
+        (
+            "ray",
+            rb.AdapterSpec(f"{UNITS}:DiesOnce", {"marker": str(marker)}),
+            rb.RayExecutor(),
+        ),
+    ):
+        harness = rb.Harness(
+            spec,
+            data,
+            judge=ScriptedJudge(),
+            config=config,
+            output=outputs(tmp_path / name),
+            executor=executor,
+        )
+        async with anyio.create_task_group() as tg:
+            if executor is not None:
+                tg.start_soon(kill_the_worker)
+            results[name] = await harness.run()
+            tg.cancel_scope.cancel()
+    assert marker.exists()  # the kill happened
+    local, remote = (read(tmp_path / d / "result.json") for d in ("local", "ray"))
+    assert without_clocks(remote) == without_clocks(local)
+    keys = question_keys(tmp_path / "ray" / "questions.jsonl")
+    assert max(keys.values()) == 1
+    assert keys == question_keys(tmp_path / "local" / "questions.jsonl")
+
+
+MODULE = """
+from recallbench.testing import ScriptedAdapter, ScriptedJudge
+
+def adapter():
+    return ScriptedAdapter(name="deterministic", delay=0.05)
+
+judge = ScriptedJudge(name="containment", delay=0.005)
+"""
+
+
+def _argv(data: Path, module: Path, out: Path, *extra: str) -> list[str]:
+    return [
+        sys.executable,
+        "-m",
+        "recallbench",
+        "run",
+        "--adapter",
+        f"{module}:adapter",
+        "--judge",
+        f"{module}:judge",
+        "--data",
+        str(data),
+        "--arcs",
+        "arcs-30d.yaml",
+        "--ranges",
+        "10:30:10",
+        "--lifecycle",
+        "fresh",
+        "--output",
+        str(out),
+        "--no-heatmap-png",
+        "--no-html",
+        "--json",
+        *extra,
+    ]
+
+
+def test_a_driver_killed_mid_run_resumes_to_the_local_result(
+    cluster: str, data: Path, tmp_path: Path
+) -> None:
+    module = tmp_path / "fakes.py"
+    module.write_text(MODULE, encoding="utf-8")
+    subprocess.run(_argv(data, module, tmp_path / "local"), check=True, capture_output=True)
+    out = tmp_path / "ray"
+    on_ray = ("--ray-address", cluster)
+    errors = tmp_path / "stderr.txt"
+    with errors.open("wb") as stderr:
+        proc = subprocess.Popen(
+            _argv(data, module, out, *on_ray), stdout=subprocess.DEVNULL, stderr=stderr
+        )
+        log = out / "questions.jsonl"
+        deadline = time.monotonic() + 60
+        while time.monotonic() < deadline and proc.poll() is None:
+            if log.exists() and len(log.read_bytes().splitlines()) >= 8:
+                break
+            time.sleep(0.02)
+        assert proc.poll() is None, errors.read_text(encoding="utf-8")
+        proc.send_signal(signal.SIGKILL)
+        proc.wait()
+    before = len(log.read_bytes().splitlines())
+    total = read(tmp_path / "local" / "result.json")["metadata"]["totalEvalsRun"]
+    assert 0 < before < total
+    done = subprocess.run(
+        _argv(data, module, out, *on_ray, "--resume", str(out / "progress.jsonl")),
+        capture_output=True,
+        text=True,
+    )
+    assert done.returncode == 0, done.stderr
+    local, resumed = (read(tmp_path / d / "result.json") for d in ("local", "ray"))
+    assert without_clocks(resumed["personas"]) == without_clocks(local["personas"])
+    keys = question_keys(log)
+    assert max(keys.values()) == 1
+    assert sum(keys.values()) == total
+
+
+@pytest.mark.anyio
+async def test_a_factory_that_cannot_be_shipped_is_one_clear_line(cluster: str, data: Path) -> None:
+    import threading
+
+    lock = threading.Lock()
+
+    def factory() -> Any:
+        with lock:
+            return ScriptedAdapter()
+
+    harness = rb.Harness(
+        factory,
+        data,
+        config=RunConfig(arcs_file="arcs-30d.yaml", ranges="10d"),
+        executor=rb.RayExecutor(),
+    )
+    with pytest.raises(ConfigError) as caught:
+        await harness.run()
+    message = str(caught.value)
+    assert "\n" not in message
+    assert "cannot be sent to Ray workers" in message
+    assert "adapter spec" in message
+
+
+def test_without_ray_the_command_says_which_extra_to_install(data: Path, tmp_path: Path) -> None:
+    code = (
+        "import sys; sys.modules['ray'] = None; from recallbench.cli import main; "
+        f"sys.exit(main(['run', '--adapter', 'builtin:bm25', '--data', {str(data)!r}, "
+        f"'--arcs', 'arcs-30d.yaml', '--executor', 'ray', '--output', {str(tmp_path)!r}]))"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+    assert done.returncode == 2
+    errors = [line for line in done.stderr.splitlines() if "error" in line]
+    assert errors == [
+        "recallbench run: error: Ray is not installed: pip install 'recallbench[ray]'"
+    ]
