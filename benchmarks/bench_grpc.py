@@ -1,6 +1,6 @@
 """The harness over gRPC, end to end with real processes, and where its time goes (issue 21).
 
-    python benchmarks/bench_grpc.py [REFERENCE_DIR] [--repeat N]
+    python benchmarks/bench_grpc.py [REFERENCE_DIR] [--repeat N] [--base DIR] [--unary]
 
 The 180-day executive assistant of the reference data (``RECALLBENCH_REFERENCE_DATA`` or
 ``../shared/upstream``) at the 5 default ranges, incremental lifecycle, stub judge, every log written
@@ -18,7 +18,14 @@ alternated so that a slower spell of the (shared, 2-core) machine hits all three
 
 So (1) − (2) is what recallbench's client and server add to gRPC, (2) − (3) is gRPC's own round
 trips, and (3) is the harness, interpreter start-up included. The servers are started once and kept
-for every repeat, as a served memory system would be.
+for every repeat, as a served memory system would be. Every command runs from a scratch directory
+with ``PYTHONPATH`` set to the checkout it measures.
+
+``--base DIR`` adds (1) with another recallbench checkout — its ``serve`` and its ``run``, e.g. a
+worktree of the commit before issue 21 (``git worktree add /tmp/base21 f4b2adb``), run through
+``PYTHONPATH``, nothing installed — alternated with the rest, and prints the ratio of the two gRPC
+runs' medians (issue 21 asks for ≤ 0.5). ``--unary`` adds (1) with ``--grpc-unary``: this checkout
+over the six unary RPCs only (no Session stream), as against a reference server.
 """
 
 from __future__ import annotations
@@ -37,6 +44,7 @@ from pathlib import Path
 from typing import Any
 
 HERE = Path(__file__).resolve()
+ROOT = HERE.parents[1]
 SERVE = [sys.executable, "-m", "recallbench", "serve"]
 RUN = [sys.executable, "-m", "recallbench", "run"]
 FLOOR_ENV = "BENCH_GRPC_FLOOR"
@@ -150,7 +158,7 @@ async def _serve_floor() -> None:
     await server.wait_for_termination()
 
 
-def _timed_run(adapter: str, personas: Path, out: Path, env: dict[str, str]) -> float:
+def _timed_run(adapter: str, personas: Path, out: Path, env: dict[str, str], *extra: str) -> float:
     argv = [
         *RUN,
         "--adapter",
@@ -170,9 +178,10 @@ def _timed_run(adapter: str, personas: Path, out: Path, env: dict[str, str]) -> 
         str(out),
         "--no-heatmap-png",
         "--no-html",
+        *extra,
     ]
     t = time.perf_counter()
-    done = subprocess.run(argv, capture_output=True, text=True, env=env)
+    done = subprocess.run(argv, capture_output=True, text=True, env=env, cwd=out.parent)
     elapsed = time.perf_counter() - t
     if done.returncode != 0:
         raise SystemExit(f"run failed ({done.returncode}):\n{done.stderr}")
@@ -181,10 +190,19 @@ def _timed_run(adapter: str, personas: Path, out: Path, env: dict[str, str]) -> 
     return elapsed
 
 
-def _start(argv: list[str], log: Path) -> tuple[subprocess.Popen[bytes], int]:
+def _env(checkout: Path, **extra: str) -> dict[str, str]:
+    """The environment of a command measuring ``checkout``: its package first on the path."""
+    return {**os.environ, "PYTHONPATH": str(checkout), **extra}
+
+
+def _start(
+    argv: list[str], log: Path, env: dict[str, str] | None = None
+) -> tuple[subprocess.Popen[bytes], int]:
     out = log.with_suffix(".out")
     with out.open("wb") as stdout, log.open("wb") as stderr:
-        server = subprocess.Popen(argv, stdout=stdout, stderr=stderr, start_new_session=True)
+        server = subprocess.Popen(
+            argv, stdout=stdout, stderr=stderr, start_new_session=True, env=env, cwd=log.parent
+        )
     deadline = time.monotonic() + 30
     while time.monotonic() < deadline:
         match = re.search(r"listening on \S+:(\d+)", out.read_text(encoding="utf-8"))
@@ -225,6 +243,10 @@ def main() -> None:
         ),
     )
     parser.add_argument("--repeat", type=int, default=7)
+    parser.add_argument("--base", type=Path, help="another recallbench checkout to compare with")
+    parser.add_argument(
+        "--unary", action="store_true", help="also run over the unary RPCs only (--grpc-unary)"
+    )
     parser.add_argument("--serve-floor", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.serve_floor:
@@ -234,31 +256,43 @@ def main() -> None:
 
     with tempfile.TemporaryDirectory() as tmp:
         root = Path(tmp)
-        ours, port = _start(
-            [*SERVE, "--adapter", f"{HERE}:Constant", "--port", "0"], root / "s.err"
-        )
+        servers: list[subprocess.Popen[bytes]] = []
         try:
-            floor, floor_port = _start(
-                [sys.executable, str(HERE), "--serve-floor"], root / "floor.err"
+            this_env = _env(ROOT)
+            ours, port = _start(
+                [*SERVE, "--adapter", f"{HERE}:Constant", "--port", "0"], root / "s.err", this_env
             )
-        except BaseException:
-            _stop(ours)
-            raise
-        env = {**os.environ, FLOOR_ENV: f"127.0.0.1:{floor_port}"}
-        times: dict[str, list[float]] = {"over gRPC": [], "gRPC floor": [], "in process": []}
-        adapters = {
-            "over gRPC": f"grpc://127.0.0.1:{port}",
-            "gRPC floor": f"{HERE}:Floor",
-            "in process": f"{HERE}:Constant",
-        }
-        try:
+            servers.append(ours)
+            floor, floor_port = _start(
+                [sys.executable, str(HERE), "--serve-floor"], root / "floor.err", this_env
+            )
+            servers.append(floor)
+            env = _env(ROOT, **{FLOOR_ENV: f"127.0.0.1:{floor_port}"})
+            # label -> (adapter, environment, extra run flags)
+            runs: dict[str, tuple[str, dict[str, str], tuple[str, ...]]] = {
+                "over gRPC": (f"grpc://127.0.0.1:{port}", env, ()),
+            }
+            if args.unary:
+                runs["unary gRPC"] = (f"grpc://127.0.0.1:{port}", env, ("--grpc-unary",))
+            if args.base is not None:
+                base_env = _env(args.base.resolve())
+                base, base_port = _start(
+                    [*SERVE, "--adapter", f"{HERE}:Constant", "--port", "0"],
+                    root / "base.err",
+                    base_env,
+                )
+                servers.append(base)
+                runs["base over gRPC"] = (f"grpc://127.0.0.1:{base_port}", base_env, ())
+            runs["gRPC floor"] = (f"{HERE}:Floor", env, ())
+            runs["in process"] = (f"{HERE}:Constant", env, ())
+            times: dict[str, list[float]] = {label: [] for label in runs}
             for i in range(args.repeat):
-                for label, adapter in adapters.items():
+                for label, (adapter, run_env, extra) in runs.items():
                     out = root / f"{label.replace(' ', '-')}-{i}"
-                    times[label].append(_timed_run(adapter, personas, out, env))
+                    times[label].append(_timed_run(adapter, personas, out, run_env, *extra))
         finally:
-            _stop(ours)
-            _stop(floor)
+            for server in servers:
+                _stop(server)
         lifecycles = (root / "s.err").read_text(encoding="utf-8").count("[serve] lifecycle")
 
     med = {label: statistics.median(t) for label, t in times.items()}
@@ -266,10 +300,15 @@ def main() -> None:
         print(_line(label, t))
     print(
         f"split of the gRPC run ({med['over gRPC']:.2f} s): harness {med['in process']:.2f} s, "
-        f"gRPC's round trips {med['gRPC floor'] - med['in process']:.2f} s, recallbench's client "
-        f"and server {med['over gRPC'] - med['gRPC floor']:+.2f} s "
+        f"gRPC floor (bare unary stub and servicer) {med['gRPC floor']:.2f} s, this run's gRPC "
+        f"{med['over gRPC'] - med['in process']:.2f} s "
         f"(the server logged {lifecycles} lifecycles)"
     )
+    if "base over gRPC" in med:
+        print(
+            f"over gRPC against the base checkout: {med['base over gRPC']:.2f} -> "
+            f"{med['over gRPC']:.2f} s, ratio {med['over gRPC'] / med['base over gRPC']:.2f}"
+        )
 
 
 if __name__ == "__main__":

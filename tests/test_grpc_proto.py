@@ -67,6 +67,30 @@ OURS: dict[str, list[tuple[str, int, str, bool]]] = {
         ("args_json", 2, "string", False),
         ("result_preview", 3, "string", False),
     ],
+    # The Session stream: every call as a message, with a call id; new messages only.
+    "SessionRequest": [
+        ("call_id", 1, "uint64", False),
+        ("timeout_ms", 2, "uint32", False),
+        ("setup", 3, "recall.bench.SetupRequest", False),
+        ("ingest_day", 4, "recall.bench.IngestDayRequest", False),
+        ("finalize_ingestion", 5, "recall.bench.FinalizeIngestionRequest", False),
+        ("query", 6, "recall.bench.QueryRequest", False),
+        ("teardown", 7, "recall.bench.TeardownRequest", False),
+        ("healthcheck", 8, "recall.bench.HealthcheckRequest", False),
+        ("cancel", 9, "recall.bench.CancelCall", False),
+    ],
+    "CancelCall": [],
+    "SessionResponse": [
+        ("call_id", 1, "uint64", False),
+        ("setup", 3, "recall.bench.SetupResponse", False),
+        ("ingest_day", 4, "recall.bench.IngestDayResponse", False),
+        ("finalize_ingestion", 5, "recall.bench.FinalizeIngestionResponse", False),
+        ("query", 6, "recall.bench.QueryResponse", False),
+        ("teardown", 7, "recall.bench.TeardownResponse", False),
+        ("healthcheck", 8, "recall.bench.HealthcheckResponse", False),
+        ("error", 9, "recall.bench.CallStatus", False),
+    ],
+    "CallStatus": [("code", 1, "int32", False), ("details", 2, "string", False)],
 }
 
 _TYPES = {
@@ -74,6 +98,8 @@ _TYPES = {
     FieldDescriptor.TYPE_STRING: "string",
     FieldDescriptor.TYPE_BOOL: "bool",
     FieldDescriptor.TYPE_DOUBLE: "double",
+    FieldDescriptor.TYPE_UINT64: "uint64",
+    FieldDescriptor.TYPE_UINT32: "uint32",
 }
 
 
@@ -95,11 +121,23 @@ def test_package_service_and_methods_are_the_references() -> None:
     service = pb.DESCRIPTOR.services_by_name["MemoryBenchService"]
     assert service.full_name == "recall.bench.MemoryBenchService"
     methods = {m.name: (m.input_type.name, m.output_type.name) for m in service.methods}
+    # The reference's six unary RPCs, and ours: the Session stream (a new method beside them).
     assert methods == {
         name: (f"{name}Request", f"{name}Response")
-        for name in ("Setup", "IngestDay", "FinalizeIngestion", "Query", "Teardown", "Healthcheck")
+        for name in (
+            "Setup",
+            "IngestDay",
+            "FinalizeIngestion",
+            "Query",
+            "Teardown",
+            "Healthcheck",
+            "Session",
+        )
     }
-    assert all(not m.client_streaming and not m.server_streaming for m in service.methods)
+    streaming = {m.name for m in service.methods if m.client_streaming or m.server_streaming}
+    assert streaming == {"Session"}
+    session = service.methods_by_name["Session"]
+    assert session.client_streaming and session.server_streaming
 
 
 def test_every_reference_field_is_unchanged_and_ours_are_new_numbers() -> None:

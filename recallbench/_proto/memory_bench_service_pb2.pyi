@@ -13,6 +13,10 @@ Lifecycle per unit of work: Healthcheck -> Setup -> IngestDay (day 1, 2, ... in 
 FinalizeIngestion -> Query ... -> Teardown. FinalizeIngestion may come again after more days
 (incremental lifecycle) and must be idempotent. Every RPC carries a deadline (default 120 s).
 
+Ours: the same calls as messages on one bidirectional stream (rpc Session), which a client opens
+once and sends every call of a lifecycle over: a message on an open stream costs a fraction of
+a unary round trip. Optional for a server: a client meeting UNIMPLEMENTED uses the unary RPCs.
+
 Ours: a lifecycle belongs to the client that set it up. Setup returns a lifecycle token
 (SetupResponse.lifecycle_token) that the client sends back in every later request of that
 lifecycle (IngestDay, FinalizeIngestion, Query, Teardown); a server refuses a wrong token with
@@ -448,3 +452,168 @@ class HealthcheckResponse(_message.Message):
     def WhichOneof(self, oneof_group: _Never) -> None: ...
 
 Global___HealthcheckResponse: _TypeAlias = HealthcheckResponse  # noqa: Y015
+
+@_typing.final
+class SessionRequest(_message.Message):
+    """Ours: one call on a Session stream: a request of the unary RPC of the same name, or the
+    cancellation of a call in flight.
+    """
+
+    DESCRIPTOR: _descriptor.Descriptor
+
+    CALL_ID_FIELD_NUMBER: _builtins.int
+    TIMEOUT_MS_FIELD_NUMBER: _builtins.int
+    SETUP_FIELD_NUMBER: _builtins.int
+    INGEST_DAY_FIELD_NUMBER: _builtins.int
+    FINALIZE_INGESTION_FIELD_NUMBER: _builtins.int
+    QUERY_FIELD_NUMBER: _builtins.int
+    TEARDOWN_FIELD_NUMBER: _builtins.int
+    HEALTHCHECK_FIELD_NUMBER: _builtins.int
+    CANCEL_FIELD_NUMBER: _builtins.int
+    call_id: _builtins.int
+    """Chosen by the client, unique among its calls in flight on the stream; the response carries
+    it back.
+    """
+    timeout_ms: _builtins.int
+    """Milliseconds the call may take, as a unary RPC's deadline (0: none). Past it the server
+    cancels the call and answers DEADLINE_EXCEEDED.
+    """
+    @_builtins.property
+    def setup(self) -> Global___SetupRequest: ...
+    @_builtins.property
+    def ingest_day(self) -> Global___IngestDayRequest: ...
+    @_builtins.property
+    def finalize_ingestion(self) -> Global___FinalizeIngestionRequest: ...
+    @_builtins.property
+    def query(self) -> Global___QueryRequest: ...
+    @_builtins.property
+    def teardown(self) -> Global___TeardownRequest: ...
+    @_builtins.property
+    def healthcheck(self) -> Global___HealthcheckRequest: ...
+    @_builtins.property
+    def cancel(self) -> Global___CancelCall:
+        """Cancel the call in flight with this call_id, as a client cancels a unary RPC; no response
+        comes for it.
+        """
+
+    def __init__(
+        self,
+        *,
+        call_id: _builtins.int = ...,
+        timeout_ms: _builtins.int = ...,
+        setup: Global___SetupRequest | None = ...,
+        ingest_day: Global___IngestDayRequest | None = ...,
+        finalize_ingestion: Global___FinalizeIngestionRequest | None = ...,
+        query: Global___QueryRequest | None = ...,
+        teardown: Global___TeardownRequest | None = ...,
+        healthcheck: Global___HealthcheckRequest | None = ...,
+        cancel: Global___CancelCall | None = ...,
+    ) -> None: ...
+    _HasFieldArgType: _TypeAlias = _typing.Literal["call", b"call", "cancel", b"cancel", "finalize_ingestion", b"finalize_ingestion", "healthcheck", b"healthcheck", "ingest_day", b"ingest_day", "query", b"query", "setup", b"setup", "teardown", b"teardown"]  # noqa: Y015
+    def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["call", b"call", "call_id", b"call_id", "cancel", b"cancel", "finalize_ingestion", b"finalize_ingestion", "healthcheck", b"healthcheck", "ingest_day", b"ingest_day", "query", b"query", "setup", b"setup", "teardown", b"teardown", "timeout_ms", b"timeout_ms"]  # noqa: Y015
+    def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+    _WhichOneofReturnType_call: _TypeAlias = _typing.Literal["setup", "ingest_day", "finalize_ingestion", "query", "teardown", "healthcheck", "cancel"]  # noqa: Y015
+    _WhichOneofArgType_call: _TypeAlias = _typing.Literal["call", b"call"]  # noqa: Y015
+    def WhichOneof(self, oneof_group: _WhichOneofArgType_call) -> _WhichOneofReturnType_call | None: ...
+
+Global___SessionRequest: _TypeAlias = SessionRequest  # noqa: Y015
+
+@_typing.final
+class CancelCall(_message.Message):
+    """Ours: cancels the call of the SessionRequest's call_id."""
+
+    DESCRIPTOR: _descriptor.Descriptor
+
+    def __init__(
+        self,
+    ) -> None: ...
+    _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
+    def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+    _ClearFieldArgType: _TypeAlias = _Never  # noqa: Y015
+    def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+    def WhichOneof(self, oneof_group: _Never) -> None: ...
+
+Global___CancelCall: _TypeAlias = CancelCall  # noqa: Y015
+
+@_typing.final
+class SessionResponse(_message.Message):
+    """Ours: the outcome of one call on a Session stream: the response of the unary RPC of the same
+    name, or the status it would have ended with.
+    """
+
+    DESCRIPTOR: _descriptor.Descriptor
+
+    CALL_ID_FIELD_NUMBER: _builtins.int
+    SETUP_FIELD_NUMBER: _builtins.int
+    INGEST_DAY_FIELD_NUMBER: _builtins.int
+    FINALIZE_INGESTION_FIELD_NUMBER: _builtins.int
+    QUERY_FIELD_NUMBER: _builtins.int
+    TEARDOWN_FIELD_NUMBER: _builtins.int
+    HEALTHCHECK_FIELD_NUMBER: _builtins.int
+    ERROR_FIELD_NUMBER: _builtins.int
+    call_id: _builtins.int
+    """The call_id of the request answered."""
+    @_builtins.property
+    def setup(self) -> Global___SetupResponse: ...
+    @_builtins.property
+    def ingest_day(self) -> Global___IngestDayResponse: ...
+    @_builtins.property
+    def finalize_ingestion(self) -> Global___FinalizeIngestionResponse: ...
+    @_builtins.property
+    def query(self) -> Global___QueryResponse: ...
+    @_builtins.property
+    def teardown(self) -> Global___TeardownResponse: ...
+    @_builtins.property
+    def healthcheck(self) -> Global___HealthcheckResponse: ...
+    @_builtins.property
+    def error(self) -> Global___CallStatus:
+        """The call failed, with the status a unary RPC would have ended with."""
+
+    def __init__(
+        self,
+        *,
+        call_id: _builtins.int = ...,
+        setup: Global___SetupResponse | None = ...,
+        ingest_day: Global___IngestDayResponse | None = ...,
+        finalize_ingestion: Global___FinalizeIngestionResponse | None = ...,
+        query: Global___QueryResponse | None = ...,
+        teardown: Global___TeardownResponse | None = ...,
+        healthcheck: Global___HealthcheckResponse | None = ...,
+        error: Global___CallStatus | None = ...,
+    ) -> None: ...
+    _HasFieldArgType: _TypeAlias = _typing.Literal["error", b"error", "finalize_ingestion", b"finalize_ingestion", "healthcheck", b"healthcheck", "ingest_day", b"ingest_day", "query", b"query", "result", b"result", "setup", b"setup", "teardown", b"teardown"]  # noqa: Y015
+    def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["call_id", b"call_id", "error", b"error", "finalize_ingestion", b"finalize_ingestion", "healthcheck", b"healthcheck", "ingest_day", b"ingest_day", "query", b"query", "result", b"result", "setup", b"setup", "teardown", b"teardown"]  # noqa: Y015
+    def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+    _WhichOneofReturnType_result: _TypeAlias = _typing.Literal["setup", "ingest_day", "finalize_ingestion", "query", "teardown", "healthcheck", "error"]  # noqa: Y015
+    _WhichOneofArgType_result: _TypeAlias = _typing.Literal["result", b"result"]  # noqa: Y015
+    def WhichOneof(self, oneof_group: _WhichOneofArgType_result) -> _WhichOneofReturnType_result | None: ...
+
+Global___SessionResponse: _TypeAlias = SessionResponse  # noqa: Y015
+
+@_typing.final
+class CallStatus(_message.Message):
+    """Ours: a failed call's gRPC status."""
+
+    DESCRIPTOR: _descriptor.Descriptor
+
+    CODE_FIELD_NUMBER: _builtins.int
+    DETAILS_FIELD_NUMBER: _builtins.int
+    code: _builtins.int
+    """The status code's number (google.rpc.Code: 13 INTERNAL, 9 FAILED_PRECONDITION, …), never 0."""
+    details: _builtins.str
+    """The status details, as a unary RPC's."""
+    def __init__(
+        self,
+        *,
+        code: _builtins.int = ...,
+        details: _builtins.str = ...,
+    ) -> None: ...
+    _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
+    def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["code", b"code", "details", b"details"]  # noqa: Y015
+    def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+    def WhichOneof(self, oneof_group: _Never) -> None: ...
+
+Global___CallStatus: _TypeAlias = CallStatus  # noqa: Y015

@@ -65,6 +65,11 @@ class MemoryBenchServiceStub:
                 request_serializer=recallbench_dot___proto_dot_memory__bench__service__pb2.HealthcheckRequest.SerializeToString,
                 response_deserializer=recallbench_dot___proto_dot_memory__bench__service__pb2.HealthcheckResponse.FromString,
                 _registered_method=True)
+        self.Session = channel.stream_stream(
+                '/recall.bench.MemoryBenchService/Session',
+                request_serializer=recallbench_dot___proto_dot_memory__bench__service__pb2.SessionRequest.SerializeToString,
+                response_deserializer=recallbench_dot___proto_dot_memory__bench__service__pb2.SessionResponse.FromString,
+                _registered_method=True)
 
 
 class MemoryBenchServiceServicer:
@@ -113,6 +118,16 @@ class MemoryBenchServiceServicer:
         context.set_details('Method not implemented!')
         raise NotImplementedError('Method not implemented!')
 
+    def Session(self, request_iterator, context):
+        """Ours: any of the six calls above as a message on one stream, answered by a message carrying
+        the same call_id. Calls may be in flight together (a client's parallelism), and their answers
+        come back in the order they finish. A server without it answers UNIMPLEMENTED: use the unary
+        RPCs then.
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
 
 def add_MemoryBenchServiceServicer_to_server(servicer, server):
     rpc_method_handlers = {
@@ -145,6 +160,11 @@ def add_MemoryBenchServiceServicer_to_server(servicer, server):
                     servicer.Healthcheck,
                     request_deserializer=recallbench_dot___proto_dot_memory__bench__service__pb2.HealthcheckRequest.FromString,
                     response_serializer=recallbench_dot___proto_dot_memory__bench__service__pb2.HealthcheckResponse.SerializeToString,
+            ),
+            'Session': grpc.stream_stream_rpc_method_handler(
+                    servicer.Session,
+                    request_deserializer=recallbench_dot___proto_dot_memory__bench__service__pb2.SessionRequest.FromString,
+                    response_serializer=recallbench_dot___proto_dot_memory__bench__service__pb2.SessionResponse.SerializeToString,
             ),
     }
     generic_handler = grpc.method_handlers_generic_handler(
@@ -310,6 +330,33 @@ class MemoryBenchService:
             '/recall.bench.MemoryBenchService/Healthcheck',
             recallbench_dot___proto_dot_memory__bench__service__pb2.HealthcheckRequest.SerializeToString,
             recallbench_dot___proto_dot_memory__bench__service__pb2.HealthcheckResponse.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def Session(request_iterator,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.stream_stream(
+            request_iterator,
+            target,
+            '/recall.bench.MemoryBenchService/Session',
+            recallbench_dot___proto_dot_memory__bench__service__pb2.SessionRequest.SerializeToString,
+            recallbench_dot___proto_dot_memory__bench__service__pb2.SessionResponse.FromString,
             options,
             channel_credentials,
             insecure,

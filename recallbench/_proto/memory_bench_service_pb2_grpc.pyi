@@ -13,6 +13,10 @@ Lifecycle per unit of work: Healthcheck -> Setup -> IngestDay (day 1, 2, ... in 
 FinalizeIngestion -> Query ... -> Teardown. FinalizeIngestion may come again after more days
 (incremental lifecycle) and must be idempotent. Every RPC carries a deadline (default 120 s).
 
+Ours: the same calls as messages on one bidirectional stream (rpc Session), which a client opens
+once and sends every call of a lifecycle over: a message on an open stream costs a fraction of
+a unary round trip. Optional for a server: a client meeting UNIMPLEMENTED uses the unary RPCs.
+
 Ours: a lifecycle belongs to the client that set it up. Setup returns a lifecycle token
 (SetupResponse.lifecycle_token) that the client sends back in every later request of that
 lifecycle (IngestDay, FinalizeIngestion, Query, Teardown); a server refuses a wrong token with
@@ -66,6 +70,12 @@ class MemoryBenchServiceStub:
     """Release everything Setup made (reference)."""
     Healthcheck: _grpc.UnaryUnaryMultiCallable[_memory_bench_service_pb2.HealthcheckRequest, _memory_bench_service_pb2.HealthcheckResponse]
     """Called first, before Setup; errors are ignored by the client (reference)."""
+    Session: _grpc.StreamStreamMultiCallable[_memory_bench_service_pb2.SessionRequest, _memory_bench_service_pb2.SessionResponse]
+    """Ours: any of the six calls above as a message on one stream, answered by a message carrying
+    the same call_id. Calls may be in flight together (a client's parallelism), and their answers
+    come back in the order they finish. A server without it answers UNIMPLEMENTED: use the unary
+    RPCs then.
+    """
 
 @_typing.type_check_only
 class MemoryBenchServiceAsyncStub(MemoryBenchServiceStub):
@@ -84,6 +94,12 @@ class MemoryBenchServiceAsyncStub(MemoryBenchServiceStub):
     """Release everything Setup made (reference)."""
     Healthcheck: _aio.UnaryUnaryMultiCallable[_memory_bench_service_pb2.HealthcheckRequest, _memory_bench_service_pb2.HealthcheckResponse]  # type: ignore[assignment]
     """Called first, before Setup; errors are ignored by the client (reference)."""
+    Session: _aio.StreamStreamMultiCallable[_memory_bench_service_pb2.SessionRequest, _memory_bench_service_pb2.SessionResponse]  # type: ignore[assignment]
+    """Ours: any of the six calls above as a message on one stream, answered by a message carrying
+    the same call_id. Calls may be in flight together (a client's parallelism), and their answers
+    come back in the order they finish. A server without it answers UNIMPLEMENTED: use the unary
+    RPCs then.
+    """
 
 class MemoryBenchServiceServicer(metaclass=_abc_1.ABCMeta):
     """The memory system under test, as the harness drives it."""
@@ -135,5 +151,17 @@ class MemoryBenchServiceServicer(metaclass=_abc_1.ABCMeta):
         context: _ServicerContext,
     ) -> _typing.Union[_memory_bench_service_pb2.HealthcheckResponse, _abc.Awaitable[_memory_bench_service_pb2.HealthcheckResponse]]:
         """Called first, before Setup; errors are ignored by the client (reference)."""
+
+    @_abc_1.abstractmethod
+    def Session(
+        self,
+        request_iterator: _MaybeAsyncIterator[_memory_bench_service_pb2.SessionRequest],
+        context: _ServicerContext,
+    ) -> _typing.Union[_abc.Iterator[_memory_bench_service_pb2.SessionResponse], _abc.AsyncIterator[_memory_bench_service_pb2.SessionResponse]]:
+        """Ours: any of the six calls above as a message on one stream, answered by a message carrying
+        the same call_id. Calls may be in flight together (a client's parallelism), and their answers
+        come back in the order they finish. A server without it answers UNIMPLEMENTED: use the unary
+        RPCs then.
+        """
 
 def add_MemoryBenchServiceServicer_to_server(servicer: MemoryBenchServiceServicer, server: _typing.Union[_grpc.Server, _aio.Server]) -> None: ...

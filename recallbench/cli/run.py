@@ -245,6 +245,12 @@ def register(sub: Any) -> None:
         help="the largest gRPC message sent or taken (default 64; gRPC's own is 4)",
     )
     e.add_argument(
+        "--grpc-unary",
+        action="store_true",
+        help="call a grpc:// server with the six unary RPCs only, as the reference does "
+        "(default: one Session stream per lifecycle when the server has it)",
+    )
+    e.add_argument(
         "--dry-run",
         action="store_true",
         help="stop each persona after its first evaluated checkpoint",
@@ -420,6 +426,7 @@ def run(args: argparse.Namespace) -> int:
             ca_file=args.grpc_ca_file,
             token_file=args.grpc_token_file,
             max_message_mb=args.grpc_max_message_mb,
+            unary=args.grpc_unary or None,
         ),
     )
     ranges = ranges_arg(args.ranges) or (prun.ranges if prun else None) or DEFAULT_RANGES

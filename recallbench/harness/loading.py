@@ -372,6 +372,11 @@ def _grpc_builder(
         if value is not None and (isinstance(value, bool) or not isinstance(value, int | float)):
             raise ConfigError(f'adapter "{url}": config "maxMessageMb" must be a number of MiB')
         cap = float(value) if value is not None else DEFAULT_MAX_MESSAGE_MB
+    unary = options.unary
+    if unary is None:
+        unary = settings.get("unary", False)
+        if not isinstance(unary, bool):
+            raise ConfigError(f'adapter "{url}": config "unary" must be true or false')
 
     def build() -> Adapter:
         return GrpcAdapter(
@@ -381,6 +386,7 @@ def _grpc_builder(
             ca_file=ca_file,
             token_file=token_file,
             max_message_mb=cap,
+            stream=not unary,
         )
 
     build()  # constructing opens nothing: it parses the URL and reads the CA and token files

@@ -14,6 +14,9 @@ the reference client:
 * a shared token for servers that demand one (``recallbench serve --token-file``) is sent as
   ``authorization: Bearer <token>`` metadata on every call;
 * messages of up to 64 MiB are sent and taken (gRPC's default cap on what is taken is 4 MiB);
+* IngestDay, FinalizeIngestion, Query and Teardown travel as messages on one ``Session`` stream
+  per lifecycle (see :mod:`._session_client`), a fraction of a unary round trip each; a server
+  without it (a reference server) answers UNIMPLEMENTED and the unary RPCs are used instead;
 * every wait is cancellation-safe under anyio (see :mod:`recallbench.adapters.grpc._await`), and
   ``teardown`` closes the channel, even when the Teardown RPC fails.
 """
@@ -37,7 +40,8 @@ from ...data.corpus import DayMetadata
 from ...errors import ConfigError
 from ..base import QueryDetail, RetrievalEntry, ToolCall
 from ._await import await_rpc
-from .errors import GrpcDeadlineExceeded, GrpcError
+from ._session_client import NotSent, SessionStream, grpc_error
+from .errors import GrpcError
 from .limits import DEFAULT_MAX_MESSAGE_MB, message_options
 from .security import TOKEN_METADATA_KEY, bearer, check_token, read_token
 from .url import GrpcTarget, parse_grpc_url
@@ -87,10 +91,7 @@ def _is_unavailable(exc: BaseException) -> bool:
 def _error(method: str, exc: grpc.aio.AioRpcError) -> GrpcError:
     code = exc.code()
     name = code.name if isinstance(code, grpc.StatusCode) else str(code)
-    details = exc.details() or ""
-    if code is grpc.StatusCode.DEADLINE_EXCEEDED:
-        return GrpcDeadlineExceeded(method, name, details)
-    return GrpcError(method, name, details)
+    return grpc_error(method, name, exc.details() or "")
 
 
 def _tool_args(text: str) -> Mapping[str, Any]:
@@ -150,6 +151,8 @@ class GrpcAdapter:
             default: the ``RECALLBENCH_GRPC_TOKEN`` environment variable, if set.
         token_file: a file holding that token (instead of ``token``).
         max_message_mb: the largest message sent or taken, in MiB (default 64).
+        stream: send the calls of a lifecycle after Setup on one ``Session`` stream when the
+            server has it (the default); False: unary RPCs only, as the reference's client.
 
     Attributes:
         name: the display name (the server's, once adopted).
@@ -157,6 +160,8 @@ class GrpcAdapter:
         timeout: the per-RPC deadline in seconds.
         capabilities: what the server's last Healthcheck advertised (empty before, or for a
             reference server).
+        stream: whether calls go on a ``Session`` stream; set to False once the server proved to
+            have none.
 
     Raises:
         ConfigError: a malformed URL, a non-positive timeout, a CA file with a ``grpc://`` URL,
@@ -175,6 +180,7 @@ class GrpcAdapter:
         token: str | None = None,
         token_file: str | os.PathLike[str] | None = None,
         max_message_mb: float = DEFAULT_MAX_MESSAGE_MB,
+        stream: bool = True,
     ) -> None:
         self.target = url if isinstance(url, GrpcTarget) else parse_grpc_url(url)
         if not timeout > 0:
@@ -216,6 +222,8 @@ class GrpcAdapter:
         self._checked = False
         self._lifecycle_token = ""
         self._refused = False
+        self.stream = stream
+        self._session: SessionStream | None = None
 
     def __repr__(self) -> str:
         return f"GrpcAdapter({self.target.url!r}, name={self.name!r}, timeout={self.timeout})"
@@ -250,6 +258,34 @@ class GrpcAdapter:
             return await await_rpc(call)
         except grpc.aio.AioRpcError as exc:
             raise _error(method, exc) from exc
+
+    async def _call(
+        self,
+        method: str,
+        kind: str,
+        request: Any,
+        start: Callable[[], grpc.aio.UnaryUnaryCall[Any, _R]],
+    ) -> _R:
+        """One call of the lifecycle: on the Session stream (opened by the first such call, and
+        again after one that broke), or as a unary RPC when the server has no stream."""
+        if self.stream:
+            session = self._session
+            if session is None or session.ended is not None:
+                session = self._session = SessionStream(self._stub or self._open(), self._metadata)
+            try:
+                response: _R = await session.call(method, kind, request, self.timeout)
+                return response
+            except NotSent as exc:
+                # Not run, so safe to send as the unary RPC. A reference server (no Session RPC):
+                # so does every later call to it; else the next call opens a new stream.
+                if exc.unsupported:
+                    self.stream, self._session = False, None
+                    log.info(
+                        "[grpc] %s has no Session stream (%s): unary calls",
+                        self.target.address,
+                        exc,
+                    )
+        return await self._once(method, start())
 
     async def _retried(
         self, method: str, start: Callable[[], grpc.aio.UnaryUnaryCall[Any, _R]]
@@ -330,17 +366,22 @@ class GrpcAdapter:
             ),
             lifecycle_token=self._lifecycle_token,
         )
-        await self._once(
-            "IngestDay", stub.IngestDay(request, timeout=self.timeout, metadata=self._metadata)
+        await self._call(
+            "IngestDay",
+            "ingest_day",
+            request,
+            lambda: stub.IngestDay(request, timeout=self.timeout, metadata=self._metadata),
         )
 
     async def finalize_ingestion(self) -> None:
         """Tell the server ingestion is done for now."""
         stub = self._open()
         request = pb.FinalizeIngestionRequest(lifecycle_token=self._lifecycle_token)
-        await self._once(
+        await self._call(
             "FinalizeIngestion",
-            stub.FinalizeIngestion(request, timeout=self.timeout, metadata=self._metadata),
+            "finalize_ingestion",
+            request,
+            lambda: stub.FinalizeIngestion(request, timeout=self.timeout, metadata=self._metadata),
         )
 
     async def query_detail(self, question: str, *, session: str | None = None) -> QueryDetail:
@@ -359,12 +400,12 @@ class GrpcAdapter:
         request = pb.QueryRequest(
             question=question, session=session or "", lifecycle_token=self._lifecycle_token
         )
-        try:
-            response = await await_rpc(
-                stub.Query(request, timeout=self.timeout, metadata=self._metadata)
-            )
-        except grpc.aio.AioRpcError as exc:
-            raise _error("Query", exc) from exc
+        response = await self._call(
+            "Query",
+            "query",
+            request,
+            lambda: stub.Query(request, timeout=self.timeout, metadata=self._metadata),
+        )
         if response.retrieval or response.tool_calls:
             return _detail(response)
         return QueryDetail(answer=response.answer)
@@ -379,7 +420,7 @@ class GrpcAdapter:
         channel (never set up, or already torn down) there is nothing to do; after a Setup the
         server refused (FAILED_PRECONDITION, PERMISSION_DENIED, UNAUTHENTICATED) the channel is
         only closed: the server started nothing to release."""
-        stub, channel = self._stub, self._channel
+        stub, channel, stream = self._stub, self._channel, self._session
         request = pb.TeardownRequest(lifecycle_token=self._lifecycle_token)
         refused = self._refused
         self._stub, self._channel, self._checked = None, None, False
@@ -388,12 +429,19 @@ class GrpcAdapter:
             return
         try:
             if not refused:
-                await self._once(
-                    "Teardown",
-                    stub.Teardown(request, timeout=self.timeout, metadata=self._metadata),
-                )
+
+                def start() -> grpc.aio.UnaryUnaryCall[Any, pb.TeardownResponse]:
+                    return stub.Teardown(request, timeout=self.timeout, metadata=self._metadata)
+
+                if stream is not None and stream.ended is None:
+                    await self._call("Teardown", "teardown", request, start)
+                else:  # no stream open (nothing was ingested): no need to open one to close it
+                    await self._once("Teardown", start())
         finally:
-            # Shielded so that a cancelled teardown still releases the channel; close() with no
-            # grace cancels whatever is in flight and returns promptly.
+            # Shielded so that a cancelled teardown still releases the stream and the channel;
+            # close() with no grace cancels whatever is in flight and returns promptly.
             with anyio.CancelScope(shield=True):
+                self._session = None
+                if stream is not None:
+                    await stream.close()
                 await channel.close()

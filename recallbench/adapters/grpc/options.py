@@ -21,9 +21,12 @@ class GrpcClientOptions:
         token_file: a file holding the shared secret a ``serve --token-file`` server asks for
             (else ``$RECALLBENCH_GRPC_TOKEN``).
         max_message_mb: the largest message sent or taken, in MiB (default 64).
+        unary: True: the six unary RPCs only, never the ``Session`` stream (``--grpc-unary``);
+            None: the adapter's config ``unary``, else the stream when the server has it.
     """
 
     timeout: float | None = None
     ca_file: str | Path | None = None
     token_file: str | Path | None = None
     max_message_mb: float | None = None
+    unary: bool | None = None

@@ -212,6 +212,11 @@ class _RequireToken(grpc.aio.ServerInterceptor):
         self._deny: grpc.RpcMethodHandler[Any, Any] = grpc.unary_unary_rpc_method_handler(
             self._refuse
         )
+        # The Session stream is refused as a stream: a unary refusal would read its first message
+        # as a whole request.
+        self._deny_stream: grpc.RpcMethodHandler[Any, Any] = grpc.stream_stream_rpc_method_handler(
+            self._refuse_stream
+        )
 
     async def intercept_service(
         self,
@@ -226,7 +231,14 @@ class _RequireToken(grpc.aio.ServerInterceptor):
                 if hmac.compare_digest(value.encode("utf-8", "replace"), self._expected):
                     return await continuation(handler_call_details)
                 break
+        if handler_call_details.method.endswith("/Session"):
+            return self._deny_stream
         return self._deny
+
+    async def _refuse_stream(
+        self, requests: object, context: grpc.aio.ServicerContext[Any, Any]
+    ) -> None:
+        await self._refuse(None, context)
 
     async def _refuse(self, request: object, context: grpc.aio.ServicerContext[Any, Any]) -> None:
         peer = context.peer()

@@ -226,6 +226,7 @@ async def open_server(
         # same: gRPC cancels the calls still running after `grace`, and close() bounds the
         # adapter's teardown of a lifecycle its client left active.
         with anyio.CancelScope(shield=True):
+            servicer.drain()
             await server.stop(grace)
             await servicer.close()
 

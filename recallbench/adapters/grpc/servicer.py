@@ -59,6 +59,7 @@ from ...data.corpus import DayMetadata
 from ...errors import ConfigError
 from ..base import Adapter, QueryDetail, accepts, to_query_detail
 from ._connections import ConnectionWatch
+from ._session_server import SessionServer
 
 __all__ = ["DEFAULT_IDLE_TIMEOUT", "TEARDOWN_LIMIT", "MemoryBenchServicer"]
 
@@ -149,6 +150,8 @@ class MemoryBenchServicer(pb_grpc.MemoryBenchServiceServicer):
         # Ended by the server, by token and by connection: (lifecycle number, why).
         self._ended_tokens: OrderedDict[str, tuple[int, str]] = OrderedDict()
         self._ended_peers: OrderedDict[str, tuple[int, str]] = OrderedDict()
+        self._sessions: set[SessionServer] = set()
+        self._draining = False
 
     @property
     def active(self) -> bool:
@@ -291,6 +294,32 @@ class MemoryBenchServicer(pb_grpc.MemoryBenchServiceServicer):
                 name = reported
         return pb.HealthcheckResponse(name=name, ready=True, capabilities=self.capabilities)
 
+    async def Session(  # type: ignore[override]  # grpc.aio takes a coroutine that reads and writes
+        self,
+        request_iterator: AsyncIterator[pb.SessionRequest],
+        context: grpc.aio.ServicerContext[pb.SessionRequest, pb.SessionResponse],
+    ) -> None:
+        """The six calls above as messages on one stream (see :mod:`._session_server`): each goes
+        through the same handler as its unary RPC."""
+        session = SessionServer(
+            {
+                "setup": self.Setup,
+                "ingest_day": self.IngestDay,
+                "finalize_ingestion": self.FinalizeIngestion,
+                "query": self.Query,
+                "teardown": self.Teardown,
+                "healthcheck": self.Healthcheck,
+            },
+            context,
+        )
+        if self._draining:
+            session.drain()
+        self._sessions.add(session)
+        try:
+            await session.run()
+        finally:
+            self._sessions.discard(session)
+
     # -- the watchdog and shutdown -----------------------------------------------------------------
 
     async def watch(self, tasks: anyio.abc.TaskGroup) -> None:
@@ -315,6 +344,13 @@ class MemoryBenchServicer(pb_grpc.MemoryBenchServiceServicer):
                     await self._end_abandoned(lifecycle, reason)
         finally:
             self._tasks = None
+
+    def drain(self) -> None:
+        """The server is stopping: Session streams read no new calls, and end once the calls in
+        flight are answered (a unary call in flight is likewise let finish)."""
+        self._draining = True
+        for session in self._sessions:
+            session.drain()
 
     async def close(self) -> None:
         """Tear down a lifecycle its client left active (at shutdown), within
