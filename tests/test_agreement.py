@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import Any
 
 import anyio
+import attrs
 import pytest
 from hypothesis import assume, given
 from hypothesis import strategies as st
@@ -154,6 +155,50 @@ def test_agreement_report_per_category_in_fixed_order() -> None:
     json.dumps(data, allow_nan=False)
     with pytest.raises(ValueError, match="differ in length"):
         agreement(labels, scores[:2], categories)
+
+
+def _public_stats(labels: list[JudgeScore], scores: list[JudgeScore]) -> tuple[float, ...]:
+    """The statistics as the public metric functions compute them on lists."""
+    x = [float(s.composite) for s in labels]
+    y = [float(s.composite) for s in scores]
+    truth = [s.hallucination for s in labels]
+    predicted = [s.hallucination for s in scores]
+    return (
+        len(labels),
+        spearman(x, y),
+        mean_absolute_error(x, y),
+        balanced_accuracy(truth, predicted),
+        cohen_kappa(truth, predicted),
+        truth.count(0) / len(truth) if truth else math.nan,
+        predicted.count(0) / len(predicted) if predicted else math.nan,
+    )
+
+
+def _bits(values: tuple[Any, ...]) -> tuple[Any, ...]:
+    return tuple("nan" if isinstance(v, float) and math.isnan(v) else v for v in values)
+
+
+judge_scores = st.builds(score, st.integers(0, 3), st.integers(0, 2), st.integers(0, 1))
+
+
+@given(
+    st.lists(
+        st.tuples(
+            judge_scores, judge_scores, st.sampled_from(["synthesis", "x-other", "factual-recall"])
+        ),
+        max_size=60,
+    )
+)
+def test_the_array_report_is_the_public_metrics_to_the_last_bit(
+    rows: list[tuple[JudgeScore, JudgeScore, str]],
+) -> None:
+    labels, scores, categories = [r[0] for r in rows], [r[1] for r in rows], [r[2] for r in rows]
+    report = agreement(labels, scores, categories)
+    assert _bits(attrs.astuple(report.overall)) == _bits(_public_stats(labels, scores))
+    for category, stats in report.by_category.items():
+        mine = [i for i, c in enumerate(categories) if c == category]
+        expected = _public_stats([labels[i] for i in mine], [scores[i] for i in mine])
+        assert _bits(attrs.astuple(stats)) == _bits(expected)
 
 
 # ---------------------------------------------------------------------------------------------------

@@ -334,10 +334,10 @@ def test_the_command_reads_its_second_run_in_a_child_with_the_same_output(
             script = textwrap.dedent(
                 f"""
                 import sys
-                from recallbench.cli._fork import _can_fork
+                from recallbench.cli._fork import can_fork
                 from recallbench.results.comparison import compare_results
                 from recallbench.results.reading import read_run
-                assert _can_fork() == (len(__import__("os").sched_getaffinity(0)) > 1)
+                assert can_fork() == (len(__import__("os").sched_getaffinity(0)) > 1)
                 sys.exit(__import__("recallbench.cli", fromlist=["main"]).main({argv!r}))
                 """
             )
@@ -345,7 +345,11 @@ def test_the_command_reads_its_second_run_in_a_child_with_the_same_output(
                 [sys.executable, "-c", script], capture_output=True, text=True, check=True
             )
             plain = subprocess.run(
-                [sys.executable, "-c", "import numpy; " + script.replace("assert _can", "_can")],
+                [
+                    sys.executable,
+                    "-c",
+                    "import numpy; " + script.replace("assert can_fork", "can_fork"),
+                ],
                 capture_output=True,
                 text=True,
                 check=True,
@@ -374,16 +378,16 @@ def test_a_call_in_a_child_returns_its_value_or_none() -> None:
     script = textwrap.dedent(
         """
         import os
-        from recallbench.cli._fork import _can_fork, in_child
+        from recallbench.cli._fork import can_fork, in_child
 
         def boom():
             raise RuntimeError("no")
 
-        assert _can_fork() == (len(os.sched_getaffinity(0)) > 1)
+        assert can_fork() == (len(os.sched_getaffinity(0)) > 1)
         assert in_child(sum, [1, 2, 3]).result() == 6
         assert in_child(boom).result() is None
         assert in_child(lambda: None).result() is None
-        assert in_child(os.getpid).result() != os.getpid() or not _can_fork()
+        assert in_child(os.getpid).result() != os.getpid() or not can_fork()
         slow = in_child(__import__("time").sleep, 30)
         slow.cancel()
         slow.cancel()
@@ -393,3 +397,75 @@ def test_a_call_in_a_child_returns_its_value_or_none() -> None:
     out = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=20)
     assert out.returncode == 0, out.stderr
     assert out.stdout == "ok\n"
+
+
+# --- judge-agreement's answers on two cores ----------------------------------------------------
+
+
+def test_answers_read_in_two_parts_are_the_answers_read_in_one(run_dir: Path) -> None:
+    from recallbench.cli._judged_apart import _cut
+    from recallbench.judges.agreement import judged_answers
+    from recallbench.results.result_stream import split_personas
+
+    split = split_personas((run_dir / "result.json").read_bytes())
+    assert split is not None and len(split.spans) == 2
+    assert _cut(split.spans) == 1
+    whole = list(split.personas())
+    assert list(split.personas(stop=1)) + list(split.personas(start=1)) == whole
+    script = textwrap.dedent(
+        f"""
+        import os, pickle, sys
+        from pathlib import Path
+        from recallbench.cli._fork import can_fork
+        from recallbench.cli._judged_apart import judged_apart
+        from recallbench.results.result_stream import map_file, split_personas
+
+        assert can_fork() == (len(os.sched_getaffinity(0)) > 1)
+        split = split_personas(map_file(Path({str(run_dir / "result.json")!r})))
+        sys.stdout.buffer.write(pickle.dumps(judged_apart(split)))
+        """
+    )
+    out = subprocess.run([sys.executable, "-c", script], capture_output=True, check=True)
+    import pickle
+
+    apart = pickle.loads(out.stdout)
+    assert apart == judged_answers(split.skeleton, personas=split.personas()) and apart
+    # The rebuilt records share their questions as the ones read here do.
+    assert len({id(a.qa) for a in apart}) == len({(a.persona_id, a.qa.id) for a in apart})
+
+
+@given(st.lists(st.integers(1, 1000), min_size=1, max_size=12))
+def test_the_child_gets_the_later_half_of_the_bytes(sizes: list[int]) -> None:
+    from recallbench.cli._judged_apart import _cut
+
+    spans, at = [], 0
+    for size in sizes:
+        spans.append((at, at + size))
+        at += size + 7
+    cut = _cut(tuple(spans))
+    if len(sizes) == 1:
+        assert cut is None
+        return
+    assert cut is not None and 1 <= cut < len(sizes)
+    total = sum(sizes)
+    gaps = [abs(total - 2 * sum(sizes[:i])) for i in range(1, len(sizes))]
+    assert abs(total - 2 * sum(sizes[:cut])) == min(gaps)
+
+
+def test_judge_agreement_reads_a_large_result_as_before(run_dir: Path) -> None:
+    """The command, forked, prints what the answers read in one process give (stub judge)."""
+    argv = ["judge-agreement", str(run_dir / "result.json"), "--judge", "stub", "--worst", "3"]
+    forked = subprocess.run(
+        [sys.executable, "-m", "recallbench", *argv], capture_output=True, text=True, check=True
+    )
+    plain = subprocess.run(
+        [
+            sys.executable,
+            "-c",
+            f"import numpy, sys; from recallbench.cli import main; sys.exit(main({argv!r}))",
+        ],
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    assert (forked.stdout, forked.stderr) == (plain.stdout, plain.stderr) and forked.stdout

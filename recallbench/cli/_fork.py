@@ -19,12 +19,12 @@ import sys
 from collections.abc import Callable
 from typing import Any, Generic, TypeVar
 
-__all__ = ["Forked", "in_child"]
+__all__ = ["Forked", "can_fork", "in_child"]
 
 T = TypeVar("T")
 
 
-def _can_fork() -> bool:
+def can_fork() -> bool:
     """Linux, a second core, and one thread: a fork copies only the thread that calls it, so a lock
     another thread held (numpy's BLAS threads, a test runner's) could never be released in the
     child — Python 3.12 warns of exactly that — and the command forks before it imports numpy."""
@@ -43,7 +43,7 @@ class Forked(Generic[T]):
         self._fn, self._args = fn, args
         self._pid: int | None = None
         self._fd: int | None = None
-        if not _can_fork():
+        if not can_fork():
             return
         read_fd, write_fd = os.pipe()
         sys.stdout.flush()

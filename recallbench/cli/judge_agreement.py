@@ -199,24 +199,29 @@ def _read_answers(path: Path) -> tuple[list[JudgedAnswer], Mapping[str, Any]]:
     """The judged answers of a result.json or questions.jsonl, and the run's metadata."""
     from ..judges.agreement import judged_answers, logged_answers
     from ..results._collector import collector_paused
-    from ..results.result_stream import NotSplit, split_personas
+    from ..results.result_stream import NotSplit, map_file, split_personas
+    from ._judged_apart import judged_apart
 
     try:
-        raw = path.read_bytes()
+        mapped = map_file(path)  # read where it lies in the page cache, when it can be
+        raw = path.read_bytes() if mapped is None else b""
     except FileNotFoundError:
         raise ConfigError(f"{path}: no such file") from None
     except OSError as exc:
         raise ConfigError(f"cannot read {path}: {exc}") from None
-    split = split_personas(raw)
-    if split is not None:  # a large result, parsed one persona at a time
+    split = split_personas(raw if mapped is None else mapped)
+    if split is not None:  # a large result, parsed one persona at a time, on two cores
         try:
-            answers = judged_answers(split.skeleton, personas=split.personas())
+            answers = judged_apart(split)
         except (NotSplit, ValueError):
             pass  # read whole below, where a malformed answer is named as it always was
         else:
             metadata = split.skeleton.get("metadata")
             return answers, metadata if isinstance(metadata, Mapping) else {}
     del split
+    if mapped is not None:
+        raw = bytes(mapped)
+        del mapped
     with collector_paused():  # millions of small objects, no cycle among them
         data = _json_document(path, raw)
         records = _json_lines(raw) if data is None else [data]

@@ -34,6 +34,9 @@ from ..results.result_json import Interner
 from ..results.scoring import JudgeScore
 
 if TYPE_CHECKING:
+    import numpy as np
+    import numpy.typing as npt
+
     from ..data.corpus import Day
     from ..data.persona import PersonaDefinition
     from .base import Judge
@@ -222,20 +225,92 @@ def _finite(value: float) -> float | None:
     return None if math.isnan(value) else round(value, 4)
 
 
-def _stats(labels: Sequence[JudgeScore], scores: Sequence[JudgeScore]) -> AgreementStats:
-    x = [float(s.composite) for s in labels]
-    y = [float(s.composite) for s in scores]
-    truth = [s.hallucination for s in labels]
-    predicted = [s.hallucination for s in scores]
+def _stats(
+    x: npt.NDArray[np.float64],
+    y: npt.NDArray[np.float64],
+    truth: npt.NDArray[np.int64],
+    predicted: npt.NDArray[np.int64],
+) -> AgreementStats:
+    """The statistics of the public functions above, over arrays: each element's arithmetic is
+    NumPy's, which is the same IEEE operation as Python's, and every float sum whose order matters
+    is Python's ``sum`` over the same values in the same order (:func:`_pearson`'s) — the figures are
+    the same to the last bit (``tests/test_agreement.py`` holds them so)."""
+    import numpy as np
+
+    n = len(x)
+    mae = sum(np.abs(x - y).tolist()) / n if n else math.nan
     return AgreementStats(
-        n=len(labels),
-        spearman=spearman(x, y),
-        mae=mean_absolute_error(x, y),
-        hallucination_balanced_accuracy=balanced_accuracy(truth, predicted),
-        hallucination_kappa=cohen_kappa(truth, predicted),
-        label_hallucination_rate=truth.count(0) / len(truth) if truth else math.nan,
-        judge_hallucination_rate=predicted.count(0) / len(predicted) if predicted else math.nan,
+        n=n,
+        spearman=_pearson_arrays(_ranks_array(x), _ranks_array(y)),
+        mae=mae,
+        hallucination_balanced_accuracy=_balanced_accuracy_arrays(truth, predicted),
+        hallucination_kappa=_kappa_arrays(truth, predicted),
+        label_hallucination_rate=int(np.count_nonzero(truth == 0)) / n if n else math.nan,
+        judge_hallucination_rate=int(np.count_nonzero(predicted == 0)) / n if n else math.nan,
     )
+
+
+def _ranks_array(values: npt.NDArray[np.float64]) -> npt.NDArray[np.float64]:
+    """:func:`ranks` of an array, as an array."""
+    import numpy as np
+
+    n = len(values)
+    if n == 0:
+        return np.zeros(0)
+    order = np.argsort(values, kind="stable")
+    ordered = values[order]
+    starts = np.flatnonzero(np.r_[True, ordered[1:] != ordered[:-1]])
+    sizes = np.diff(np.r_[starts, n])
+    out = np.empty(n)
+    out[order] = np.repeat(starts + (sizes - 1) / 2 + 1, sizes)  # exact: halves of small ints
+    return out
+
+
+def _pearson_arrays(xs: npt.NDArray[np.float64], ys: npt.NDArray[np.float64]) -> float:
+    """:func:`_pearson` of two arrays."""
+    n = len(xs)
+    if n < 2:
+        return math.nan
+    mx, my = sum(xs.tolist()) / n, sum(ys.tolist()) / n
+    dx, dy = xs - mx, ys - my
+    sxy: float = sum((dx * dy).tolist())
+    sxx: float = sum([d**2 for d in dx.tolist()])  # Python's power, as _pearson's
+    syy: float = sum([d**2 for d in dy.tolist()])
+    if sxx == 0 or syy == 0:
+        return math.nan
+    return sxy / math.sqrt(sxx * syy)
+
+
+def _balanced_accuracy_arrays(
+    truth: npt.NDArray[np.int64], predicted: npt.NDArray[np.int64]
+) -> float:
+    """:func:`balanced_accuracy` of two arrays."""
+    import numpy as np
+
+    rates = []
+    for label in np.unique(truth).tolist():
+        of_label = truth == label
+        hits = int(np.count_nonzero(predicted[of_label] == label))
+        rates.append(hits / int(np.count_nonzero(of_label)))
+    return sum(rates) / len(rates) if rates else math.nan
+
+
+def _kappa_arrays(a: npt.NDArray[np.int64], b: npt.NDArray[np.int64]) -> float:
+    """:func:`cohen_kappa` of two arrays."""
+    import numpy as np
+
+    n = len(a)
+    if n == 0:
+        return math.nan
+    observed = int(np.count_nonzero(a == b)) / n
+    labels = set(np.unique(a).tolist()) | set(np.unique(b).tolist())
+    expected = sum(
+        (int(np.count_nonzero(a == label)) / n) * (int(np.count_nonzero(b == label)) / n)
+        for label in labels
+    )
+    if expected >= 1.0:
+        return math.nan
+    return (observed - expected) / (1 - expected)
 
 
 def agreement(
@@ -251,18 +326,24 @@ def agreement(
     Raises:
         ValueError: the three sequences differ in length.
     """
+    import numpy as np
+
     _same_length(labels, scores)
     _same_length(labels, categories)
+    # One column per figure, read once; each category is a selection of them.
+    x = np.array([float(s.composite) for s in labels], dtype=np.float64).reshape(-1)
+    y = np.array([float(s.composite) for s in scores], dtype=np.float64).reshape(-1)
+    truth = np.array([s.hallucination for s in labels], dtype=np.int64).reshape(-1)
+    predicted = np.array([s.hallucination for s in scores], dtype=np.int64).reshape(-1)
+    names: dict[str, int] = {}
+    codes = np.array([names.setdefault(c, len(names)) for c in categories], dtype=np.intp)
+    order = [c for c in CATEGORIES if c in names]
+    order += sorted(set(names) - set(order))
     by_category: dict[str, AgreementStats] = {}
-    order = [c for c in CATEGORIES if c in set(categories)]
-    order += sorted(set(categories) - set(order))
-    positions: dict[str, list[int]] = {}
-    for i, c in enumerate(categories):
-        positions.setdefault(c, []).append(i)
     for category in order:
-        idx = positions[category]
-        by_category[category] = _stats([labels[i] for i in idx], [scores[i] for i in idx])
-    return AgreementReport(overall=_stats(labels, scores), by_category=by_category)
+        idx = np.flatnonzero(codes == names[category])
+        by_category[category] = _stats(x[idx], y[idx], truth[idx], predicted[idx])
+    return AgreementReport(overall=_stats(x, y, truth, predicted), by_category=by_category)
 
 
 # ---------------------------------------------------------------------------------------------------

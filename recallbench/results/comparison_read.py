@@ -15,6 +15,7 @@ which gives the result or the error it always gave.
 
 from __future__ import annotations
 
+import mmap
 from pathlib import Path
 
 import attrs
@@ -24,7 +25,7 @@ from .comparison_flat import AnswerColumns, Flat, flat_from_parts
 from .loaded_run import LoadedRun, loaded_from_result
 from .records import BenchmarkResult, PersonaResult
 from .result_json import answer_from_json, head_from_json, persona_apart, sharing
-from .result_stream import split_personas
+from .result_stream import map_file, split_personas
 
 __all__ = ["read_flat"]
 
@@ -41,8 +42,10 @@ def read_flat(path: Path | str) -> tuple[LoadedRun, Flat] | None:
     if path.suffix == ".jsonl" or not path.is_file():
         return None
     try:
-        raw = path.read_bytes()
+        raw = map_file(path)
     except OSError:
+        return None
+    if raw is None:
         return None
     with collector_paused():  # millions of small objects, no cycle among them
         try:
@@ -55,7 +58,7 @@ def read_flat(path: Path | str) -> tuple[LoadedRun, Flat] | None:
     return loaded_from_result(result, path, metadata, {}), flat
 
 
-def _read(raw: bytes) -> tuple[BenchmarkResult, Flat, dict[str, object]] | None:
+def _read(raw: mmap.mmap) -> tuple[BenchmarkResult, Flat, dict[str, object]] | None:
     split = split_personas(raw)
     if split is None:
         return None

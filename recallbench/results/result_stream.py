@@ -19,13 +19,15 @@ trailing text to the parser) — together, the file is valid JSON with exactly t
 
 from __future__ import annotations
 
+import mmap
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import attrs
 import orjson
 
-__all__ = ["NotSplit", "SplitResult", "split_personas"]
+__all__ = ["NotSplit", "SplitResult", "map_file", "split_personas"]
 
 _KEY = b'\n  "personas": ['
 _OPEN = b"\n    {\n"
@@ -50,18 +52,18 @@ class SplitResult:
 
     skeleton: dict[str, Any]
     spans: tuple[tuple[int, int], ...]
-    raw: bytes = attrs.field(repr=False)
+    raw: bytes | mmap.mmap = attrs.field(repr=False)
 
-    def personas(self) -> Iterator[dict[str, Any]]:
-        """Each persona object, parsed when reached.
+    def personas(self, start: int = 0, stop: int | None = None) -> Iterator[dict[str, Any]]:
+        """Each persona object (those of ``spans[start:stop]``), parsed when reached.
 
         Raises:
             NotSplit: a span is not a JSON object.
         """
         view = memoryview(self.raw)
-        for start, end in self.spans:
+        for first, end in self.spans[start:stop]:
             try:
-                persona = orjson.loads(view[start:end])
+                persona = orjson.loads(view[first:end])
             except orjson.JSONDecodeError:
                 raise NotSplit from None
             if type(persona) is not dict:
@@ -69,15 +71,16 @@ class SplitResult:
             yield persona
 
 
-def split_personas(raw: bytes) -> SplitResult | None:
-    """The file split at its personas, or None when it is not laid out so (see the module)."""
+def split_personas(raw: bytes | mmap.mmap) -> SplitResult | None:
+    """The file split at its personas, or None when it is not laid out so (see the module). ``raw``
+    may be the file's memory map (:func:`map_file`)."""
     key = raw.find(_KEY)
     if key < 0:
         return None
     pos = key + len(_KEY)  # at the line break before the first persona's "{"
     spans: list[tuple[int, int]] = []
     while True:
-        if not raw.startswith(_OPEN, pos):
+        if raw[pos : pos + len(_OPEN)] != _OPEN:  # (raw may be a memory map: no startswith)
             return None
         # The next persona's opening, when its first key is the personaId, as in every result
         # written: a long needle is found at memory speed, where ``\n    }`` alone, a prefix of
@@ -101,3 +104,18 @@ def split_personas(raw: bytes) -> SplitResult | None:
     if type(skeleton) is not dict or skeleton.get("personas") != _MARKER:
         return None
     return SplitResult(skeleton, tuple(spans), raw)
+
+
+def map_file(path: Path) -> mmap.mmap | None:
+    """The file mapped read-only into memory, or None when it cannot be (empty, or no ``mmap``
+    for it): a 200 MB result is then read where it lies in the page cache, without allocating and
+    filling a copy (0.1 s of system time).
+
+    Raises:
+        OSError: the file cannot be opened.
+    """
+    with path.open("rb") as f:
+        try:
+            return mmap.mmap(f.fileno(), 0, access=mmap.ACCESS_READ)
+        except (OSError, ValueError):
+            return None
