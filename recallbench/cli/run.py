@@ -17,7 +17,7 @@ from ..adapters.grpc.options import GrpcClientOptions
 from ..data.plan import LIFECYCLES
 from ..data.ranges import DEFAULT_RANGES
 from ..data.selection import SelectionPolicy
-from ..errors import ConfigError, OutputError, RunFailed
+from ..errors import OutputError, RunFailed
 from ..harness.config import (
     DEFAULT_ADAPTER_ERROR_LIMIT,
     DEFAULT_LIFECYCLE_TIMEOUTS,
@@ -33,6 +33,7 @@ from ._common import (
     ranges_arg,
     run_async,
 )
+from ._executor import add_executor_arguments, executor_of
 from ._run_output import print_end, run_output, write_run_views
 
 if TYPE_CHECKING:
@@ -162,40 +163,7 @@ def register(sub: Any) -> None:
         metavar="N",
         help="questions in flight in each unit of work (default 1)",
     )
-    e.add_argument(
-        "--unit-parallelism",
-        type=positive_int,
-        metavar="N",
-        help="units of work in flight at once, each with its own adapter: checkpoints in the fresh "
-        "lifecycle, personas in the others (default 1; docs/scale-out.md)",
-    )
-    e.add_argument(
-        "--executor",
-        metavar="WHERE",
-        default="local",
-        help="where units run: local (default: this process), ray (a local Ray cluster started "
-        "for the run) or ray://HOST:PORT (an existing cluster); needs recallbench[ray]",
-    )
-    e.add_argument(
-        "--ray-address",
-        metavar="ADDRESS",
-        help="the Ray cluster to join (auto: the one this machine belongs to); implies "
-        "--executor ray",
-    )
-    e.add_argument(
-        "--num-cpus-per-unit",
-        type=float,
-        default=1.0,
-        metavar="N",
-        help="CPUs each unit asks the Ray scheduler for (default 1)",
-    )
-    e.add_argument(
-        "--num-gpus-per-unit",
-        type=float,
-        default=0.0,
-        metavar="N",
-        help="GPUs each unit asks the Ray scheduler for (default 0)",
-    )
+    add_executor_arguments(e)
     e.add_argument(
         "--timeout",
         type=positive_int,
@@ -388,7 +356,7 @@ def run(args: argparse.Namespace) -> int:
     if defaults:
         _announce(defaults, args, hint=not named)
 
-    executor = _executor(args)  # a wrong --executor, or Ray missing, before any work
+    executor = executor_of(args)  # a wrong --executor, or Ray missing, before any work
     preflight_ok: str | None = None
     if not args.skip_preflight:
         from ..data.dataset import list_personas
@@ -542,25 +510,6 @@ def run(args: argparse.Namespace) -> int:
     meta = result.metadata
     stopped = any(p.error for p in result.personas)
     return 1 if stopped or meta.warnings or meta.connection_errors else 0
-
-
-def _executor(args: argparse.Namespace) -> Any:
-    """The executor ``--executor`` / ``--ray-address`` name (None: the local one)."""
-    where = args.executor.strip()
-    if args.ray_address:
-        where = args.ray_address if where == "local" else where
-    elif where == "local":
-        return None
-    if where != "ray" and not where.startswith("ray://") and not args.ray_address:
-        raise ConfigError(f'--executor "{args.executor}": expected local, ray or ray://HOST:PORT')
-    from ..harness.ray_executor import RayExecutor, import_ray
-
-    import_ray()  # the extra's one-line error before anything runs
-    return RayExecutor(
-        address=None if where == "ray" else where,
-        num_cpus_per_unit=args.num_cpus_per_unit,
-        num_gpus_per_unit=args.num_gpus_per_unit,
-    )
 
 
 def _notes(result: Any, output: RunOutput) -> None:

@@ -29,7 +29,7 @@ from .units import RunState
 
 __all__ = ["Driver", "PersonaOutcome"]
 
-log = logging.getLogger("recallbench")
+log = logging.getLogger("recallbench.units")
 
 
 @attrs.frozen(kw_only=True)
