@@ -38,3 +38,16 @@ class DiesOnce(Recalling):
             else:
                 await anyio.sleep(60)
         return await super().query(question)
+
+
+class Ticking(Recalling):
+    """Appends a line to ``config["ticks"]`` at every query, then answers slowly (0.1 s)."""
+
+    def __init__(self, config: dict[str, Any]):
+        super().__init__({"delay": 0.1})
+        self.ticks = Path(config["ticks"])
+
+    async def query(self, question: str) -> str:
+        with self.ticks.open("a", encoding="utf-8") as f:
+            f.write(f"{os.getpid()}\n")
+        return await super().query(question)

@@ -167,6 +167,34 @@ async def test_a_worker_killed_mid_unit_is_started_again_without_logging_twice(
     assert keys == question_keys(tmp_path / "local" / "questions.jsonl")
 
 
+@pytest.mark.anyio
+async def test_cancelling_the_run_cancels_the_units_on_the_cluster(
+    cluster: str, data: Path, tmp_path: Path
+) -> None:
+    ticks = tmp_path / "ticks"
+    harness = rb.Harness(
+        rb.AdapterSpec(f"{UNITS}:Ticking", {"ticks": str(ticks)}),
+        data,
+        config=RunConfig(arcs_file="arcs-30d.yaml", ranges="10d,20d,30d", lifecycle="fresh"),
+        output=outputs(tmp_path / "run"),
+        executor=rb.RayExecutor(),
+    )
+    with anyio.move_on_after(60) as scope:
+        async with anyio.create_task_group() as tg:
+
+            async def cancel_once_asking() -> None:
+                while not ticks.exists() or len(ticks.read_text().splitlines()) < 4:
+                    await anyio.sleep(0.02)
+                tg.cancel_scope.cancel()
+
+            tg.start_soon(cancel_once_asking)
+            await harness.run()
+    assert not scope.cancelled_caught
+    asked = len(ticks.read_text().splitlines())
+    await anyio.sleep(1.0)  # ten more queries' time, were a unit still running
+    assert len(ticks.read_text().splitlines()) <= asked + 2  # one in flight per unit at most
+
+
 MODULE = """
 from recallbench.testing import ScriptedAdapter, ScriptedJudge
 
