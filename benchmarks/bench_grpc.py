@@ -34,6 +34,7 @@ import argparse
 import asyncio
 import os
 import re
+import resource
 import signal
 import statistics
 import subprocess
@@ -158,6 +159,21 @@ async def _serve_floor() -> None:
     await server.wait_for_termination()
 
 
+def _cpu(pid: int) -> float:
+    """CPU seconds (user + system, every thread) a running process has used so far (Linux; 0
+    elsewhere)."""
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except OSError:
+        return 0.0
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def _children_cpu() -> float:
+    usage = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return usage.ru_utime + usage.ru_stime
+
+
 def _timed_run(adapter: str, personas: Path, out: Path, env: dict[str, str], *extra: str) -> float:
     argv = [
         *RUN,
@@ -272,6 +288,7 @@ def main() -> None:
             runs: dict[str, tuple[str, dict[str, str], tuple[str, ...]]] = {
                 "over gRPC": (f"grpc://127.0.0.1:{port}", env, ()),
             }
+            served_by = {"over gRPC": ours, "unary gRPC": ours}
             if args.unary:
                 runs["unary gRPC"] = (f"grpc://127.0.0.1:{port}", env, ("--grpc-unary",))
             if args.base is not None:
@@ -283,13 +300,25 @@ def main() -> None:
                 )
                 servers.append(base)
                 runs["base over gRPC"] = (f"grpc://127.0.0.1:{base_port}", base_env, ())
+                served_by["base over gRPC"] = base
             runs["gRPC floor"] = (f"{HERE}:Floor", env, ())
             runs["in process"] = (f"{HERE}:Constant", env, ())
             times: dict[str, list[float]] = {label: [] for label in runs}
+            # CPU seconds of each run: the run's own process, and its server's meanwhile.
+            cpu: dict[str, list[tuple[float, float]]] = {label: [] for label in runs}
             for i in range(args.repeat):
                 for label, (adapter, run_env, extra) in runs.items():
                     out = root / f"{label.replace(' ', '-')}-{i}"
+                    server_pid = served_by[label].pid if label in served_by else None
+                    client0 = _children_cpu()
+                    server0 = _cpu(server_pid) if server_pid else 0.0
                     times[label].append(_timed_run(adapter, personas, out, run_env, *extra))
+                    cpu[label].append(
+                        (
+                            _children_cpu() - client0,
+                            _cpu(server_pid) - server0 if server_pid else 0.0,
+                        )
+                    )
         finally:
             for server in servers:
                 _stop(server)
@@ -297,7 +326,12 @@ def main() -> None:
 
     med = {label: statistics.median(t) for label, t in times.items()}
     for label, t in times.items():
-        print(_line(label, t))
+        client = statistics.median(c for c, _ in cpu[label])
+        server = statistics.median(s for _, s in cpu[label])
+        print(
+            f"{_line(label, t)}; CPU: the run {client:.2f} s"
+            + (f", its server {server:.2f} s" if label in served_by else "")
+        )
     print(
         f"split of the gRPC run ({med['over gRPC']:.2f} s): harness {med['in process']:.2f} s, "
         f"gRPC floor (bare unary stub and servicer) {med['gRPC floor']:.2f} s, this run's gRPC "

@@ -88,6 +88,7 @@ COMMAND_LINE_ONLY: tuple[str, ...] = (
     "grpc-ca-file",
     "grpc-token-file",
     "grpc-max-message-mb",
+    "grpc-unary",
     "dry-run",
     "skip-preflight",
     "verbose",
