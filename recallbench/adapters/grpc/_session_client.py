@@ -41,6 +41,8 @@ __all__ = ["NotSent", "SessionStream", "grpc_error"]
 log = logging.getLogger("recallbench")
 
 _CODES = {code.value[0]: code.name for code in grpc.StatusCode}
+_MAX_TIMEOUT_MS = 2**32 - 1
+"""The largest ``timeout_ms`` (a uint32: 49 days)."""
 _CLOSE_LIMIT = 2.0
 """Seconds :meth:`SessionStream.close` waits for the server to end the stream."""
 
@@ -156,7 +158,9 @@ class SessionStream:
         self._pending[call_id] = future
         self._outbox.put_nowait(
             pb.SessionRequest(
-                call_id=call_id, timeout_ms=max(1, int(timeout * 1000)), **{kind: request}
+                call_id=call_id,
+                timeout_ms=min(max(1, int(timeout * 1000)), _MAX_TIMEOUT_MS),
+                **{kind: request},
             )
         )
         timer = self._loop.call_later(timeout, _expire, future)

@@ -394,8 +394,8 @@ class GrpcAdapter:
             session: the session it is asked in (sent as ``QueryRequest.session``; a reference
                 server ignores it).
         """
-        # The hot path (a thousand calls a run): the RPC started and awaited inline, and an answer
-        # without evidence (what most servers return) read without building the empty tuples.
+        # The hot path (a thousand calls a run): an answer without evidence (what most servers
+        # return) is read without building the empty tuples.
         stub = self._stub or self._open()
         request = pb.QueryRequest(
             question=question, session=session or "", lifecycle_token=self._lifecycle_token
