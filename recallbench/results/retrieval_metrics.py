@@ -28,7 +28,8 @@ Pure: stdlib only at import; numpy is imported inside :func:`paired_bootstrap`.
 from __future__ import annotations
 
 import math
-from collections.abc import Collection, Iterable, Sequence
+from collections.abc import Collection, Hashable, Iterable, Sequence
+from typing import TypeVar
 
 from .records import RETRIEVAL_METRICS, RetrievalMetrics
 from .stats import DEFAULT_RESAMPLES, BootstrapInterval, bootstrap_columns, paired_bootstrap
@@ -48,6 +49,9 @@ __all__ = [
     "retrieval_scores",
 ]
 
+Item = TypeVar("Item", bound=Hashable)
+"""What a ranking ranks: day numbers here, evidence ids for data-driven benchmarks."""
+
 METRICS = RETRIEVAL_METRICS
 """The metric names, in report order (the keys of :meth:`RetrievalMetrics.as_dict`)."""
 
@@ -64,20 +68,20 @@ def days_ranking(days_in_order: Iterable[int | None]) -> list[int]:
     return list(dict.fromkeys(d for d in days_in_order if d is not None))
 
 
-def _top(ranking: Sequence[int], k: int | None) -> list[int]:
+def _top(ranking: Sequence[Item], k: int | None) -> list[Item]:
     if k is not None and k < 1:
         raise ValueError(f"k must be at least 1, got {k}")
     unique = list(dict.fromkeys(ranking))
     return unique if k is None else unique[:k]
 
 
-def _relevant(relevant: Collection[int]) -> Collection[int]:
+def _relevant(relevant: Collection[Item]) -> Collection[Item]:
     if not relevant:
         raise ValueError("a metric needs at least one relevant item")
     return relevant if isinstance(relevant, set | frozenset) else set(relevant)
 
 
-def recall_at_k(ranking: Sequence[int], relevant: Collection[int], k: int) -> float:
+def recall_at_k(ranking: Sequence[Item], relevant: Collection[Item], k: int) -> float:
     """The share of the relevant items found in the top ``k``.
 
     Raises:
@@ -92,7 +96,7 @@ def _discount(rank: int) -> float:
     return 1.0 / math.log2(rank + 1)
 
 
-def ndcg_at_k(ranking: Sequence[int], relevant: Collection[int], k: int) -> float:
+def ndcg_at_k(ranking: Sequence[Item], relevant: Collection[Item], k: int) -> float:
     """Normalised discounted cumulative gain at ``k`` with binary gains.
 
     Raises:
@@ -105,7 +109,7 @@ def ndcg_at_k(ranking: Sequence[int], relevant: Collection[int], k: int) -> floa
 
 
 def reciprocal_rank(
-    ranking: Sequence[int], relevant: Collection[int], k: int | None = None
+    ranking: Sequence[Item], relevant: Collection[Item], k: int | None = None
 ) -> float:
     """1 / the rank of the first relevant item (within the top ``k`` if given), 0 if none.
 
