@@ -25,6 +25,7 @@ import attrs
 from ..data.corpus import DayMetadata
 from ..errors import ConfigError
 from .base import QueryDetail, RetrievalEntry
+from .capabilities import memory_id_day
 from .retrieval.base import Document, chunk_day
 from .retrieval.tokenize import tokenize, unique_tokens
 
@@ -115,6 +116,7 @@ class MemoryStore:
     chunks: list[Chunk] = attrs.field(factory=list)
     _by_id: dict[str, Chunk] = attrs.field(factory=dict, repr=False)
     _by_day: dict[int, list[Chunk]] = attrs.field(factory=dict, repr=False)
+    _metadata: dict[int, DayMetadata] = attrs.field(factory=dict, repr=False)
     _sentences: dict[str, tuple[str, ...]] = attrs.field(factory=dict, repr=False)
     _terms: dict[str, frozenset[str]] = attrs.field(factory=dict, repr=False)
     _sentence_terms: dict[str, tuple[frozenset[str], ...]] = attrs.field(factory=dict, repr=False)
@@ -125,6 +127,7 @@ class MemoryStore:
         self.chunks.clear()
         self._by_id.clear()
         self._by_day.clear()
+        self._metadata.clear()
         self._sentences.clear()
         self._terms.clear()
         self._sentence_terms.clear()
@@ -155,9 +158,37 @@ class MemoryStore:
             added.append(chunk)
             self._by_id[document.id] = chunk
         self._by_day[day] = added
+        self._metadata[day] = metadata
         self.chunks.extend(added)
         self._visible.clear()
         return added
+
+    def remove_day(self, day: int) -> list[Chunk]:
+        """Forget one day; return its chunks (to be taken out of the indexes).
+
+        Raises:
+            KeyError: the day is not held.
+        """
+        removed = self._by_day.pop(day)
+        del self._metadata[day]
+        ids = {c.document.id for c in removed}
+        self.chunks = [c for c in self.chunks if c.document.id not in ids]
+        for key in ids:
+            del self._by_id[key]
+            # The cached splits are by chunk id, which an updated day's chunks reuse.
+            self._sentences.pop(key, None)
+            self._terms.pop(key, None)
+            self._sentence_terms.pop(key, None)
+        self._visible.clear()
+        return removed
+
+    def metadata(self, day: int) -> DayMetadata:
+        """The metadata the day was ingested with.
+
+        Raises:
+            KeyError: the day is not held.
+        """
+        return self._metadata[day]
 
     def chunk(self, document: Document) -> Chunk:
         """The chunk holding ``document`` (a search result of an index fed from this store)."""
@@ -458,8 +489,49 @@ class StoreAdapter:
     def added(self, chunks: list[Chunk]) -> None:
         """Hook for subclasses that index the chunks of each ingested day."""
 
+    def removed(self, chunks: list[Chunk]) -> None:
+        """Hook for subclasses that take the chunks of a deleted (or updated) day out of their
+        indexes."""
+
     async def finalize_ingestion(self) -> None:
         """Nothing to do: everything ingested is searchable at once."""
+
+    def held_day(self, memory_id: str) -> int:
+        """The day ``memory_id`` names (``"day-0007"``), which must be held.
+
+        Raises:
+            ValueError: the id names no day.
+            KeyError: the day is not held (never ingested, or deleted).
+        """
+        day = memory_id_day(memory_id)
+        if day not in self.store:
+            raise KeyError(f'no memory "{memory_id}": day {day} is not held')
+        return day
+
+    async def delete_memory(self, memory_id: str) -> None:
+        """Forget one ingested day (``"day-0007"``): none of its chunks is retrieved or quoted
+        afterwards, and the index statistics no longer count them.
+
+        Raises:
+            ValueError: the id names no day.
+            KeyError: the day is not held.
+        """
+        self.removed(self.store.remove_day(self.held_day(memory_id)))
+
+    async def update_memory(self, memory_id: str, content: str) -> None:
+        """Replace one ingested day's log (``"day-0007"``) with ``content``, a whole day log as
+        ``ingest_day`` takes one; the day keeps its metadata (date, isolated sessions). Its new
+        chunks are searchable at once (``finalize_ingestion`` is run for them).
+
+        Raises:
+            ValueError: the id names no day.
+            KeyError: the day is not held.
+        """
+        day = self.held_day(memory_id)
+        metadata = self.store.metadata(day)
+        self.removed(self.store.remove_day(day))
+        self.added(self.store.add_day(day, content, metadata))
+        await self.finalize_ingestion()
 
     async def query_detail(self, question: str, *, session: str = DEFAULT_SESSION) -> QueryDetail:
         """The answer with the chunks it came from."""

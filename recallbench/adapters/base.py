@@ -25,6 +25,8 @@ __all__ = [
     "Adapter",
     "AdapterBuilder",
     "AdapterFactory",
+    "MemoryDeleting",
+    "MemoryUpdating",
     "QueryDetail",
     "RetrievalEntry",
     "ToolCall",
@@ -77,7 +79,19 @@ class Adapter(Protocol):
     * ``async query_detail(question) -> QueryDetail`` (or a mapping with ``answer``, ``retrieval``,
       ``tool_calls``): preferred over ``query``, so retrieval can be logged and measured;
     * ``async healthcheck() -> str``: a display name, adopted as the adapter's name;
-    * ``async snapshot() -> token`` and ``async restore(token)``: enable the ``snapshot`` lifecycle.
+    * ``async snapshot() -> token`` and ``async restore(token)``: enable the ``snapshot`` lifecycle;
+    * ``async delete_memory(memory_id)`` (:class:`MemoryDeleting`): forget one memory, so it is no
+      longer retrieved nor used to answer;
+    * ``async update_memory(memory_id, content)`` (:class:`MemoryUpdating`): replace one memory's
+      content, so answers come from the new content;
+    * ``capabilities``: a set (or tuple) of the capability names it supports, which overrides what
+      its methods suggest (:mod:`recallbench.adapters.capabilities`: ``add_memory``,
+      ``retrieve_memory``, ``delete_memory``, ``update_memory``).
+
+    For an adapter whose memories are days, a ``memory_id`` is the day's id ``"day-0007"``
+    (:func:`~recallbench.adapters.capabilities.day_memory_id`); an update's ``content`` is a whole
+    day log, as ``ingest_day`` receives one, and keeps the day's metadata. Both take effect at once
+    (no ``finalize_ingestion`` needed) and raise ``KeyError`` for a memory not held.
 
     ``query`` and ``query_detail`` that accept a keyword argument ``session`` are passed the question's
     query session (``principal`` unless the pair names another); a memory system must not answer it
@@ -97,6 +111,33 @@ class Adapter(Protocol):
     async def query(self, question: str) -> str: ...
 
     async def teardown(self) -> None: ...
+
+
+@runtime_checkable
+class MemoryDeleting(Protocol):
+    """An adapter that can forget one memory (the ``delete_memory`` capability)."""
+
+    async def delete_memory(self, memory_id: str) -> None:
+        """Forget the memory ``memory_id``: it is no longer retrieved nor used to answer.
+
+        Raises:
+            KeyError: no memory of that id is held (never ingested, or deleted already).
+        """
+        ...
+
+
+@runtime_checkable
+class MemoryUpdating(Protocol):
+    """An adapter that can replace one memory's content (the ``update_memory`` capability)."""
+
+    async def update_memory(self, memory_id: str, content: str) -> None:
+        """Replace the content of the memory ``memory_id``: answers come from ``content`` from now
+        on, and nothing of the old content is retrieved.
+
+        Raises:
+            KeyError: no memory of that id is held.
+        """
+        ...
 
 
 AdapterFactory = Callable[[], "Adapter | Awaitable[Adapter]"]

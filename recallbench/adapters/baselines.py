@@ -39,6 +39,7 @@ from ._memory import (
     query_terms,
 )
 from .base import QueryDetail, RetrievalEntry
+from .capabilities import memory_id_day
 
 __all__ = [
     "EchoReferenceAdapter",
@@ -57,6 +58,14 @@ def _unit_weights(question: str) -> dict[str, float]:
     return dict.fromkeys(query_terms(question), 1.0)
 
 
+def _held(days: set[int], memory_id: str) -> int:
+    """The day ``memory_id`` names, which must be in ``days`` (else KeyError; ValueError: no day)."""
+    day = memory_id_day(memory_id)
+    if day not in days:
+        raise KeyError(f'no memory "{memory_id}": day {day} is not held')
+    return day
+
+
 class NullAdapter:
     """Always abstains ("No evidence found in memory."), retrieving nothing.
 
@@ -71,12 +80,23 @@ class NullAdapter:
 
     def __init__(self, config: Mapping[str, Any] | None = None) -> None:
         parse_options(self.name, {}, config)
+        self.days: set[int] = set()
 
     async def setup(self) -> None:
-        """Nothing to set up."""
+        """Forget which days were ingested."""
+        self.days.clear()
 
     async def ingest_day(self, day: int, content: str, metadata: DayMetadata) -> None:
-        """Remember nothing."""
+        """Remember nothing but that ``day`` was ingested (so delete and update know it)."""
+        self.days.add(day)
+
+    async def delete_memory(self, memory_id: str) -> None:
+        """Forget that the day was ingested (KeyError when it was not; ValueError: no day)."""
+        self.days.discard(_held(self.days, memory_id))
+
+    async def update_memory(self, memory_id: str, content: str) -> None:
+        """Nothing to replace (KeyError when the day was not ingested; ValueError: no day)."""
+        _held(self.days, memory_id)
 
     async def finalize_ingestion(self) -> None:
         """Nothing to finalise."""
@@ -90,7 +110,8 @@ class NullAdapter:
         return ABSTENTION
 
     async def teardown(self) -> None:
-        """Nothing to release."""
+        """Nothing to release but the days ingested."""
+        self.days.clear()
 
 
 class RecencyAdapter(StoreAdapter):
@@ -257,6 +278,15 @@ class EchoReferenceAdapter:
     async def ingest_day(self, day: int, content: str, metadata: DayMetadata) -> None:
         """Note that ``day`` is ingested (its content is not needed)."""
         self.days.add(day)
+
+    async def delete_memory(self, memory_id: str) -> None:
+        """Forget the day: it is no longer reported as retrieved (KeyError when it is not held;
+        ValueError: no day). The answer is still the reference: this adapter cheats on purpose."""
+        self.days.discard(_held(self.days, memory_id))
+
+    async def update_memory(self, memory_id: str, content: str) -> None:
+        """Nothing to replace: the content is never read (KeyError when the day is not held)."""
+        _held(self.days, memory_id)
 
     async def finalize_ingestion(self) -> None:
         """Nothing to finalise."""

@@ -93,7 +93,8 @@ class DenseAdapter(StoreAdapter):
     cosine.
 
     Config keys: ``top_k`` (default 10), ``threshold`` (:data:`DENSE_THRESHOLD`), ``answer_chunks``
-    (1), ``sentences`` (3), ``cite`` (false).
+    (1), ``sentences`` (3), ``cite`` (false). ``encoder`` (Python only) replaces the shared
+    all-MiniLM-L6-v2 encoder with any object of the same ``dim`` and ``encode``.
 
     Raises:
         ConfigError: the ``dense`` extra or the weights are missing (one line naming the install),
@@ -109,9 +110,11 @@ class DenseAdapter(StoreAdapter):
         "cite": Option(False, "flag", "follow each sentence with (day N)"),
     }
 
-    def __init__(self, config: Mapping[str, Any] | None = None) -> None:
+    def __init__(
+        self, config: Mapping[str, Any] | None = None, *, encoder: MiniLMEncoder | None = None
+    ) -> None:
         super().__init__(config)
-        self.encoder: MiniLMEncoder = load_encoder()
+        self.encoder: MiniLMEncoder = encoder if encoder is not None else load_encoder()
         self.index = DenseIndex(self.encoder)
         self.stats = TermStats()
 
@@ -131,6 +134,11 @@ class DenseAdapter(StoreAdapter):
         if chunks:
             self.index.add([c.document for c in chunks])
             self.stats.add(c.text for c in chunks)
+
+    def removed(self, chunks: list[Chunk]) -> None:
+        if chunks:
+            self.index.remove(c.document.id for c in chunks)
+            self.stats.remove(c.text for c in chunks)
 
     async def finalize_ingestion(self) -> None:
         """Encode the chunks ingested since the last call, in a worker thread (seconds to minutes:

@@ -103,6 +103,8 @@ FTS5_THRESHOLD = 0.37
 class _Index(Protocol):
     def add(self, documents: Iterable[Document]) -> None: ...
 
+    def remove(self, doc_ids: Iterable[str]) -> int: ...
+
     def search(
         self, query: str, k: int, *, allow: Callable[[Document], bool] | None = None
     ) -> Sequence[tuple[Document, float]]: ...
@@ -135,6 +137,13 @@ class TermStats:
         for text in texts:
             self.documents += 1
             self.frequency.update(set(tokenize(text)))
+
+    def remove(self, texts: Iterable[str]) -> None:
+        """Stop counting texts :meth:`add` counted (a deleted or updated memory's)."""
+        for text in texts:
+            self.documents -= 1
+            self.frequency.subtract(set(tokenize(text)))
+        self.frequency = +self.frequency  # drop the terms no document holds any more
 
     def idf(self, term: str) -> float:
         """``ln(1 + (N - n + 0.5) / (n + 0.5))``, ``n`` the chunks holding ``term``, ``N`` all."""
@@ -174,6 +183,10 @@ class _LexicalAdapter(StoreAdapter):
     def added(self, chunks: list[Chunk]) -> None:
         if chunks:
             self.index.add([c.document for c in chunks])
+
+    def removed(self, chunks: list[Chunk]) -> None:
+        if chunks:
+            self.index.remove(c.document.id for c in chunks)
 
     def retrieve(
         self, question: str, session: str = DEFAULT_SESSION
@@ -271,6 +284,10 @@ class Fts5Adapter(_LexicalAdapter):
     def added(self, chunks: list[Chunk]) -> None:
         super().added(chunks)
         self.stats.add(c.text for c in chunks)
+
+    def removed(self, chunks: list[Chunk]) -> None:
+        super().removed(chunks)
+        self.stats.remove(c.text for c in chunks)
 
     async def teardown(self) -> None:
         """Release the memory and the SQLite database."""

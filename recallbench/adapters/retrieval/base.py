@@ -124,6 +124,8 @@ class SearchIndex(Protocol):
 
     def add(self, documents: Iterable[Document]) -> None: ...
 
+    def remove(self, doc_ids: Iterable[str]) -> int: ...
+
     def finalize(self) -> None: ...
 
     def search(
@@ -156,6 +158,11 @@ class IndexRetriever(Generic[IndexT]):
     def add(self, documents: Iterable[Document]) -> None:
         """Index more documents (incremental ingestion)."""
         self.index.add(documents)
+
+    def remove(self, doc_ids: Iterable[str]) -> int:
+        """Take documents out of the index (ids it does not hold are ignored); how many it
+        removed."""
+        return self.index.remove(doc_ids)
 
     def search(
         self, query: str, k: int, *, allow: Callable[[Document], bool] | None = None

@@ -142,6 +142,38 @@ class BM25Index:
         self._compacted_docs = len(self.documents)
         self._reweight()
 
+    def remove(self, doc_ids: Iterable[str]) -> int:
+        """Take documents out of the index; ids it does not hold are ignored. Returns how many it
+        removed.
+
+        The other documents keep their order and their postings (renumbered, in numpy: no text is
+        tokenized again); idf and the per-posting weights are recomputed, since N and avgdl change.
+        A removed document's id may be added again (an updated memory).
+        """
+        gone = sorted({self._positions[i] for i in doc_ids if i in self._positions})
+        if not gone:
+            return 0
+        self.finalize()
+        keep = np.ones(len(self.documents), dtype=bool)
+        keep[gone] = False
+        # A kept document's new number is the count of kept ones before it: monotone, so the
+        # postings of each term stay in ascending document order.
+        renumber = (np.cumsum(keep) - 1).astype(np.int32)
+        terms = np.repeat(np.arange(len(self._indptr) - 1, dtype=np.int32), np.diff(self._indptr))
+        kept = keep[self._post_docs]
+        self._post_docs = renumber[self._post_docs[kept]]
+        self._post_tfs = self._post_tfs[kept]
+        counts = np.bincount(terms[kept], minlength=len(self._vocab))
+        self._indptr = np.zeros(len(self._vocab) + 1, dtype=np.int32)
+        np.cumsum(counts, out=self._indptr[1:])
+        self.documents = [d for d, k in zip(self.documents, keep.tolist(), strict=True) if k]
+        self._positions = {d.id: n for n, d in enumerate(self.documents)}
+        self._lengths = [n for n, k in zip(self._lengths, keep.tolist(), strict=True) if k]
+        self._doc_lengths = np.asarray(self._lengths, dtype=np.int32)
+        self._compacted_docs = len(self.documents)
+        self._reweight()
+        return len(gone)
+
     def _reweight(self) -> None:
         """Recompute idf and the per-posting weights: both depend on N and avgdl, which every add
         changes."""

@@ -70,6 +70,21 @@ class DenseIndex:
             self._positions[document.id] = len(self.documents)
             self.documents.append(document)
 
+    def remove(self, doc_ids: Iterable[str]) -> int:
+        """Take documents out of the index (their vectors with them; queued ones are never
+        encoded); ids it does not hold are ignored. Returns how many it removed."""
+        gone = {self._positions[i] for i in doc_ids if i in self._positions}
+        if not gone:
+            return 0
+        keep = [n for n in range(len(self.documents)) if n not in gone]
+        # Encoded documents are a prefix of the list, so the kept ones still are.
+        encoded = [n for n in keep if n < self._rows]
+        self._vectors = self._vectors[encoded]
+        self._rows = len(encoded)
+        self.documents = [self.documents[n] for n in keep]
+        self._positions = {d.id: n for n, d in enumerate(self.documents)}
+        return len(gone)
+
     @property
     def pending(self) -> int:
         """Documents added but not yet encoded."""

@@ -58,8 +58,10 @@ class Fts5Retriever:
     def __init__(self, *, name: str = "fts5") -> None:
         self.name = name
         self.documents: list[Document] = []
-        """Every document added, in order (its position + 1 is its FTS rowid)."""
-        self._ids: set[str] = set()
+        """Every document added, in order (its position + 1 is its FTS rowid); a removed one stays
+        here, out of the index."""
+        self._rows: dict[str, int] = {}
+        """The FTS rowid of each document in the index, by id."""
         self._db = self._connect()
 
     @staticmethod
@@ -78,14 +80,14 @@ class Fts5Retriever:
         return db
 
     def __len__(self) -> int:
-        return len(self.documents)
+        return len(self._rows)
 
     def build_index(self, corpus: Sequence[Document]) -> None:
         """Replace the index with one over ``corpus``."""
         self._db.close()
         self._db = self._connect()
         self.documents = []
-        self._ids = set()
+        self._rows = {}
         self.add(corpus)
 
     def add(self, documents: Iterable[Document]) -> None:
@@ -96,13 +98,30 @@ class Fts5Retriever:
         """
         rows: list[tuple[int, str]] = []
         for document in documents:
-            if document.id in self._ids:
+            if document.id in self._rows:
                 raise ValueError(f"document id {document.id!r} is already in the index")
-            self._ids.add(document.id)
             self.documents.append(document)
+            self._rows[document.id] = len(self.documents)
             rows.append((len(self.documents), " ".join(tokenize(document.text))))
         with self._db:  # one transaction: row-by-row commits would be an order of magnitude slower
             self._db.executemany(f"INSERT INTO {_TABLE}(rowid, body) VALUES (?, ?)", rows)
+
+    def remove(self, doc_ids: Iterable[str]) -> int:
+        """Take documents out of the index; ids it does not hold are ignored. Returns how many it
+        removed. A removed document's id may be added again (an updated memory)."""
+        rows: list[tuple[int, str]] = []
+        for doc_id in dict.fromkeys(doc_ids):
+            rowid = self._rows.pop(doc_id, None)
+            if rowid is not None:
+                rows.append((rowid, " ".join(tokenize(self.documents[rowid - 1].text))))
+        if rows:
+            # A contentless table forgets a row through FTS5's 'delete' command, which must be
+            # given the very text indexed: the same tokens, joined the same way.
+            with self._db:
+                self._db.executemany(
+                    f"INSERT INTO {_TABLE}({_TABLE}, rowid, body) VALUES ('delete', ?, ?)", rows
+                )
+        return len(rows)
 
     def search(
         self,
