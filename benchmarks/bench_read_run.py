@@ -1,12 +1,15 @@
 """Reading big runs back (issue 21, item 3): ``read_run``, ``report``, ``compare`` and
 ``judge-agreement`` on a 6-persona, 143-checkpoint run — wall time, CPU time and peak RSS.
 
-    python benchmarks/bench_read_run.py [--runs DIR] [--repeat N] [--base DIR]
+    python benchmarks/bench_read_run.py [--runs DIR] [--repeat N] [--base DIR] [--only CASE…]
+        [--personas ID…]
 
 The runs are two sweeps of every shipped persona at ``7:1000:7`` (6 × 143 checkpoints, ~187,000
 answers each: a 205 MB ``result.json`` and a 125 MB ``questions.jsonl`` apiece), with a
 constant-answer adapter (``I do not know.`` and, for the second run, another answer) and the stub
 judge, made in ``--runs DIR`` when they are not there yet (a minute or two each) and reused after.
+``--personas executive-assistant backend-eng-saas`` makes runs of the issue's size instead (2 × 143
+checkpoints, a 68 MB ``result.json``; give them another ``--runs`` directory).
 
 Each case is the whole command (``python -m recallbench …``, interpreter start included), its
 output sent to /dev/null; peak RSS and CPU time are the child's own (``os.wait4``). ``read_run`` is
@@ -63,8 +66,8 @@ READ_RUN += "t = time.perf_counter(); read_run(sys.argv[1]); "
 READ_RUN += "print(time.perf_counter() - t, file=sys.stderr)"
 
 
-def make_runs(runs: Path) -> None:
-    """The two sweeps, unless they are there already."""
+def make_runs(runs: Path, personas: list[str] | None = None) -> None:
+    """The two sweeps (of ``personas``, default all six), unless they are there already."""
     runs.mkdir(parents=True, exist_ok=True)
     for name, answer in (("big", "I do not know."), ("big2", "Maybe it was on Tuesday.")):
         if (runs / name / "result.json").is_file():
@@ -77,6 +80,7 @@ def make_runs(runs: Path) -> None:
                 *(sys.executable, "-m", "recallbench", "run", "--adapter", str(adapter)),
                 *("--judge", "stub", "--ranges", "7:1000:7", "--lifecycle", "incremental"),
                 *("--output", name, "--no-heatmap-png", "--no-html"),
+                *(["--personas", *personas] if personas else []),
             ],
             cwd=runs,
             check=True,
@@ -125,8 +129,15 @@ def main() -> None:
     parser.add_argument("--repeat", type=int, default=3)
     parser.add_argument("--base", type=Path, help="another recallbench checkout to compare with")
     parser.add_argument("--only", nargs="+", metavar="CASE", help="only the cases starting so")
+    parser.add_argument(
+        "--personas",
+        nargs="+",
+        metavar="ID",
+        help="make the runs of these personas only (executive-assistant backend-eng-saas: 68 MB, "
+        "the issue's size)",
+    )
     args = parser.parse_args()
-    make_runs(args.runs)
+    make_runs(args.runs, args.personas)
     sizes = {
         f: (args.runs / "big" / f).stat().st_size / 1e6 for f in ("result.json", "questions.jsonl")
     }
