@@ -7,6 +7,7 @@ from pathlib import Path
 from typing import Any
 
 from ..data.dataset import list_personas
+from ..data.importers import is_manifest_data, open_dataset
 from ..data.ranges import DEFAULT_RANGES, FULL_DAYS
 from ._common import print_json
 from ._shipped import data_or_shipped
@@ -17,7 +18,10 @@ __all__ = ["register"]
 def register(sub: Any) -> None:
     p = sub.add_parser("list", help="list the personas of a data directory")
     p.add_argument(
-        "--data", type=Path, metavar="DIR", help="personas root (default: the shipped personas)"
+        "--data",
+        type=Path,
+        metavar="DIR",
+        help="personas root, or a MemoryBench benchmark folder (default: the shipped personas)",
     )
     p.add_argument("--json", action="store_true", help="print a JSON array of ids")
     p.set_defaults(handler=run_list)
@@ -28,11 +32,13 @@ def register(sub: Any) -> None:
 
 
 def run_list(args: argparse.Namespace) -> int:
-    ids = list_personas(data_or_shipped(args.data, "list"))
+    data = data_or_shipped(args.data, "list")
+    manifests = is_manifest_data(data)
+    ids = open_dataset(data).persona_ids() if manifests else list_personas(data)
     if args.json:
         print_json(ids)
         return 0
-    print("Available personas:")
+    print("Available units (MemoryBench benchmark):" if manifests else "Available personas:")
     for pid in ids:
         print(f"  - {pid}")
     return 0

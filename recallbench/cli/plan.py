@@ -6,6 +6,7 @@ import argparse
 from typing import Any
 
 from ..data.dataset import list_personas, load_persona, persona_dir
+from ..data.importers import default_ranges_of, is_manifest_data, open_dataset
 from ..data.plan import LIFECYCLES, Plan, plan_run
 from ..data.ranges import DEFAULT_RANGES, FULL_DAYS
 from ..data.selection import SelectionPolicy
@@ -78,10 +79,18 @@ def policy_from(args: argparse.Namespace) -> SelectionPolicy:
 
 
 def run(args: argparse.Namespace) -> int:
-    ranges = ranges_arg(args.ranges) or DEFAULT_RANGES
     data = data_or_shipped(args.data, "plan")
-    ids = args.personas or list_personas(data)
     inputs = []
+    if is_manifest_data(data):
+        dataset = open_dataset(data)
+        ranges = ranges_arg(args.ranges) or default_ranges_of(dataset)
+        for pid in args.personas or dataset.persona_ids():
+            ds = dataset.load(pid)
+            inputs.append((ds.id, ds.qa, [d.number for d in ds.days]))
+        ids: list[str] = []
+    else:
+        ranges = ranges_arg(args.ranges) or DEFAULT_RANGES
+        ids = args.personas or list_personas(data)
     for pid in ids:
         hint = arcs_hint(persona_dir(data, pid), args.arcs)
         if hint is not None:

@@ -114,7 +114,7 @@ def load_retriever(spec: str, *, base_dir: Path | None = None) -> Retriever:
 
 def run(args: argparse.Namespace) -> int:
     """Load the retrievers and personas, evaluate, print text or JSON; returns the exit code."""
-    from ..data.dataset import DirectoryDataset, list_personas
+    from ..data.importers import open_dataset
     from ..harness.retrieval_eval import run_retrieval_eval
     from ._shipped import shipped_personas_dir
 
@@ -122,8 +122,8 @@ def run(args: argparse.Namespace) -> int:
     if data is None:
         data = shipped_personas_dir()
     retrievers = [load_retriever(s) for s in (args.retriever or _DEFAULT_SPECS)]
-    dataset = DirectoryDataset(data, args.arcs)
-    persona_ids = args.personas or list_personas(data)
+    dataset = open_dataset(data, args.arcs)
+    persona_ids = args.personas or dataset.persona_ids()
     if not persona_ids:
         raise ConfigError(f"no personas in {data}")
     datasets = [dataset.load(pid) for pid in persona_ids]

@@ -360,12 +360,15 @@ def run(args: argparse.Namespace) -> int:
     preflight_ok: str | None = None
     if not args.skip_preflight:
         from ..data.dataset import list_personas
+        from ..data.importers import is_manifest_data
         from ..harness.preflight import format_preflight, preflight
 
         root = Path(data)
+        # A benchmark folder's units are checked by the preflight itself: its sub-folders are no ids.
+        listed = root.is_dir() and not is_manifest_data(root)
         errors = preflight(
             data_dir=root,
-            personas=personas or (list_personas(root) if root.is_dir() else []),
+            personas=personas or (list_personas(root) if listed else []),
             arcs_file=arcs,
             adapter_spec=adapter_spec,
             judge_spec=judge_spec,

@@ -68,6 +68,10 @@ def missing_arcs_notes(data: Path, personas: Sequence[str] | None, arcs: str) ->
 
 def run(args: argparse.Namespace) -> int:
     data = data_or_shipped(args.data, "validate")
+    from ..data.importers import is_manifest_data
+
+    if is_manifest_data(data):
+        return _validate_manifests(data, args)
     proven = ""
     if args.deep:
         from ..data.deepcheck import deep_check
@@ -89,4 +93,25 @@ def run(args: argparse.Namespace) -> int:
         return 2
     suffix = f" ({len(warnings)} warning(s))" if warnings else ""
     print(f"OK: {data} is valid with {args.arcs}{proven}{suffix}")
+    return 0
+
+
+def _validate_manifests(data: Path, args: argparse.Namespace) -> int:
+    """A MemoryBench benchmark folder (or a folder of them): every problem of its manifest and its
+    data file, each with its JSON path and file:line."""
+    from ..data.importers.memorybench import validate_manifests
+
+    problems = validate_manifests(data)
+    if args.deep:
+        print("note: --deep proves persona datasets; a MemoryBench benchmark gets the basic checks")
+    errors = [p for p in problems if p.severity == "error"]
+    warnings = len(problems) - len(errors)
+    for p in problems:
+        print(format_problem(p), file=sys.stdout)
+    if errors:
+        files = len({p.path for p in problems})
+        print(f"\n{len(errors)} error(s), {warnings} warning(s) in {files} file(s)")
+        return 2
+    suffix = f" ({warnings} warning(s))" if warnings else ""
+    print(f"OK: {data} is a valid MemoryBench benchmark folder{suffix}")
     return 0

@@ -22,7 +22,9 @@ from .._convert import to_json as json_of
 from ..adapters.base import Adapter, AdapterFactory
 from ..data.corpus import PersonaDataset
 from ..data.dataset import Dataset, DirectoryDataset
-from ..data.ranges import TimeRange, normalize_ranges
+from ..data.importers import default_ranges_of, open_dataset
+from ..data.importers.memorybench import ManifestDataset
+from ..data.ranges import DEFAULT_RANGES, TimeRange, normalize_ranges
 from ..errors import ConfigError, OutputError, RunFailed
 from ..judges.base import Judge, ScoreFunction, as_judge
 from ..judges.modes import judge_mode
@@ -112,10 +114,13 @@ class Harness:
         self.factory = _as_factory(adapter)
         self._name_hint = adapter.name if isinstance(adapter, Adapter) else None
         self.dataset: Dataset = (
-            DirectoryDataset(Path(dataset), self.config.arcs_file)
+            open_dataset(dataset, self.config.arcs_file)
             if isinstance(dataset, str | Path)
             else dataset
         )
+        if self.config.ranges == DEFAULT_RANGES:
+            # A dataset may ask its own checkpoints when none are named (a MemoryBench unit: once).
+            self.config = attrs.evolve(self.config, ranges=default_ranges_of(self.dataset))
         if isinstance(judge, str) and self.config.judge_model is None and judge != "stub":
             self.config = attrs.evolve(self.config, judge_model=judge)
         if isinstance(appellate_judge, str) and self.config.appellate_judge_model is None:
@@ -432,6 +437,8 @@ class Harness:
 
 def _data_keys(dataset: Dataset) -> dict[str, str]:
     """``data_dir`` and ``arcs_file`` of a directory dataset, for the metadata."""
+    if isinstance(dataset, ManifestDataset):
+        return {"data_dir": str(dataset.data_dir.resolve())}
     if not isinstance(dataset, DirectoryDataset):
         return {}
     return {"data_dir": str(dataset.data_dir.resolve()), "arcs_file": dataset.arcs_file}

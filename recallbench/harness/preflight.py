@@ -17,6 +17,8 @@ from typing import Any
 from .._importing import parse_object_spec
 from ..data._yaml import load_yaml
 from ..data.dataset import derive_sibling_dir, list_personas, persona_dir, scan_day_files
+from ..data.importers.memorybench import ManifestDataset, is_manifest_data, validate_manifests
+from ..data.validate import format_problem
 from ..errors import ConfigError, DatasetError
 from .loading import is_builtin_spec, is_grpc_spec
 
@@ -81,6 +83,8 @@ def preflight(
     root = Path(data_dir)
     if not root.is_dir():
         errors.append(f"data directory not found: {root}")
+    elif is_manifest_data(root):
+        errors.extend(_check_manifests(root, personas))
     else:
         ids = list(personas)
         if not ids:
@@ -93,6 +97,29 @@ def preflight(
         errors.extend(_check_adapter(adapter_spec, base_dir))
     errors.extend(_check_env(judge_spec, appellate_spec, synthesis_provider))
     return errors
+
+
+def _check_manifests(root: Path, personas: Sequence[str]) -> list[str]:
+    """A MemoryBench benchmark (or a folder of them) with no error, and the units asked of it there."""
+    errors = [format_problem(p) for p in validate_manifests(root) if p.severity == "error"]
+    if errors:
+        return errors
+    dataset = ManifestDataset(root)
+    for b in dataset.benchmarks().values():
+        if b.manifest is not None and b.manifest.ingestion.strategy == "add-delete-verify":
+            # Its cases are read and checked, but the harness has no delete phase yet: asking the
+            # verify query without deleting first would score something else.
+            errors.append(
+                f"{b.folder}: benchmark {b.name!r} is add-delete-verify, which recallbench reads "
+                "and validates but does not run yet (the delete phase between ingestion and the "
+                "verify query is still to come)"
+            )
+    if errors or not personas:
+        return errors
+    known = set(dataset.persona_ids())
+    return [
+        f"unit {pid!r} is not in the benchmark(s) at {root}" for pid in personas if pid not in known
+    ]
 
 
 def _check_persona(root: Path, persona_id: str, arcs_file: str) -> list[str]:

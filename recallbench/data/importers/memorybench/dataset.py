@@ -1,0 +1,263 @@
+"""MemoryBench benchmarks as a :class:`~recallbench.data.dataset.Dataset`.
+
+``--data`` names a benchmark folder (``manifest.json`` beside its data file) or a folder of such
+folders. Each unit of context is a persona: ``<unit>`` in one benchmark, ``<benchmark>/<unit>`` in a
+folder of several. Reading a benchmark checks all of it; :func:`validate_manifests` reports every
+problem, and loading refuses a benchmark with any error, naming the first.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+import attrs
+
+from ....errors import DatasetError
+from ..._schema import Issue
+from ...corpus import PersonaDataset
+from ...persona import Persona, PersonaDefinition, Story
+from ...ranges import NAMED_RANGES, TimeRange
+from ...validate import Problem, in_file_order
+from ._json import Located, format_path, load_located
+from .cases import read_cases
+from .manifest import Manifest, parse_manifest
+from .units import DeletionCase, UnitSpec, build_units
+
+__all__ = [
+    "MANIFEST_FILE",
+    "Benchmark",
+    "ManifestDataset",
+    "benchmark_dirs",
+    "is_manifest_data",
+    "read_benchmark",
+    "validate_manifests",
+]
+
+MANIFEST_FILE = "manifest.json"
+
+
+def benchmark_dirs(path: Path | str) -> list[Path]:
+    """The benchmark folders at ``path``: itself when it holds ``manifest.json``, else its
+    sub-folders that do (sorted by name; hidden ones skipped)."""
+    root = Path(path)
+    if (root / MANIFEST_FILE).is_file():
+        return [root]
+    if not root.is_dir():
+        return []
+    return sorted(
+        p
+        for p in root.iterdir()
+        if p.is_dir() and not p.name.startswith(".") and (p / MANIFEST_FILE).is_file()
+    )
+
+
+def is_manifest_data(path: Path | str) -> bool:
+    """Whether ``path`` is a MemoryBench benchmark or a folder of them (rather than personas)."""
+    return bool(benchmark_dirs(path))
+
+
+@attrs.frozen(kw_only=True)
+class Benchmark:
+    """A benchmark read and mapped: its manifest, its units, and what was found wrong."""
+
+    folder: Path
+    manifest: Manifest | None
+    units: tuple[UnitSpec, ...]
+    problems: tuple[Problem, ...]
+
+    @property
+    def name(self) -> str:
+        return self.manifest.name if self.manifest is not None else self.folder.name
+
+    @property
+    def errors(self) -> tuple[Problem, ...]:
+        return tuple(p for p in self.problems if p.severity == "error")
+
+
+def _issue_problems(path: Path, located: Located, issues: Sequence[Issue]) -> list[Problem]:
+    return [
+        Problem(
+            path=path,
+            line=located.line(i.path),
+            message=f"{format_path(i.path)}: {i.message}",
+            severity=i.severity,
+        )
+        for i in issues
+    ]
+
+
+def read_benchmark(folder: Path | str) -> Benchmark:
+    """Read ``folder/manifest.json`` and its data file; map the cases onto units. Never raises for a
+    bad benchmark: every problem is in :attr:`Benchmark.problems`."""
+    folder = Path(folder)
+    manifest_path = folder / MANIFEST_FILE
+    problems: list[Problem] = []
+    try:
+        located = load_located(manifest_path)
+    except DatasetError as exc:
+        return Benchmark(folder=folder, manifest=None, units=(), problems=(_problem(exc),))
+    manifest, issues = parse_manifest(located.value)
+    problems += _issue_problems(manifest_path, located, issues)
+    if manifest is None:
+        return Benchmark(folder=folder, manifest=None, units=(), problems=tuple(problems))
+    data_path = folder / manifest.data_file
+    line = located.line(("data_file",))
+    if Path(manifest.data_file).is_absolute() or ".." in Path(manifest.data_file).parts:
+        problems.append(
+            Problem(
+                path=manifest_path,
+                line=line,
+                message=f"$.data_file: {manifest.data_file!r} must be a path inside the benchmark folder",
+            )
+        )
+    elif not data_path.is_file():
+        problems.append(
+            Problem(
+                path=manifest_path,
+                line=line,
+                message=f"$.data_file: {manifest.data_file!r} is not there ({data_path} not found)",
+            )
+        )
+    _check_instructions(folder, manifest, manifest_path, located, problems)
+    if any(p.severity == "error" for p in problems):
+        return Benchmark(folder=folder, manifest=manifest, units=(), problems=tuple(problems))
+    try:
+        cases = read_cases(data_path, manifest.flatten, problems)
+    except DatasetError as exc:
+        problems.append(_problem(exc))
+        return Benchmark(folder=folder, manifest=manifest, units=(), problems=tuple(problems))
+    units = build_units(manifest, cases, data_path, problems)
+    return Benchmark(
+        folder=folder,
+        manifest=manifest,
+        units=tuple(units),
+        problems=tuple(in_file_order(problems)),
+    )
+
+
+def _check_instructions(
+    folder: Path, manifest: Manifest, manifest_path: Path, located: Located, problems: list[Problem]
+) -> None:
+    name = manifest.evaluation.options.get("type_instructions_file")
+    if isinstance(name, str) and not (folder / name).is_file():
+        problems.append(
+            Problem(
+                path=manifest_path,
+                line=located.line(("evaluation", "type_instructions_file")),
+                message=f"$.evaluation.type_instructions_file: {name!r} is not there",
+            )
+        )
+
+
+def _problem(exc: DatasetError) -> Problem:
+    return Problem(path=exc.path or Path("."), line=exc.line, message=exc.message)
+
+
+def validate_manifests(path: Path | str) -> list[Problem]:
+    """Every problem of the benchmarks at ``path`` (one folder, or a folder of them)."""
+    dirs = benchmark_dirs(path)
+    if not dirs:
+        return [Problem(path=Path(path), message=f"no {MANIFEST_FILE} here nor in any sub-folder")]
+    out: list[Problem] = []
+    for d in dirs:
+        out += read_benchmark(d).problems
+    return out
+
+
+def _definition(unit_id: str, benchmark: Benchmark, epoch: str) -> PersonaDefinition:
+    m = benchmark.manifest
+    persona = Persona(
+        id=unit_id,
+        name=unit_id,
+        role=f"memory benchmark unit of {benchmark.name}",
+        domain=m.description if m is not None else "",
+        epoch=epoch,
+    )
+    return PersonaDefinition(persona=persona, story=Story(epoch=epoch), arcs_file=MANIFEST_FILE)
+
+
+@attrs.define
+class ManifestDataset:
+    """The units of one MemoryBench benchmark folder, or of every benchmark in a folder of them.
+
+    Each benchmark is read once, on first use, and checked whole: a benchmark with an error is
+    refused (:class:`~recallbench.errors.DatasetError` naming the first problem and its line).
+    """
+
+    data_dir: Path = attrs.field(converter=Path)
+    default_ranges: tuple[TimeRange, ...] = (NAMED_RANGES["full"],)
+    """A unit is asked once, after its last day (``--ranges`` overrides it)."""
+    _benchmarks: dict[str, Benchmark] | None = attrs.field(default=None, init=False, repr=False)
+
+    @property
+    def several(self) -> bool:
+        return not (self.data_dir / MANIFEST_FILE).is_file()
+
+    def benchmarks(self) -> dict[str, Benchmark]:
+        """Each benchmark by the prefix of its persona ids ("" for a lone benchmark folder)."""
+        if self._benchmarks is None:
+            dirs = benchmark_dirs(self.data_dir)
+            if not dirs:
+                raise DatasetError(
+                    f"no {MANIFEST_FILE} here nor in any sub-folder", path=self.data_dir
+                )
+            read = {("" if not self.several else d.name + "/"): read_benchmark(d) for d in dirs}
+            for b in read.values():
+                if b.errors:
+                    first = b.errors[0]
+                    more = (
+                        f" (and {len(b.errors) - 1} more; run 'recallbench validate' to see all)"
+                        if len(b.errors) > 1
+                        else ""
+                    )
+                    raise DatasetError(first.message + more, path=first.path, line=first.line)
+            self._benchmarks = read
+        return self._benchmarks
+
+    def persona_ids(self) -> list[str]:
+        return [prefix + u.id for prefix, b in self.benchmarks().items() for u in b.units]
+
+    def _find(self, persona_id: str) -> tuple[Benchmark, UnitSpec]:
+        for prefix, b in self.benchmarks().items():
+            if persona_id.startswith(prefix):
+                for u in b.units:
+                    if prefix + u.id == persona_id:
+                        return b, u
+        raise DatasetError(f"no unit {persona_id!r} in the benchmark(s)", path=self.data_dir)
+
+    def manifest_of(self, persona_id: str) -> Manifest:
+        """The manifest of the benchmark ``persona_id`` belongs to (its evaluation, metrics…)."""
+        b, _ = self._find(persona_id)
+        assert b.manifest is not None  # benchmarks with errors are refused on reading
+        return b.manifest
+
+    def deletion_cases(self, persona_id: str) -> tuple[DeletionCase, ...]:
+        """An add-delete-verify unit's cases: what to add, delete and then ask (none otherwise)."""
+        return self._find(persona_id)[1].deletions
+
+    def load(self, persona_id: str) -> PersonaDataset:
+        b, u = self._find(persona_id)
+        assert b.manifest is not None
+        data_path = b.folder / b.manifest.data_file
+        return PersonaDataset(
+            definition=_definition(persona_id, b, u.epoch),
+            days=u.days,
+            qa=u.qa,
+            persona_dir=b.folder,
+            memories_dir=data_path,
+            qa_file=data_path,
+        )
+
+    def __getstate__(self) -> dict[str, Any]:
+        # Shipped to a worker without what was read: it reads the benchmark again if asked.
+        return {
+            "data_dir": self.data_dir,
+            "default_ranges": self.default_ranges,
+            "_benchmarks": None,
+        }
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        for k, v in state.items():
+            object.__setattr__(self, k, v)

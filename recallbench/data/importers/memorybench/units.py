@@ -1,0 +1,365 @@
+"""Cases mapped onto the harness's model: units of context (personas), their days, their questions.
+
+Each strategy turns a case into its context (the texts to ingest, in order) and its question. Cases
+whose contexts are identical share one unit (a flattened record's cases, or LongMemEval questions
+over the same haystack); a case with a context of its own is a unit of its own. A unit's days are its
+context in order — sessions in date order when every date is understood — and each case's question
+is a :class:`~recallbench.data.qa.QAPair` whose ``relevant_days`` are the days holding its gold
+evidence, or all the unit's days when the data names none.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping, Sequence
+from pathlib import Path
+from typing import Any
+
+import attrs
+
+from ...corpus import Day
+from ...persona import DEFAULT_EPOCH, day_date
+from ...qa import CATEGORIES, DIFFICULTIES, QAPair
+from ...validate import Problem
+from .cases import Case
+from .manifest import AddDeleteVerifyIngestion, Manifest, SessionIngestion, SimpleIngestion
+from .sessions import (
+    Session,
+    SessionError,
+    evidence_sessions,
+    extract_sessions,
+    format_session,
+    parse_date,
+    select_sessions,
+)
+
+__all__ = ["DEFAULT_CATEGORY", "DeletionCase", "UnitSpec", "build_units", "category_of"]
+
+DEFAULT_CATEGORY = "factual-recall"
+
+
+@attrs.frozen(kw_only=True)
+class DeletionCase:
+    """An add-delete-verify case: what is added, what is then deleted, what is asked after."""
+
+    case_id: str
+    unit_id: str
+    add_content: tuple[str, ...]
+    delete_target: str
+    verify_query: str
+    phase_delay_ms: int = 0
+
+
+@attrs.frozen(kw_only=True)
+class UnitSpec:
+    """One unit of context: its days and the questions asked over them."""
+
+    id: str
+    days: tuple[Day, ...]
+    qa: tuple[QAPair, ...]
+    epoch: str = DEFAULT_EPOCH
+    deletions: tuple[DeletionCase, ...] = ()
+
+
+@attrs.frozen
+class _Entry:
+    """A context item before it is numbered: its text, its session id and its date."""
+
+    text: str
+    session: str | None = None
+    date: str | None = None
+
+
+def category_of(value: object) -> str:
+    """The benchmark's question type as one of our categories when it names one (``temporal
+    reasoning``, ``Temporal_Reasoning`` …), else ``factual-recall``."""
+    if not isinstance(value, str):
+        return DEFAULT_CATEGORY
+    key = "-".join(value.strip().lower().replace("_", " ").replace("-", " ").split())
+    return key if key in CATEGORIES else DEFAULT_CATEGORY
+
+
+class _Mapper:
+    def __init__(self, manifest: Manifest, data_path: Path, problems: list[Problem]):
+        self.m = manifest
+        self.data_path = data_path
+        self.problems = problems
+        self.missing: dict[str, list[Case]] = {}
+        self.undated: Case | None = None
+
+    def error(self, case: Case, key: str | None, message: str) -> None:
+        where = case.where(key) if key else case.where()
+        self.problems.append(
+            Problem(path=self.data_path, line=case.line, message=f"{where}: {message}")
+        )
+
+    def field(self, case: Case, key: str, role: str) -> Any:
+        """``case[key]``; an absent field is noted (reported once per field when every case lacks it)."""
+        if key in case.fields:
+            return case.fields[key]
+        self.missing.setdefault(f"{role} {key!r}", []).append(case)
+        return None
+
+    def text(self, case: Case, key: str, role: str, *, join: bool = False) -> str | None:
+        value = self.field(case, key, role)
+        if value is None:
+            return None
+        if isinstance(value, bool) or not isinstance(value, str | int | float | list):
+            self.error(case, key, f"{role} {key!r} must be text, found {json.dumps(value)[:40]}")
+            return None
+        if isinstance(value, list):
+            if not join:
+                self.error(case, key, f"{role} {key!r} must be text, found a list")
+                return None
+            return "; ".join(str(v) for v in value)
+        return str(value)
+
+    # -- contexts -------------------------------------------------------------------------------
+
+    def simple(self, case: Case, ing: SimpleIngestion) -> list[_Entry] | None:
+        value = self.field(case, ing.content_field, "content field")
+        if value is None:
+            return None
+        if ing.is_array != isinstance(value, list):
+            want = "a list (is_array is true)" if ing.is_array else "text (is_array is false)"
+            self.error(
+                case, ing.content_field, f"content field {ing.content_field!r} must be {want}"
+            )
+            return None
+        items = value if isinstance(value, list) else [value]
+        front = ""
+        meta = {k: self.field(case, k, "metadata field") for k in ing.metadata_fields}
+        if meta:
+            front = (
+                "---\n"
+                + "".join(f"{k}: {json.dumps(v, ensure_ascii=False)}\n" for k, v in meta.items())
+                + "---\n"
+            )
+        return [
+            _Entry(front + (v if isinstance(v, str) else json.dumps(v, ensure_ascii=False)))
+            for v in items
+        ]
+
+    def sessions(
+        self, case: Case, ing: SessionIngestion
+    ) -> tuple[list[_Entry], list[Any] | None, tuple[str, ...]] | None:
+        try:
+            sessions = extract_sessions(case, ing)
+            evidence, answer_ids = evidence_sessions(case, ing)
+        except SessionError as exc:
+            self.error(case, exc.key, str(exc))
+            return None
+        if not sessions:
+            self.error(case, ing.sessions_field, "no sessions to ingest")
+            return None
+        chosen = _in_date_order(select_sessions(sessions, answer_ids, ing))
+        if chosen is None:
+            self.undated = self.undated or case
+            chosen = select_sessions(sessions, answer_ids, ing)
+        return (
+            [_Entry(format_session(s, ing.content_formatter), s.id, s.date) for s in chosen],
+            evidence,
+            answer_ids,
+        )
+
+    # -- the whole file -------------------------------------------------------------------------
+
+    def build(self, cases: Sequence[Case]) -> list[UnitSpec]:
+        ing = self.m.ingestion
+        groups: dict[tuple[_Entry, ...], list[Case]] = {}
+        evidence: dict[str, tuple[list[Any] | None, tuple[str, ...]]] = {}
+        for case in cases:
+            context: list[_Entry] | None
+            if isinstance(ing, SessionIngestion):
+                found = self.sessions(case, ing)
+                context = found[0] if found else None
+                if found:
+                    evidence[case.id] = (found[1], found[2])
+            elif isinstance(ing, SimpleIngestion):
+                context = self.simple(case, ing)
+            else:
+                context = self.add_content(case, ing)
+            question = self.question(case, ing)
+            if context is None or question is None:
+                continue
+            groups.setdefault(tuple(context), []).append(case)
+        self._report_missing(cases)
+        units = []
+        taken: set[str] = set()
+        for entries, members in groups.items():
+            first = members[0]
+            uid = first.item_id if first.item_id not in taken else first.id
+            while uid in taken:
+                uid += "~"
+            taken.add(uid)
+            units.append(self.unit(uid, entries, members, evidence))
+        return units
+
+    def add_content(self, case: Case, ing: AddDeleteVerifyIngestion) -> list[_Entry] | None:
+        value = self.field(case, ing.add_content_field, "add content field")
+        if value is None:
+            return None
+        items = value if isinstance(value, list) else [value]
+        if not items or not all(isinstance(v, str) and v.strip() for v in items):
+            self.error(
+                case, ing.add_content_field, "the content to add must be text or a list of texts"
+            )
+            return None
+        return [_Entry(v) for v in items]
+
+    def question(self, case: Case, ing: Any) -> str | None:
+        if isinstance(ing, AddDeleteVerifyIngestion):
+            target = self.text(case, ing.delete_target_field, "delete target field", join=True)
+            query = self.text(case, ing.verify_query_field, "verify query field")
+            return query if target is not None else None
+        assert self.m.query.question_field is not None  # required unless add-delete-verify
+        question = self.text(case, self.m.query.question_field, "question field")
+        answer_key = self.m.query.expected_answer_field
+        if answer_key is not None and answer_key in case.fields:
+            if self.text(case, answer_key, "expected answer field", join=True) is None:
+                return None
+        elif answer_key is not None:
+            self.field(case, answer_key, "expected answer field")
+        return question
+
+    def unit(
+        self,
+        uid: str,
+        context: Sequence[_Entry],
+        cases: Sequence[Case],
+        evidence: Mapping[str, tuple[list[Any] | None, tuple[str, ...]]],
+    ) -> UnitSpec:
+        parsed = [parse_date(e.date) for e in context]
+        known = [p for p in parsed if p is not None]
+        epoch = known[0].date().isoformat() if known else DEFAULT_EPOCH
+        days = tuple(
+            Day(
+                number=n,
+                date=p.date().isoformat() if p is not None else day_date(epoch, n),
+                content=e.text,
+                sessions={e.session: e.text} if e.session else {},
+            )
+            for n, (e, p) in enumerate(zip(context, parsed, strict=True), 1)
+        )
+        by_session = {e.session: n for n, e in enumerate(context, 1) if e.session}
+        all_days = tuple(d.number for d in days)
+        qa, deletions = [], []
+        for case in cases:
+            raw_evidence, ids = evidence.get(case.id, (None, ()))
+            hit = sorted({by_session[s] for s in ids if s in by_session})
+            if ids and len(hit) < len(ids):
+                gone = [s for s in ids if s not in by_session]
+                self.problems.append(
+                    Problem(
+                        path=self.data_path,
+                        line=case.line,
+                        severity="warning",
+                        message=f"{case.where()}: evidence session(s) {', '.join(gone)} not among "
+                        "the sessions ingested",
+                    )
+                )
+            qa.append(self.pair(case, tuple(hit) or all_days, raw_evidence, ids))
+            if isinstance(self.m.ingestion, AddDeleteVerifyIngestion):
+                deletions.append(self.deletion(case, uid, context))
+        return UnitSpec(id=uid, days=days, qa=tuple(qa), epoch=epoch, deletions=tuple(deletions))
+
+    def deletion(self, case: Case, uid: str, context: Sequence[_Entry]) -> DeletionCase:
+        ing = self.m.ingestion
+        assert isinstance(ing, AddDeleteVerifyIngestion)
+        return DeletionCase(
+            case_id=case.id,
+            unit_id=uid,
+            add_content=tuple(e.text for e in context),
+            delete_target=self.text(case, ing.delete_target_field, "delete target field", join=True)
+            or "",
+            verify_query=self.text(case, ing.verify_query_field, "verify query field") or "",
+            phase_delay_ms=ing.phase_delay_ms,
+        )
+
+    def pair(
+        self,
+        case: Case,
+        days: tuple[int, ...],
+        raw_evidence: list[Any] | None,
+        ids: tuple[str, ...],
+    ) -> QAPair:
+        m, f = self.m, case.fields
+        ing = m.ingestion
+        extra: dict[str, Any] = {"caseId": case.id, "benchmark": m.name}
+        type_field = m.evaluation.type_field
+        if type_field is not None and type_field in f:
+            extra["questionType"] = f[type_field]
+        if raw_evidence is not None:
+            extra["evidence"] = raw_evidence
+            extra["evidenceSessions"] = list(ids)
+        if m.query.retrieval_limit is not None:
+            extra["retrievalLimit"] = m.query.retrieval_limit
+        answer_key = m.query.expected_answer_field
+        answer = (
+            self.text(case, answer_key, "expected answer field", join=True)
+            if answer_key and answer_key in f
+            else ""
+        )
+        if isinstance(ing, AddDeleteVerifyIngestion):
+            question = self.text(case, ing.verify_query_field, "verify query field") or ""
+            extra["deleteTarget"] = self.text(
+                case, ing.delete_target_field, "delete target field", join=True
+            )
+            extra["phaseDelayMs"] = ing.phase_delay_ms
+            deleted = m.evaluation.options.get("deleted_content_field")
+            if isinstance(deleted, str) and deleted in f:
+                extra["deletedContent"] = f[deleted]
+        else:
+            assert m.query.question_field is not None
+            question = self.text(case, m.query.question_field, "question field") or ""
+        difficulty = f.get("difficulty")
+        return QAPair(
+            id=case.id,
+            question=question,
+            answer=answer or "",
+            category=category_of(f.get(type_field) if type_field else None),
+            difficulty=difficulty if difficulty in DIFFICULTIES else "medium",
+            relevant_days=days,
+            extra=extra,
+        )
+
+    def _report_missing(self, cases: Sequence[Case]) -> None:
+        for what, lacking in self.missing.items():
+            first = lacking[0]
+            if len(lacking) > 1 and len(lacking) == len(cases):
+                self.problems.append(
+                    Problem(
+                        path=self.data_path,
+                        line=first.line,
+                        message=f"{what} is absent from all {len(cases)} cases (first: "
+                        f"{first.where()}); is the manifest's field name right?",
+                    )
+                )
+                continue
+            for case in lacking:
+                self.error(case, None, f"{what} is absent")
+        if self.undated is not None:
+            self.problems.append(
+                Problem(
+                    path=self.data_path,
+                    line=self.undated.line,
+                    severity="warning",
+                    message=f"{self.undated.where()}: session dates missing or not understood: "
+                    "its sessions are ingested in data order, dated from 2024-01-01",
+                )
+            )
+
+
+def _in_date_order(sessions: Sequence[Session]) -> list[Session] | None:
+    """The sessions sorted by date (ties keep data order); None when a date is missing or unknown."""
+    dated = [(parse_date(s.date), s) for s in sessions]
+    if any(d is None for d, _ in dated):
+        return None
+    return [s for _, s in sorted(dated, key=lambda p: (p[0], p[1].index))]
+
+
+def build_units(
+    manifest: Manifest, cases: Sequence[Case], data_path: Path, problems: list[Problem]
+) -> list[UnitSpec]:
+    """The benchmark's units in data order; problems are appended, each naming its case and line."""
+    return _Mapper(manifest, data_path, problems).build(cases)
