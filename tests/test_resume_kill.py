@@ -127,7 +127,9 @@ def test_killed_runs_of_concurrent_units_resume_to_the_sequential_result(
     )
     elapsed = time.perf_counter() - t
     baseline = json.loads((out / "result.json").read_text(encoding="utf-8"))
-    _kill_and_resume(data, module, baseline, elapsed / 2, tmp_path, TRIALS // 2, CONCURRENT_UNITS)
+    _kill_and_resume(
+        data, module, baseline, elapsed, tmp_path, TRIALS // 2, CONCURRENT_UNITS, by_count=True
+    )
 
 
 def _kill_and_resume(
@@ -138,20 +140,32 @@ def _kill_and_resume(
     tmp_path: Path,
     trials: int,
     extra: tuple[str, ...],
+    *,
+    by_count: bool = False,
 ) -> None:
+    """Kill runs at random moments (``by_count``: once a random number of answers is logged,
+    whatever the machine's load), resume each, and compare with ``baseline``."""
     total = baseline["metadata"]["totalEvalsRun"]
     mid_run = 0
     for trial in range(trials):
         rng = random.Random(1000 + trial)
         out = tmp_path / f"run-{trial}"
+        log = out / "questions.jsonl"
         # Kill somewhere between interpreter start-up and the end of an uninterrupted run.
         proc = subprocess.Popen(
             _argv(data, module, out, *extra), stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL
         )
-        time.sleep(rng.uniform(0.2, elapsed))
+        if by_count:
+            target = rng.randrange(1, total)
+            deadline = time.monotonic() + 60
+            while proc.poll() is None and time.monotonic() < deadline:
+                if log.exists() and len(log.read_bytes().splitlines()) >= target:
+                    break
+                time.sleep(0.005)
+        else:
+            time.sleep(rng.uniform(0.2, elapsed))
         proc.send_signal(signal.SIGKILL)
         proc.wait()
-        log = out / "questions.jsonl"
         before = len(log.read_text(encoding="utf-8").splitlines()) if log.exists() else 0
         mid_run += 0 < before < total
         done = subprocess.run(
