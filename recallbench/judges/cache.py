@@ -2,8 +2,9 @@
 
 A score is stored under the SHA-256 of everything that determines it: the judge's identity (its spec,
 prompt version and sampling settings), the question, the reference, the answer, and the context the
-judge sees (memory excerpts and the boundary fields). Re-running an identical run makes no judge
-calls; change any of those and the entry no longer matches. Only judges that declare a
+judge sees (memory excerpts, the boundary fields and a data-driven benchmark's question type).
+Re-running an identical run makes no judge calls; change any of those and the entry no longer
+matches. Only judges that declare a
 ``cache_identity`` are cached (the LLM judge does; the rubric judge is faster than a cache lookup).
 
 Entries are small JSON files, two directory levels deep, written atomically (a temporary file renamed
@@ -80,6 +81,11 @@ def cache_key(
         ctx.query_session,
         list(ctx.forbidden_sessions) if ctx.forbidden_sessions is not None else None,
     ]
+    # A data-driven benchmark's question type chooses the llm-as-judge protocol's instructions. Added
+    # only when the pair has one, so every other key stays what it was.
+    qtype = ctx.qa.extra.get("questionType") if ctx.qa is not None else None
+    if isinstance(qtype, str) and qtype:
+        material.append(qtype)
     blob = json.dumps(material, ensure_ascii=False, separators=(",", ":"))
     return hashlib.sha256(blob.encode("utf-8")).hexdigest()
 

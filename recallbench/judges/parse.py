@@ -28,7 +28,14 @@ from typing import Any
 from ..errors import JudgeParseError
 from ..results.scoring import JudgeScore
 
-__all__ = ["EMPTY_REPLY_SCORE", "SCORE_RANGES", "js_round", "parse_judge_output"]
+__all__ = [
+    "EMPTY_REPLY_SCORE",
+    "SCORE_RANGES",
+    "describe_value",
+    "find_reply_object",
+    "js_round",
+    "parse_judge_output",
+]
 
 SCORE_RANGES: dict[str, tuple[int, int]] = {
     "correctness": (0, 3),
@@ -112,6 +119,21 @@ def _find_object(body: str) -> dict[str, Any] | None:
     return _try_object(candidate) if candidate is not None else None
 
 
+def find_reply_object(text: str) -> dict[str, Any] | None:
+    """The JSON object of a non-empty reply by steps 2 and 3 above (a whole-reply fence unwrapped,
+    then the whole body, then the first braced object); None when there is none."""
+    body = text.strip()
+    fenced = _FENCED.match(body)
+    if fenced is not None:
+        body = fenced.group(1).strip()
+    return _find_object(body)
+
+
+def describe_value(value: Any) -> str:
+    """A reply's value as an error message quotes it: JSON, at most 60 characters."""
+    return _describe(value)
+
+
 def _describe(value: Any) -> str:
     try:
         text = json.dumps(value, ensure_ascii=False)
@@ -152,13 +174,9 @@ def parse_judge_output(text: str) -> JudgeScore:
         JudgeParseError: the reply holds no JSON object, or a field is missing, not a finite number,
             or out of range after rounding.
     """
-    body = text.strip()
-    if not body:
+    if not text.strip():
         return EMPTY_REPLY_SCORE
-    fenced = _FENCED.match(body)
-    if fenced is not None:
-        body = fenced.group(1).strip()
-    data = _find_object(body)
+    data = find_reply_object(text)
     if data is None:
         raise JudgeParseError(
             f"Judge output did not contain a JSON object: {_excerpt(text.strip())}"
