@@ -367,3 +367,32 @@ def test_loader_reads_the_instructions_file_carefully(tmp_path: Path) -> None:
     (tmp_path / "t.json").write_text('{"factual": ["not", "text"]}', encoding="utf-8")
     with pytest.raises(ConfigError, match=r'"factual" must map to instructions'):
         judge_from_evaluation(section, tmp_path, model=model)
+
+
+# ---------------------------------------------------------------------------------------------------
+# In a run
+
+
+def test_exact_match_judges_a_run(tiny_data: Path) -> None:
+    import recallbench as rb
+    from recallbench.testing import ScriptedAdapter, recall_by_date
+
+    def code_only(question: str, adapter: ScriptedAdapter) -> str:
+        # "On 2026-01-03 the access code for day 3 is CODE-0003." -> "code-0003 " (case, spacing)
+        return recall_by_date(question, adapter).split()[-1].rstrip(".").lower() + " "
+
+    result = rb.run_sync(
+        ScriptedAdapter(answer=code_only),
+        tiny_data,
+        judge=ExactMatchJudge(),
+        config=rb.RunConfig(arcs_file="arcs-30d.yaml", ranges="30d"),
+    )
+    scores = [
+        (q.qa.category, _triple(q.score))
+        for p in result.personas
+        for r in p.range_results
+        for q in r.question_results
+    ]
+    assert [s for c, s in scores if c == "factual-recall"] == [(3, 2, 1)] * 30
+    assert result.metadata.judge_model == "exact-match"
+    assert result.metadata.hallucination_mode == "reference-only"
