@@ -10,23 +10,11 @@ from typing import Any
 
 import anyio
 import pytest
+from _clocks import without_clocks
 
 import recallbench as rb
 from recallbench.harness.config import RunConfig, RunOutput
 from recallbench.testing import ScriptedAdapter, ScriptedJudge, containment_judge, write_persona
-
-CLOCKS = {
-    "timestamp",
-    "durationMs",
-    "latencyMs",
-    "totalIngestionMs",
-    "totalQueryMs",
-    "timing",
-    "ingestMs",
-    "finalizeMs",
-    "queryLatencyMs",
-    "queryMs",
-}
 
 
 @pytest.fixture(scope="module")
@@ -40,14 +28,6 @@ def data(tmp_path_factory: pytest.TempPathFactory) -> Path:
     for pid in ("ada", "bo"):
         write_persona(root, pid)
     return root
-
-
-def without_clocks(value: Any) -> Any:
-    if isinstance(value, dict):
-        return {k: without_clocks(v) for k, v in value.items() if k not in CLOCKS}
-    if isinstance(value, list):
-        return [without_clocks(v) for v in value]
-    return value
 
 
 def lines(path: Path) -> list[dict[str, Any]]:

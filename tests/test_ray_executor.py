@@ -16,6 +16,7 @@ from typing import Any
 
 import anyio
 import pytest
+from _clocks import without_clocks
 
 import recallbench as rb
 from recallbench.errors import ConfigError
@@ -33,18 +34,6 @@ pytestmark = [
 HERE = Path(__file__).resolve().parent
 UNITS = HERE / "_ray_units.py"
 SHIPPED = HERE.parent / "personas"
-CLOCKS = {
-    "timestamp",
-    "durationMs",
-    "latencyMs",
-    "totalIngestionMs",
-    "totalQueryMs",
-    "timing",
-    "ingestMs",
-    "finalizeMs",
-    "queryLatencyMs",
-    "queryMs",
-}
 
 
 @pytest.fixture(scope="module")
@@ -68,14 +57,6 @@ def data(tmp_path_factory: pytest.TempPathFactory) -> Path:
     for pid in ("ada", "bo"):
         write_persona(root, pid)
     return root
-
-
-def without_clocks(value: Any) -> Any:
-    if isinstance(value, dict):
-        return {k: without_clocks(v) for k, v in value.items() if k not in CLOCKS}
-    if isinstance(value, list):
-        return [without_clocks(v) for v in value]
-    return value
 
 
 def read(path: Path) -> Any:
