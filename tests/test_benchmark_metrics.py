@@ -345,3 +345,33 @@ def test_pure_module_imports_no_async_stacks() -> None:
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert json.loads(out.stdout) == []
+
+
+def test_benchmark_answer_from_a_question_result() -> None:
+    from recallbench.results.benchmark_metrics import benchmark_answer, evidence_ids
+    from recallbench.results.records import QuestionResult
+
+    pair = QAPair(
+        id="q1",
+        question="Q?",
+        answer="A",
+        category="temporal-reasoning",
+        difficulty="easy",
+        relevant_days=(1,),
+        extra={"questionType": "temporal", "evidence": ["s1", "s2"]},
+    )
+    result = QuestionResult(
+        qa=pair, system_answer="A", score=_score(3, 2), composite_score=6, latency_ms=1.0
+    )
+    a = benchmark_answer(result, benchmark="b", protocol="exact-match", ranking=["s2", "s9"])
+    assert a.question_type == "temporal"
+    assert a.score == _score(3, 2)
+    assert a.retrieval is not None
+    assert (a.retrieval.precision, a.retrieval.recall, a.retrieval.coverage) == (0.5, 0.5, 1.0)
+    assert benchmark_answer(result, benchmark="b", protocol=None, ranking=None).retrieval is None
+    assert (
+        benchmark_answer(result, benchmark="b", protocol=None, ranking=[], scored=False).score
+        is None
+    )
+    assert evidence_ids(_pair(None)) == ()
+    assert evidence_ids(_pair("x")) == ()

@@ -51,6 +51,7 @@ from typing import Any
 import attrs
 
 from ..data.qa import QAPair
+from .records import QuestionResult
 from .retrieval_metrics import Item, _top, ndcg_at_k, recall_at_k
 from .scoring import JudgeScore
 
@@ -62,8 +63,10 @@ __all__ = [
     "BenchmarkAnswer",
     "MetricsRow",
     "QuestionRetrievalMetrics",
+    "benchmark_answer",
     "benchmark_metrics_table",
     "correctness",
+    "evidence_ids",
     "faithfulness",
     "metrics_records",
     "question_retrieval_metrics",
@@ -245,6 +248,46 @@ class BenchmarkAnswer:
     score: JudgeScore | None
     protocol: str | None = None
     retrieval: QuestionRetrievalMetrics | None = None
+
+
+def evidence_ids(pair: QAPair) -> tuple[str, ...]:
+    """The pair's gold evidence ids (``extra["evidence"]``: a list of ids, or one id); () if none."""
+    value = pair.extra.get("evidence")
+    if isinstance(value, str | int) and not isinstance(value, bool):
+        return (str(value),)
+    if isinstance(value, list | tuple):
+        return tuple(str(v) for v in value if isinstance(v, str | int) and not isinstance(v, bool))
+    return ()
+
+
+def benchmark_answer(
+    result: QuestionResult,
+    *,
+    benchmark: str,
+    protocol: str | None,
+    ranking: Sequence[str] | None,
+    scored: bool = True,
+    k: int | None = None,
+) -> BenchmarkAnswer:
+    """What the metrics read of one answer of a run.
+
+    Args:
+        result: the answer.
+        benchmark: its benchmark's name.
+        protocol: the evaluation protocol that scored it.
+        ranking: the ids of what the system retrieved, best first; None when it reported no
+            retrieval (no retrieval metrics then, rather than zeros).
+        scored: False for an answer whose judge failed (its score is a placeholder).
+        k: a cutoff for the retrieval metrics.
+    """
+    gold = evidence_ids(result.qa)
+    return BenchmarkAnswer(
+        benchmark=benchmark,
+        question_type=question_type(result.qa),
+        score=result.score if scored else None,
+        protocol=protocol,
+        retrieval=question_retrieval_metrics(ranking, gold, k) if ranking is not None else None,
+    )
 
 
 def correctness(scores: Iterable[JudgeScore]) -> float | None:
