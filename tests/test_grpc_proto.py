@@ -78,6 +78,8 @@ OURS: dict[str, list[tuple[str, int, str, bool]]] = {
         ("teardown", 7, "recall.bench.TeardownRequest", False),
         ("healthcheck", 8, "recall.bench.HealthcheckRequest", False),
         ("cancel", 9, "recall.bench.CancelCall", False),
+        ("delete_memory", 10, "recall.bench.DeleteMemoryRequest", False),
+        ("update_memory", 11, "recall.bench.UpdateMemoryRequest", False),
     ],
     "CancelCall": [],
     "SessionResponse": [
@@ -89,8 +91,22 @@ OURS: dict[str, list[tuple[str, int, str, bool]]] = {
         ("teardown", 7, "recall.bench.TeardownResponse", False),
         ("healthcheck", 8, "recall.bench.HealthcheckResponse", False),
         ("error", 9, "recall.bench.CallStatus", False),
+        ("delete_memory", 10, "recall.bench.DeleteMemoryResponse", False),
+        ("update_memory", 11, "recall.bench.UpdateMemoryResponse", False),
     ],
     "CallStatus": [("code", 1, "int32", False), ("details", 2, "string", False)],
+    # Deleting and updating one memory (issue 23): new messages and methods only.
+    "DeleteMemoryRequest": [
+        ("memory_id", 1, "string", False),
+        ("lifecycle_token", 2, "string", False),
+    ],
+    "DeleteMemoryResponse": [],
+    "UpdateMemoryRequest": [
+        ("memory_id", 1, "string", False),
+        ("content", 2, "string", False),
+        ("lifecycle_token", 3, "string", False),
+    ],
+    "UpdateMemoryResponse": [],
 }
 
 _TYPES = {
@@ -121,7 +137,8 @@ def test_package_service_and_methods_are_the_references() -> None:
     service = pb.DESCRIPTOR.services_by_name["MemoryBenchService"]
     assert service.full_name == "recall.bench.MemoryBenchService"
     methods = {m.name: (m.input_type.name, m.output_type.name) for m in service.methods}
-    # The reference's six unary RPCs, and ours: the Session stream (a new method beside them).
+    # The reference's six unary RPCs, and ours: the Session stream and the two memory calls (new
+    # methods beside them).
     assert methods == {
         name: (f"{name}Request", f"{name}Response")
         for name in (
@@ -132,6 +149,8 @@ def test_package_service_and_methods_are_the_references() -> None:
             "Teardown",
             "Healthcheck",
             "Session",
+            "DeleteMemory",
+            "UpdateMemory",
         )
     }
     streaming = {m.name for m in service.methods if m.client_streaming or m.server_streaming}

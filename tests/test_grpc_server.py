@@ -116,14 +116,18 @@ async def scripted() -> AsyncIterator[tuple[ScriptedAdapter, Listening]]:
 # -- Healthcheck ------------------------------------------------------------------------------------
 
 
+BASE = ("add_memory", "retrieve_memory")
+MEMORY = (*BASE, "delete_memory", "update_memory")
+
+
 @pytest.mark.anyio
 @pytest.mark.parametrize(
     ("adapter", "name", "capabilities"),
     [
-        (builtin_adapter("bm25"), "builtin:bm25", ["query_detail", "session"]),
-        (ScriptedAdapter(name="plain"), "plain", []),
-        (ScriptedSnapshotAdapter(name="snap"), "snap", ["snapshot"]),
-        (Recording(), "recording v2", ["query_detail", "session"]),
+        (builtin_adapter("bm25"), "builtin:bm25", ["query_detail", "session", *MEMORY]),
+        (ScriptedAdapter(name="plain"), "plain", [*BASE]),
+        (ScriptedSnapshotAdapter(name="snap"), "snap", ["snapshot", *BASE]),
+        (Recording(), "recording v2", ["query_detail", "session", *BASE]),
     ],
 )
 async def test_healthcheck_reports_name_readiness_and_capabilities(

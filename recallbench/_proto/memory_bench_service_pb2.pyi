@@ -17,6 +17,11 @@ Ours: the same calls as messages on one bidirectional stream (rpc Session), whic
 once and sends every call of a lifecycle over: a message on an open stream costs a fraction of
 a unary round trip. Optional for a server: a client meeting UNIMPLEMENTED uses the unary RPCs.
 
+Ours: DeleteMemory and UpdateMemory forget or replace one memory of the lifecycle (a day, for a
+server whose memories are days: memory_id "day-0007"). A server offers them by listing
+"delete_memory" / "update_memory" in HealthcheckResponse.capabilities; a client calls them only
+then, so a server without them (a reference server) is never sent one.
+
 Ours: a lifecycle belongs to the client that set it up. Setup returns a lifecycle token
 (SetupResponse.lifecycle_token) that the client sends back in every later request of that
 lifecycle (IngestDay, FinalizeIngestion, Query, Teardown); a server refuses a wrong token with
@@ -435,7 +440,9 @@ class HealthcheckResponse(_message.Message):
     @_builtins.property
     def capabilities(self) -> _containers.RepeatedScalarFieldContainer[_builtins.str]:
         """Ours: optional features the server offers, e.g. "query_detail" (fills QueryResponse.retrieval
-        or tool_calls), "session" (honours QueryRequest.session and isolated sessions), "snapshot".
+        or tool_calls), "session" (honours QueryRequest.session and isolated sessions), "snapshot",
+        and the memory capabilities of MemoryBench manifests: "add_memory", "retrieve_memory",
+        "delete_memory" (serves DeleteMemory), "update_memory" (serves UpdateMemory).
         """
 
     def __init__(
@@ -454,9 +461,101 @@ class HealthcheckResponse(_message.Message):
 Global___HealthcheckResponse: _TypeAlias = HealthcheckResponse  # noqa: Y015
 
 @_typing.final
+class DeleteMemoryRequest(_message.Message):
+    """Ours: the memory to forget."""
+
+    DESCRIPTOR: _descriptor.Descriptor
+
+    MEMORY_ID_FIELD_NUMBER: _builtins.int
+    LIFECYCLE_TOKEN_FIELD_NUMBER: _builtins.int
+    memory_id: _builtins.str
+    """The memory's id. For a server whose memories are days: "day-0007" for day 7."""
+    lifecycle_token: _builtins.str
+    """SetupResponse.lifecycle_token of the lifecycle (empty: none)."""
+    def __init__(
+        self,
+        *,
+        memory_id: _builtins.str = ...,
+        lifecycle_token: _builtins.str = ...,
+    ) -> None: ...
+    _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
+    def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["lifecycle_token", b"lifecycle_token", "memory_id", b"memory_id"]  # noqa: Y015
+    def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+    def WhichOneof(self, oneof_group: _Never) -> None: ...
+
+Global___DeleteMemoryRequest: _TypeAlias = DeleteMemoryRequest  # noqa: Y015
+
+@_typing.final
+class DeleteMemoryResponse(_message.Message):
+    """Ours: empty."""
+
+    DESCRIPTOR: _descriptor.Descriptor
+
+    def __init__(
+        self,
+    ) -> None: ...
+    _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
+    def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+    _ClearFieldArgType: _TypeAlias = _Never  # noqa: Y015
+    def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+    def WhichOneof(self, oneof_group: _Never) -> None: ...
+
+Global___DeleteMemoryResponse: _TypeAlias = DeleteMemoryResponse  # noqa: Y015
+
+@_typing.final
+class UpdateMemoryRequest(_message.Message):
+    """Ours: the memory to replace, and its new content."""
+
+    DESCRIPTOR: _descriptor.Descriptor
+
+    MEMORY_ID_FIELD_NUMBER: _builtins.int
+    CONTENT_FIELD_NUMBER: _builtins.int
+    LIFECYCLE_TOKEN_FIELD_NUMBER: _builtins.int
+    memory_id: _builtins.str
+    """The memory's id, as in DeleteMemoryRequest."""
+    content: _builtins.str
+    """The new content. For a day: the whole day log, as IngestDayRequest.content; the day keeps
+    its metadata.
+    """
+    lifecycle_token: _builtins.str
+    """SetupResponse.lifecycle_token of the lifecycle (empty: none)."""
+    def __init__(
+        self,
+        *,
+        memory_id: _builtins.str = ...,
+        content: _builtins.str = ...,
+        lifecycle_token: _builtins.str = ...,
+    ) -> None: ...
+    _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
+    def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["content", b"content", "lifecycle_token", b"lifecycle_token", "memory_id", b"memory_id"]  # noqa: Y015
+    def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+    def WhichOneof(self, oneof_group: _Never) -> None: ...
+
+Global___UpdateMemoryRequest: _TypeAlias = UpdateMemoryRequest  # noqa: Y015
+
+@_typing.final
+class UpdateMemoryResponse(_message.Message):
+    """Ours: empty."""
+
+    DESCRIPTOR: _descriptor.Descriptor
+
+    def __init__(
+        self,
+    ) -> None: ...
+    _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
+    def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+    _ClearFieldArgType: _TypeAlias = _Never  # noqa: Y015
+    def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+    def WhichOneof(self, oneof_group: _Never) -> None: ...
+
+Global___UpdateMemoryResponse: _TypeAlias = UpdateMemoryResponse  # noqa: Y015
+
+@_typing.final
 class SessionRequest(_message.Message):
-    """Ours: one call on a Session stream: a request of the unary RPC of the same name, or the
-    cancellation of a call in flight.
+    """Ours: one call on a Session stream: a request of the unary RPC of the same name (any of the
+    eight unary RPCs), or the cancellation of a call in flight.
     """
 
     DESCRIPTOR: _descriptor.Descriptor
@@ -470,6 +569,8 @@ class SessionRequest(_message.Message):
     TEARDOWN_FIELD_NUMBER: _builtins.int
     HEALTHCHECK_FIELD_NUMBER: _builtins.int
     CANCEL_FIELD_NUMBER: _builtins.int
+    DELETE_MEMORY_FIELD_NUMBER: _builtins.int
+    UPDATE_MEMORY_FIELD_NUMBER: _builtins.int
     call_id: _builtins.int
     """Chosen by the client, unique among its calls in flight on the stream; the response carries
     it back.
@@ -496,6 +597,10 @@ class SessionRequest(_message.Message):
         comes for it.
         """
 
+    @_builtins.property
+    def delete_memory(self) -> Global___DeleteMemoryRequest: ...
+    @_builtins.property
+    def update_memory(self) -> Global___UpdateMemoryRequest: ...
     def __init__(
         self,
         *,
@@ -508,12 +613,14 @@ class SessionRequest(_message.Message):
         teardown: Global___TeardownRequest | None = ...,
         healthcheck: Global___HealthcheckRequest | None = ...,
         cancel: Global___CancelCall | None = ...,
+        delete_memory: Global___DeleteMemoryRequest | None = ...,
+        update_memory: Global___UpdateMemoryRequest | None = ...,
     ) -> None: ...
-    _HasFieldArgType: _TypeAlias = _typing.Literal["call", b"call", "cancel", b"cancel", "finalize_ingestion", b"finalize_ingestion", "healthcheck", b"healthcheck", "ingest_day", b"ingest_day", "query", b"query", "setup", b"setup", "teardown", b"teardown"]  # noqa: Y015
+    _HasFieldArgType: _TypeAlias = _typing.Literal["call", b"call", "cancel", b"cancel", "delete_memory", b"delete_memory", "finalize_ingestion", b"finalize_ingestion", "healthcheck", b"healthcheck", "ingest_day", b"ingest_day", "query", b"query", "setup", b"setup", "teardown", b"teardown", "update_memory", b"update_memory"]  # noqa: Y015
     def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
-    _ClearFieldArgType: _TypeAlias = _typing.Literal["call", b"call", "call_id", b"call_id", "cancel", b"cancel", "finalize_ingestion", b"finalize_ingestion", "healthcheck", b"healthcheck", "ingest_day", b"ingest_day", "query", b"query", "setup", b"setup", "teardown", b"teardown", "timeout_ms", b"timeout_ms"]  # noqa: Y015
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["call", b"call", "call_id", b"call_id", "cancel", b"cancel", "delete_memory", b"delete_memory", "finalize_ingestion", b"finalize_ingestion", "healthcheck", b"healthcheck", "ingest_day", b"ingest_day", "query", b"query", "setup", b"setup", "teardown", b"teardown", "timeout_ms", b"timeout_ms", "update_memory", b"update_memory"]  # noqa: Y015
     def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
-    _WhichOneofReturnType_call: _TypeAlias = _typing.Literal["setup", "ingest_day", "finalize_ingestion", "query", "teardown", "healthcheck", "cancel"]  # noqa: Y015
+    _WhichOneofReturnType_call: _TypeAlias = _typing.Literal["setup", "ingest_day", "finalize_ingestion", "query", "teardown", "healthcheck", "cancel", "delete_memory", "update_memory"]  # noqa: Y015
     _WhichOneofArgType_call: _TypeAlias = _typing.Literal["call", b"call"]  # noqa: Y015
     def WhichOneof(self, oneof_group: _WhichOneofArgType_call) -> _WhichOneofReturnType_call | None: ...
 
@@ -552,6 +659,8 @@ class SessionResponse(_message.Message):
     TEARDOWN_FIELD_NUMBER: _builtins.int
     HEALTHCHECK_FIELD_NUMBER: _builtins.int
     ERROR_FIELD_NUMBER: _builtins.int
+    DELETE_MEMORY_FIELD_NUMBER: _builtins.int
+    UPDATE_MEMORY_FIELD_NUMBER: _builtins.int
     call_id: _builtins.int
     """The call_id of the request answered."""
     @_builtins.property
@@ -570,6 +679,10 @@ class SessionResponse(_message.Message):
     def error(self) -> Global___CallStatus:
         """The call failed, with the status a unary RPC would have ended with."""
 
+    @_builtins.property
+    def delete_memory(self) -> Global___DeleteMemoryResponse: ...
+    @_builtins.property
+    def update_memory(self) -> Global___UpdateMemoryResponse: ...
     def __init__(
         self,
         *,
@@ -581,12 +694,14 @@ class SessionResponse(_message.Message):
         teardown: Global___TeardownResponse | None = ...,
         healthcheck: Global___HealthcheckResponse | None = ...,
         error: Global___CallStatus | None = ...,
+        delete_memory: Global___DeleteMemoryResponse | None = ...,
+        update_memory: Global___UpdateMemoryResponse | None = ...,
     ) -> None: ...
-    _HasFieldArgType: _TypeAlias = _typing.Literal["error", b"error", "finalize_ingestion", b"finalize_ingestion", "healthcheck", b"healthcheck", "ingest_day", b"ingest_day", "query", b"query", "result", b"result", "setup", b"setup", "teardown", b"teardown"]  # noqa: Y015
+    _HasFieldArgType: _TypeAlias = _typing.Literal["delete_memory", b"delete_memory", "error", b"error", "finalize_ingestion", b"finalize_ingestion", "healthcheck", b"healthcheck", "ingest_day", b"ingest_day", "query", b"query", "result", b"result", "setup", b"setup", "teardown", b"teardown", "update_memory", b"update_memory"]  # noqa: Y015
     def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
-    _ClearFieldArgType: _TypeAlias = _typing.Literal["call_id", b"call_id", "error", b"error", "finalize_ingestion", b"finalize_ingestion", "healthcheck", b"healthcheck", "ingest_day", b"ingest_day", "query", b"query", "result", b"result", "setup", b"setup", "teardown", b"teardown"]  # noqa: Y015
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["call_id", b"call_id", "delete_memory", b"delete_memory", "error", b"error", "finalize_ingestion", b"finalize_ingestion", "healthcheck", b"healthcheck", "ingest_day", b"ingest_day", "query", b"query", "result", b"result", "setup", b"setup", "teardown", b"teardown", "update_memory", b"update_memory"]  # noqa: Y015
     def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
-    _WhichOneofReturnType_result: _TypeAlias = _typing.Literal["setup", "ingest_day", "finalize_ingestion", "query", "teardown", "healthcheck", "error"]  # noqa: Y015
+    _WhichOneofReturnType_result: _TypeAlias = _typing.Literal["setup", "ingest_day", "finalize_ingestion", "query", "teardown", "healthcheck", "error", "delete_memory", "update_memory"]  # noqa: Y015
     _WhichOneofArgType_result: _TypeAlias = _typing.Literal["result", b"result"]  # noqa: Y015
     def WhichOneof(self, oneof_group: _WhichOneofArgType_result) -> _WhichOneofReturnType_result | None: ...
 

@@ -70,6 +70,16 @@ class MemoryBenchServiceStub:
                 request_serializer=recallbench_dot___proto_dot_memory__bench__service__pb2.SessionRequest.SerializeToString,
                 response_deserializer=recallbench_dot___proto_dot_memory__bench__service__pb2.SessionResponse.FromString,
                 _registered_method=True)
+        self.DeleteMemory = channel.unary_unary(
+                '/recall.bench.MemoryBenchService/DeleteMemory',
+                request_serializer=recallbench_dot___proto_dot_memory__bench__service__pb2.DeleteMemoryRequest.SerializeToString,
+                response_deserializer=recallbench_dot___proto_dot_memory__bench__service__pb2.DeleteMemoryResponse.FromString,
+                _registered_method=True)
+        self.UpdateMemory = channel.unary_unary(
+                '/recall.bench.MemoryBenchService/UpdateMemory',
+                request_serializer=recallbench_dot___proto_dot_memory__bench__service__pb2.UpdateMemoryRequest.SerializeToString,
+                response_deserializer=recallbench_dot___proto_dot_memory__bench__service__pb2.UpdateMemoryResponse.FromString,
+                _registered_method=True)
 
 
 class MemoryBenchServiceServicer:
@@ -128,6 +138,22 @@ class MemoryBenchServiceServicer:
         context.set_details('Method not implemented!')
         raise NotImplementedError('Method not implemented!')
 
+    def DeleteMemory(self, request, context):
+        """Ours: forget one memory; it is no longer retrieved nor used to answer. Offered when the
+        Healthcheck lists "delete_memory". NOT_FOUND: no memory of that id is held.
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
+    def UpdateMemory(self, request, context):
+        """Ours: replace one memory's content; answers come from the new content. Offered when the
+        Healthcheck lists "update_memory". NOT_FOUND: no memory of that id is held.
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
 
 def add_MemoryBenchServiceServicer_to_server(servicer, server):
     rpc_method_handlers = {
@@ -165,6 +191,16 @@ def add_MemoryBenchServiceServicer_to_server(servicer, server):
                     servicer.Session,
                     request_deserializer=recallbench_dot___proto_dot_memory__bench__service__pb2.SessionRequest.FromString,
                     response_serializer=recallbench_dot___proto_dot_memory__bench__service__pb2.SessionResponse.SerializeToString,
+            ),
+            'DeleteMemory': grpc.unary_unary_rpc_method_handler(
+                    servicer.DeleteMemory,
+                    request_deserializer=recallbench_dot___proto_dot_memory__bench__service__pb2.DeleteMemoryRequest.FromString,
+                    response_serializer=recallbench_dot___proto_dot_memory__bench__service__pb2.DeleteMemoryResponse.SerializeToString,
+            ),
+            'UpdateMemory': grpc.unary_unary_rpc_method_handler(
+                    servicer.UpdateMemory,
+                    request_deserializer=recallbench_dot___proto_dot_memory__bench__service__pb2.UpdateMemoryRequest.FromString,
+                    response_serializer=recallbench_dot___proto_dot_memory__bench__service__pb2.UpdateMemoryResponse.SerializeToString,
             ),
     }
     generic_handler = grpc.method_handlers_generic_handler(
@@ -357,6 +393,60 @@ class MemoryBenchService:
             '/recall.bench.MemoryBenchService/Session',
             recallbench_dot___proto_dot_memory__bench__service__pb2.SessionRequest.SerializeToString,
             recallbench_dot___proto_dot_memory__bench__service__pb2.SessionResponse.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def DeleteMemory(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/recall.bench.MemoryBenchService/DeleteMemory',
+            recallbench_dot___proto_dot_memory__bench__service__pb2.DeleteMemoryRequest.SerializeToString,
+            recallbench_dot___proto_dot_memory__bench__service__pb2.DeleteMemoryResponse.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def UpdateMemory(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/recall.bench.MemoryBenchService/UpdateMemory',
+            recallbench_dot___proto_dot_memory__bench__service__pb2.UpdateMemoryRequest.SerializeToString,
+            recallbench_dot___proto_dot_memory__bench__service__pb2.UpdateMemoryResponse.FromString,
             options,
             channel_credentials,
             insecure,

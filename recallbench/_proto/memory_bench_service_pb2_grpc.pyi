@@ -17,6 +17,11 @@ Ours: the same calls as messages on one bidirectional stream (rpc Session), whic
 once and sends every call of a lifecycle over: a message on an open stream costs a fraction of
 a unary round trip. Optional for a server: a client meeting UNIMPLEMENTED uses the unary RPCs.
 
+Ours: DeleteMemory and UpdateMemory forget or replace one memory of the lifecycle (a day, for a
+server whose memories are days: memory_id "day-0007"). A server offers them by listing
+"delete_memory" / "update_memory" in HealthcheckResponse.capabilities; a client calls them only
+then, so a server without them (a reference server) is never sent one.
+
 Ours: a lifecycle belongs to the client that set it up. Setup returns a lifecycle token
 (SetupResponse.lifecycle_token) that the client sends back in every later request of that
 lifecycle (IngestDay, FinalizeIngestion, Query, Teardown); a server refuses a wrong token with
@@ -76,6 +81,14 @@ class MemoryBenchServiceStub:
     come back in the order they finish. A server without it answers UNIMPLEMENTED: use the unary
     RPCs then.
     """
+    DeleteMemory: _grpc.UnaryUnaryMultiCallable[_memory_bench_service_pb2.DeleteMemoryRequest, _memory_bench_service_pb2.DeleteMemoryResponse]
+    """Ours: forget one memory; it is no longer retrieved nor used to answer. Offered when the
+    Healthcheck lists "delete_memory". NOT_FOUND: no memory of that id is held.
+    """
+    UpdateMemory: _grpc.UnaryUnaryMultiCallable[_memory_bench_service_pb2.UpdateMemoryRequest, _memory_bench_service_pb2.UpdateMemoryResponse]
+    """Ours: replace one memory's content; answers come from the new content. Offered when the
+    Healthcheck lists "update_memory". NOT_FOUND: no memory of that id is held.
+    """
 
 @_typing.type_check_only
 class MemoryBenchServiceAsyncStub(MemoryBenchServiceStub):
@@ -99,6 +112,14 @@ class MemoryBenchServiceAsyncStub(MemoryBenchServiceStub):
     the same call_id. Calls may be in flight together (a client's parallelism), and their answers
     come back in the order they finish. A server without it answers UNIMPLEMENTED: use the unary
     RPCs then.
+    """
+    DeleteMemory: _aio.UnaryUnaryMultiCallable[_memory_bench_service_pb2.DeleteMemoryRequest, _memory_bench_service_pb2.DeleteMemoryResponse]  # type: ignore[assignment]
+    """Ours: forget one memory; it is no longer retrieved nor used to answer. Offered when the
+    Healthcheck lists "delete_memory". NOT_FOUND: no memory of that id is held.
+    """
+    UpdateMemory: _aio.UnaryUnaryMultiCallable[_memory_bench_service_pb2.UpdateMemoryRequest, _memory_bench_service_pb2.UpdateMemoryResponse]  # type: ignore[assignment]
+    """Ours: replace one memory's content; answers come from the new content. Offered when the
+    Healthcheck lists "update_memory". NOT_FOUND: no memory of that id is held.
     """
 
 class MemoryBenchServiceServicer(metaclass=_abc_1.ABCMeta):
@@ -162,6 +183,26 @@ class MemoryBenchServiceServicer(metaclass=_abc_1.ABCMeta):
         the same call_id. Calls may be in flight together (a client's parallelism), and their answers
         come back in the order they finish. A server without it answers UNIMPLEMENTED: use the unary
         RPCs then.
+        """
+
+    @_abc_1.abstractmethod
+    def DeleteMemory(
+        self,
+        request: _memory_bench_service_pb2.DeleteMemoryRequest,
+        context: _ServicerContext,
+    ) -> _typing.Union[_memory_bench_service_pb2.DeleteMemoryResponse, _abc.Awaitable[_memory_bench_service_pb2.DeleteMemoryResponse]]:
+        """Ours: forget one memory; it is no longer retrieved nor used to answer. Offered when the
+        Healthcheck lists "delete_memory". NOT_FOUND: no memory of that id is held.
+        """
+
+    @_abc_1.abstractmethod
+    def UpdateMemory(
+        self,
+        request: _memory_bench_service_pb2.UpdateMemoryRequest,
+        context: _ServicerContext,
+    ) -> _typing.Union[_memory_bench_service_pb2.UpdateMemoryResponse, _abc.Awaitable[_memory_bench_service_pb2.UpdateMemoryResponse]]:
+        """Ours: replace one memory's content; answers come from the new content. Offered when the
+        Healthcheck lists "update_memory". NOT_FOUND: no memory of that id is held.
         """
 
 def add_MemoryBenchServiceServicer_to_server(servicer: MemoryBenchServiceServicer, server: _typing.Union[_grpc.Server, _aio.Server]) -> None: ...

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from .errors import GrpcDeadlineExceeded, GrpcError
+from .errors import GrpcDeadlineExceeded, GrpcError, GrpcNotFound
 from .limits import DEFAULT_MAX_MESSAGE_MB
 from .options import GrpcClientOptions
 from .url import DEFAULT_GRPC_HOST, DEFAULT_GRPC_PORT, GrpcTarget, parse_grpc_url
@@ -28,6 +28,7 @@ __all__ = [
     "GrpcClientOptions",
     "GrpcDeadlineExceeded",
     "GrpcError",
+    "GrpcNotFound",
     "GrpcTarget",
     "parse_grpc_url",
 ]

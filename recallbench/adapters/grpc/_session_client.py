@@ -34,7 +34,7 @@ import grpc.aio
 
 from ..._proto import memory_bench_service_pb2 as pb
 from ..._proto import memory_bench_service_pb2_grpc as pb_grpc
-from .errors import GrpcDeadlineExceeded, GrpcError
+from .errors import GrpcDeadlineExceeded, GrpcError, GrpcNotFound
 
 __all__ = ["NotSent", "SessionStream", "grpc_error"]
 
@@ -65,6 +65,8 @@ def grpc_error(method: str, code: str, details: str) -> GrpcError:
     """The error of a failed call, the same whether it was a unary RPC or a stream message."""
     if code == "DEADLINE_EXCEEDED":
         return GrpcDeadlineExceeded(method, code, details)
+    if code == "NOT_FOUND":
+        return GrpcNotFound(method, code, details)
     return GrpcError(method, code, details)
 
 

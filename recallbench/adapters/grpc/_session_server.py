@@ -82,8 +82,8 @@ class SessionServer:
 
     Args:
         handlers: the unary handler of each call kind (``setup``, ``ingest_day``,
-            ``finalize_ingestion``, ``query``, ``teardown``, ``healthcheck``: the names of
-            ``SessionRequest``'s ``call`` fields).
+            ``finalize_ingestion``, ``query``, ``teardown``, ``healthcheck``, ``delete_memory``,
+            ``update_memory``: the names of ``SessionRequest``'s ``call`` fields).
         context: the stream's context.
     """
 

@@ -14,8 +14,12 @@ the reference client:
 * a shared token for servers that demand one (``recallbench serve --token-file``) is sent as
   ``authorization: Bearer <token>`` metadata on every call;
 * messages of up to 64 MiB are sent and taken (gRPC's default cap on what is taken is 4 MiB);
-* IngestDay, FinalizeIngestion, Query and Teardown travel as messages on one ``Session`` stream
-  per lifecycle (see :mod:`._session_client`), a fraction of a unary round trip each; a server
+* ``delete_memory`` and ``update_memory`` are sent (DeleteMemory, UpdateMemory) only to a server
+  whose Healthcheck lists ``delete_memory`` / ``update_memory``: :attr:`GrpcAdapter.capabilities`
+  is that list, so :func:`recallbench.adapters.capabilities.adapter_capabilities` finds a
+  reference server lacking both, and a call to it fails with ``UNIMPLEMENTED`` without being sent;
+* IngestDay, FinalizeIngestion, Query, DeleteMemory, UpdateMemory and Teardown travel as messages
+  on one ``Session`` stream per lifecycle (see :mod:`._session_client`), a fraction of a unary round trip each; a server
   without it (a reference server) answers UNIMPLEMENTED and the unary RPCs are used instead;
 * every wait is cancellation-safe under anyio (see :mod:`recallbench.adapters.grpc._await`), and
   ``teardown`` closes the channel, even when the Teardown RPC fails.
@@ -39,6 +43,7 @@ from ..._retry import RetryPolicy, retrying
 from ...data.corpus import DayMetadata
 from ...errors import ConfigError
 from ..base import QueryDetail, RetrievalEntry, ToolCall
+from ..capabilities import DELETE_MEMORY, UPDATE_MEMORY
 from ._await import await_rpc
 from ._session_client import NotSent, SessionStream, grpc_error
 from .errors import GrpcError
@@ -159,7 +164,8 @@ class GrpcAdapter:
         target: where the server listens.
         timeout: the per-RPC deadline in seconds.
         capabilities: what the server's last Healthcheck advertised (empty before, or for a
-            reference server).
+            reference server); ``delete_memory`` and ``update_memory`` are callable only when it
+            lists them.
         stream: whether calls go on a ``Session`` stream; set to False once the server proved to
             have none.
 
@@ -413,6 +419,55 @@ class GrpcAdapter:
     async def query(self, question: str, *, session: str | None = None) -> str:
         """Ask a question; the answer alone (see :meth:`query_detail`)."""
         return (await self.query_detail(question, session=session)).answer
+
+    def _offering(self, capability: str, method: str) -> pb_grpc.MemoryBenchServiceAsyncStub:
+        """The stub, when the server's Healthcheck listed ``capability``; else GrpcError
+        UNIMPLEMENTED, nothing sent (a reference server would not know the RPC)."""
+        if capability not in self.capabilities:
+            raise GrpcError(
+                method,
+                "UNIMPLEMENTED",
+                f"{self.target.url} does not offer {capability} (its Healthcheck lists "
+                f"{', '.join(sorted(self.capabilities)) or 'no capabilities'}); not sent",
+            )
+        return self._stub or self._open()
+
+    async def delete_memory(self, memory_id: str) -> None:
+        """Forget one memory of the lifecycle (``"day-0007"`` for a server whose memories are
+        days), with DeleteMemory.
+
+        Raises:
+            GrpcNotFound: the server holds no such memory (also a ``KeyError``).
+            GrpcError: the server does not offer ``delete_memory`` (``UNIMPLEMENTED``, not sent),
+                or the call failed.
+        """
+        stub = self._offering(DELETE_MEMORY, "DeleteMemory")
+        request = pb.DeleteMemoryRequest(memory_id=memory_id, lifecycle_token=self._lifecycle_token)
+        await self._call(
+            "DeleteMemory",
+            "delete_memory",
+            request,
+            lambda: stub.DeleteMemory(request, timeout=self.timeout, metadata=self._metadata),
+        )
+
+    async def update_memory(self, memory_id: str, content: str) -> None:
+        """Replace one memory's content (for a day: the whole day log), with UpdateMemory.
+
+        Raises:
+            GrpcNotFound: the server holds no such memory (also a ``KeyError``).
+            GrpcError: the server does not offer ``update_memory`` (``UNIMPLEMENTED``, not sent),
+                or the call failed.
+        """
+        stub = self._offering(UPDATE_MEMORY, "UpdateMemory")
+        request = pb.UpdateMemoryRequest(
+            memory_id=memory_id, content=content, lifecycle_token=self._lifecycle_token
+        )
+        await self._call(
+            "UpdateMemory",
+            "update_memory",
+            request,
+            lambda: stub.UpdateMemory(request, timeout=self.timeout, metadata=self._metadata),
+        )
 
     async def teardown(self) -> None:
         """Send Teardown, then close the channel — always, even when Teardown fails or is

@@ -4,14 +4,15 @@
 
     AdapterError
     └── GrpcError                       an RPC ended with a non-OK status
-        └── GrpcDeadlineExceeded        … DEADLINE_EXCEEDED (also an AdapterTimeout, a TimeoutError)
+        ├── GrpcDeadlineExceeded        … DEADLINE_EXCEEDED (also an AdapterTimeout, a TimeoutError)
+        └── GrpcNotFound                … NOT_FOUND (also a KeyError: DeleteMemory, UpdateMemory)
 """
 
 from __future__ import annotations
 
 from ...errors import AdapterError, AdapterTimeout
 
-__all__ = ["GrpcDeadlineExceeded", "GrpcError"]
+__all__ = ["GrpcDeadlineExceeded", "GrpcError", "GrpcNotFound"]
 
 
 class GrpcError(AdapterError):
@@ -35,3 +36,12 @@ class GrpcError(AdapterError):
 
 class GrpcDeadlineExceeded(GrpcError, AdapterTimeout):
     """An RPC outlived its per-RPC deadline (``--grpc-timeout``)."""
+
+
+class GrpcNotFound(GrpcError, KeyError):
+    """The server holds no memory of the id a DeleteMemory or UpdateMemory named: a ``KeyError``,
+    as an adapter in process raises."""
+
+    def __str__(self) -> str:
+        # KeyError's own __str__ would quote the message.
+        return str(self.args[0]) if self.args else ""

@@ -32,14 +32,16 @@ is logged on the ``recallbench`` logger::
 ``query_detail``/``query`` take a ``session`` keyword, and fills ``retrieval`` and ``tool_calls``
 from ``query_detail`` when the adapter has one. ``Healthcheck`` (open to every client) reports the
 adapter's name (its ``healthcheck()`` when it has one), ``ready`` and the capabilities
-``query_detail``, ``session`` and ``snapshot`` it offers.
+``query_detail``, ``session`` and ``snapshot`` it offers, then the memory capabilities of
+:mod:`recallbench.adapters.capabilities` it supports (``add_memory``, ``retrieve_memory``, and
+``delete_memory`` / ``update_memory``, which ``DeleteMemory`` / ``UpdateMemory`` serve: for an
+adapter without them they are ``UNIMPLEMENTED``; a ``KeyError`` of the adapter is ``NOT_FOUND``, a
+``ValueError`` — a memory id it cannot read — ``INVALID_ARGUMENT``).
 """
 
 from __future__ import annotations
 
 import contextlib
-import hmac
-import json
 import logging
 import secrets
 import time
@@ -49,7 +51,6 @@ from typing import Any, TypeVar
 
 import anyio
 import anyio.abc
-import attrs
 import grpc
 import grpc.aio
 
@@ -57,8 +58,16 @@ from ..._proto import memory_bench_service_pb2 as pb
 from ..._proto import memory_bench_service_pb2_grpc as pb_grpc
 from ...data.corpus import DayMetadata
 from ...errors import ConfigError
-from ..base import Adapter, QueryDetail, accepts, to_query_detail
+from ..base import Adapter, accepts, to_query_detail
+from ..capabilities import (
+    CAPABILITY_METHODS,
+    DELETE_MEMORY,
+    MEMORY_CAPABILITIES,
+    UPDATE_MEMORY,
+    adapter_capabilities,
+)
 from ._connections import ConnectionWatch
+from ._lifecycle import Lifecycle, owns, query_response
 from ._session_server import SessionServer
 
 __all__ = ["DEFAULT_IDLE_TIMEOUT", "TEARDOWN_LIMIT", "MemoryBenchServicer"]
@@ -77,32 +86,6 @@ _REMEMBERED = 16
 
 _T = TypeVar("_T")
 _Context = grpc.aio.ServicerContext[Any, Any]
-
-
-@attrs.define(eq=False)
-class _Lifecycle:
-    """What the server knows about the lifecycle in progress."""
-
-    number: int
-    token: str
-    owner: str
-    """The peer (``ipv4:127.0.0.1:PORT``) whose Setup started it."""
-    started: float
-    peers: set[str]
-    """Connections that proved ownership: the Setup's, and any that carried the token since."""
-    watched: bool
-    """Whether the server could see the owner's connection when it started (see _connections)."""
-    last_active: float
-    in_flight: int = 0
-    days: int = 0
-    queries: int = 0
-    failed_queries: int = 0
-    setup_error: str | None = None
-    refused: set[str] = attrs.field(factory=set)
-    """Peers whose Setup this lifecycle refused (for a clearer refusal of their later calls)."""
-    ending: str | None = None
-    """Why it is ending, once its teardown began (by its client, the server or a shutdown)."""
-    ended: anyio.Event = attrs.field(factory=anyio.Event)
 
 
 class MemoryBenchServicer(pb_grpc.MemoryBenchServiceServicer):
@@ -142,10 +125,12 @@ class MemoryBenchServicer(pb_grpc.MemoryBenchServiceServicer):
             capabilities.append("session")
         if hasattr(adapter, "snapshot") and hasattr(adapter, "restore"):
             capabilities.append("snapshot")
+        supported = adapter_capabilities(adapter)
+        capabilities.extend(c for c in MEMORY_CAPABILITIES if c in supported)
         self.capabilities: tuple[str, ...] = tuple(capabilities)
         self.lifecycles = 0
         """How many lifecycles have started (the number of the last one)."""
-        self._active: _Lifecycle | None = None
+        self._active: Lifecycle | None = None
         self._tasks: anyio.abc.TaskGroup | None = None
         # Ended by the server, by token and by connection: (lifecycle number, why).
         self._ended_tokens: OrderedDict[str, tuple[int, str]] = OrderedDict()
@@ -186,7 +171,7 @@ class MemoryBenchServicer(pb_grpc.MemoryBenchServiceServicer):
         # Active from here on, before the first await: a Setup arriving while this one runs is
         # refused, and after a failed setup the client's Teardown (the harness always sends one)
         # still reaches the adapter to release what it half-made.
-        lifecycle = self._active = _Lifecycle(
+        lifecycle = self._active = Lifecycle(
             number=self.lifecycles,
             token=secrets.token_urlsafe(24),
             owner=peer,
@@ -251,15 +236,29 @@ class MemoryBenchServicer(pb_grpc.MemoryBenchServiceServicer):
             except Exception as exc:  # the adapter failed on this question: the client records it
                 message = f"{type(exc).__name__}: {exc}"
             else:
-                return _query_response(detail)
+                return query_response(detail)
             lifecycle.failed_queries += 1
             log.debug("[serve] lifecycle %d: query failed: %s", lifecycle.number, message)
             await context.abort(grpc.StatusCode.INTERNAL, message)
 
+    async def DeleteMemory(
+        self, request: pb.DeleteMemoryRequest, context: _Context
+    ) -> pb.DeleteMemoryResponse:
+        await self._edit(context, "DeleteMemory", DELETE_MEMORY, request, request.memory_id)
+        return pb.DeleteMemoryResponse()
+
+    async def UpdateMemory(
+        self, request: pb.UpdateMemoryRequest, context: _Context
+    ) -> pb.UpdateMemoryResponse:
+        await self._edit(
+            context, "UpdateMemory", UPDATE_MEMORY, request, request.memory_id, request.content
+        )
+        return pb.UpdateMemoryResponse()
+
     async def Teardown(self, request: pb.TeardownRequest, context: _Context) -> pb.TeardownResponse:
         token, peer = request.lifecycle_token, context.peer()
         current = self._active
-        if current is None or not _owns(current, token, peer):
+        if current is None or not owns(current, token, peer):
             gone = self._ended_tokens.get(token) if token else self._ended_peers.get(peer)
             if gone is not None:  # the server ended it already: nothing left to release
                 log.info("[serve] Teardown of lifecycle %d: already ended (%s)", *gone)
@@ -299,7 +298,7 @@ class MemoryBenchServicer(pb_grpc.MemoryBenchServiceServicer):
         request_iterator: AsyncIterator[pb.SessionRequest],
         context: grpc.aio.ServicerContext[pb.SessionRequest, pb.SessionResponse],
     ) -> None:
-        """The six calls above as messages on one stream (see :mod:`._session_server`): each goes
+        """The eight unary calls above as messages on one stream (see :mod:`._session_server`): each goes
         through the same handler as its unary RPC."""
         session = SessionServer(
             {
@@ -309,6 +308,8 @@ class MemoryBenchServicer(pb_grpc.MemoryBenchServiceServicer):
                 "query": self.Query,
                 "teardown": self.Teardown,
                 "healthcheck": self.Healthcheck,
+                "delete_memory": self.DeleteMemory,
+                "update_memory": self.UpdateMemory,
             },
             context,
         )
@@ -368,7 +369,7 @@ class MemoryBenchServicer(pb_grpc.MemoryBenchServiceServicer):
     # -- ownership ---------------------------------------------------------------------------------
 
     @contextlib.asynccontextmanager
-    async def _owned(self, context: _Context, rpc: str, token: str) -> AsyncIterator[_Lifecycle]:
+    async def _owned(self, context: _Context, rpc: str, token: str) -> AsyncIterator[Lifecycle]:
         """The active lifecycle, if the caller owns it (else abort); counts the call in flight."""
         lifecycle = await self._authorize(context, rpc, token)
         lifecycle.in_flight += 1
@@ -379,10 +380,10 @@ class MemoryBenchServicer(pb_grpc.MemoryBenchServiceServicer):
             lifecycle.in_flight -= 1
             lifecycle.last_active = time.monotonic()
 
-    async def _authorize(self, context: _Context, rpc: str, token: str) -> _Lifecycle:
+    async def _authorize(self, context: _Context, rpc: str, token: str) -> Lifecycle:
         peer = context.peer()
         lifecycle = self._active
-        if lifecycle is not None and _owns(lifecycle, token, peer):
+        if lifecycle is not None and owns(lifecycle, token, peer):
             if lifecycle.ending is None:
                 if token:
                     lifecycle.peers.add(peer)  # a client that reconnected, token in hand
@@ -429,7 +430,7 @@ class MemoryBenchServicer(pb_grpc.MemoryBenchServiceServicer):
             )
         await context.abort(grpc.StatusCode.PERMISSION_DENIED, f"{rpc} refused: {reason}")
 
-    def _abandoned(self, lifecycle: _Lifecycle, caller: str | None = None) -> str | None:
+    def _abandoned(self, lifecycle: Lifecycle, caller: str | None = None) -> str | None:
         """Why the lifecycle counts as abandoned by its client, or None while it does not."""
         if lifecycle.in_flight:
             return None
@@ -447,7 +448,7 @@ class MemoryBenchServicer(pb_grpc.MemoryBenchServiceServicer):
             return "its client's connection closed"
         return None
 
-    async def _end_abandoned(self, lifecycle: _Lifecycle, reason: str) -> None:
+    async def _end_abandoned(self, lifecycle: Lifecycle, reason: str) -> None:
         """Tear down a lifecycle its client abandoned, in the watchdog's task group when there is
         one (out of reach of the cancellation of the call that found it), and wait for it."""
         lifecycle.ending = reason
@@ -458,7 +459,7 @@ class MemoryBenchServicer(pb_grpc.MemoryBenchServiceServicer):
             await self._teardown(lifecycle, note)
         await lifecycle.ended.wait()
 
-    async def _teardown(self, lifecycle: _Lifecycle, note: str) -> None:
+    async def _teardown(self, lifecycle: Lifecycle, note: str) -> None:
         try:
             with anyio.CancelScope(shield=True), anyio.move_on_after(TEARDOWN_LIMIT) as scope:
                 try:
@@ -474,6 +475,34 @@ class MemoryBenchServicer(pb_grpc.MemoryBenchServiceServicer):
 
     # -- helpers ----------------------------------------------------------------------------------
 
+    async def _edit(
+        self, context: _Context, rpc: str, capability: str, request: Any, *args: str
+    ) -> None:
+        """DeleteMemory or UpdateMemory: the adapter's method of that capability, in the caller's
+        lifecycle; UNIMPLEMENTED when the adapter lacks it."""
+        if capability not in self.capabilities:
+            await context.abort(
+                grpc.StatusCode.UNIMPLEMENTED,
+                f"{rpc}: the adapter {self.adapter.name} has no {capability} (see the "
+                "capabilities its Healthcheck lists)",
+            )
+        async with self._owned(context, rpc, request.lifecycle_token) as lifecycle:
+            if not args[0]:
+                await context.abort(grpc.StatusCode.INVALID_ARGUMENT, f"{rpc} needs a memory_id")
+            try:
+                await getattr(self.adapter, CAPABILITY_METHODS[capability])(*args)
+            except LookupError as exc:  # a memory the adapter does not hold
+                code, message = grpc.StatusCode.NOT_FOUND, str(exc.args[0] if exc.args else exc)
+            except ValueError as exc:  # a memory id the adapter cannot read
+                code, message = grpc.StatusCode.INVALID_ARGUMENT, f"{type(exc).__name__}: {exc}"
+            except Exception as exc:  # the adapter failed: report it to the client as INTERNAL
+                code, message = grpc.StatusCode.INTERNAL, f"{type(exc).__name__}: {exc}"
+            else:
+                lifecycle.memory_edits += 1
+                return
+            log.warning("[serve] lifecycle %d: %s failed: %s", lifecycle.number, rpc, message)
+            await context.abort(code, message)
+
     async def _call(
         self, context: _Context, method: str, fn: Callable[..., Awaitable[_T]], *args: Any
     ) -> _T:
@@ -486,7 +515,7 @@ class MemoryBenchServicer(pb_grpc.MemoryBenchServiceServicer):
         log.warning("[serve] lifecycle %d: %s failed: %s", number, method, message)
         await context.abort(grpc.StatusCode.INTERNAL, message)
 
-    def _end(self, lifecycle: _Lifecycle, note: str) -> None:
+    def _end(self, lifecycle: Lifecycle, note: str) -> None:
         if self._active is lifecycle:
             self._active = None
         if lifecycle.ending not in (None, "Teardown"):
@@ -505,34 +534,11 @@ class MemoryBenchServicer(pb_grpc.MemoryBenchServiceServicer):
         ]
         if lifecycle.failed_queries:
             parts.append(f"{lifecycle.failed_queries:,} failed")
+        if lifecycle.memory_edits:
+            parts.append(f"{lifecycle.memory_edits:,} memories deleted or updated")
         parts.append(f"{time.perf_counter() - lifecycle.started:.1f} s")
         if lifecycle.setup_error is not None:
             parts.append(f"setup failed: {lifecycle.setup_error}")
         if note:
             parts.append(note)
         log.info("[serve] lifecycle %d: %s", lifecycle.number, ", ".join(parts))
-
-
-def _owns(lifecycle: _Lifecycle, token: str, peer: str) -> bool:
-    """Whether a call with this token (empty: none) on this connection belongs to the lifecycle."""
-    if token:
-        # Constant time: the comparison must not tell a caller how much of the token it got right.
-        return hmac.compare_digest(token.encode(), lifecycle.token.encode())
-    return peer in lifecycle.peers
-
-
-def _query_response(detail: QueryDetail) -> pb.QueryResponse:
-    response = pb.QueryResponse(answer=detail.answer)
-    for r in detail.retrieval:
-        entry = response.retrieval.add(path=r.path, snippet=r.snippet or "")
-        if r.score is not None:
-            entry.score = float(r.score)
-        if r.day is not None:
-            entry.day_number = r.day
-    for t in detail.tool_calls:
-        response.tool_calls.add(
-            tool=t.tool,
-            args_json=json.dumps(dict(t.args), ensure_ascii=False, default=str) if t.args else "",
-            result_preview=t.result_preview or "",
-        )
-    return response
