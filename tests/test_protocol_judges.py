@@ -120,6 +120,9 @@ async def test_deletion_check_fuzzy_and_field_names() -> None:
         _triple(await judge.score("q", "", "Paris is where Alex lives, by the Louvre", ctx))[0] == 0
     )
     assert _triple(await judge.score("q", "", "Paris? I can't say.", ctx)) == (3, 2, 1)
+    # Where the MemoryBench dataset keeps it, whatever the field is called.
+    kept = _ctx({"deletedContent": "Alex lives in Paris"})
+    assert _triple(await judge.score("q", "", "alex lives in paris", kept)) == (0, 0, 0)
 
 
 def test_fuzzy_threshold() -> None:

@@ -1,9 +1,10 @@
 """MemoryBench's ``deletion-check`` protocol as a judge: after a memory was deleted, the answer to the
 verification query must not reveal it. Pure and synchronous.
 
-The deleted content is read from the pair being judged (``context.qa``): its ``extra`` under the
-manifest's ``deleted_content_field`` (as written in the case, or camelCased), a string or a list of
-strings (each checked). The question the judge receives is the verification query the harness asked
+The deleted content is read from the pair being judged (``context.qa``): its ``extra`` under
+``deletedContent`` (where the MemoryBench dataset puts the case's ``deleted_content_field``), else
+under that field's own name (as written, or camelCased): a string or a list of strings (each
+checked). The question the judge receives is the verification query the harness asked
 (the dataset takes it from ``verification_query_field``).
 
 **A leak**, with ``fuzzy_match`` false (the default): some deleted text, case-folded with its
@@ -126,7 +127,11 @@ class DeletionCheckJudge(AsyncClosing):
         qa = context.qa if context is not None else None
         extra: Mapping[str, Any] = qa.extra if qa is not None else {}
         field = self.deleted_content_field
-        value = extra.get(field, extra.get(_camel(field)))
+        # The dataset keeps it as ``deletedContent`` whatever the manifest's field is called; a pair
+        # written by hand may carry it under the field's own name.
+        value = next(
+            (extra[k] for k in ("deletedContent", field, _camel(field)) if k in extra), None
+        )
         texts = _texts(value)
         if texts is None:
             which = f"pair {qa.id}" if qa is not None else "the answer (no pair in the context)"

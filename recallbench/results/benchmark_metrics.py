@@ -250,9 +250,12 @@ class BenchmarkAnswer:
     retrieval: QuestionRetrievalMetrics | None = None
 
 
-def evidence_ids(pair: QAPair) -> tuple[str, ...]:
-    """The pair's gold evidence ids (``extra["evidence"]``: a list of ids, or one id); () if none."""
-    value = pair.extra.get("evidence")
+def evidence_ids(pair: QAPair, key: str = "evidence") -> tuple[str, ...]:
+    """The pair's gold evidence ids (``extra[key]``: a list of ids, or one id); () if none.
+
+    ``key="evidenceSessions"`` reads the sessions the MemoryBench dataset traced the evidence to,
+    for rankings of session ids."""
+    value = pair.extra.get(key)
     if isinstance(value, str | int) and not isinstance(value, bool):
         return (str(value),)
     if isinstance(value, list | tuple):
@@ -268,6 +271,7 @@ def benchmark_answer(
     ranking: Sequence[str] | None,
     scored: bool = True,
     k: int | None = None,
+    evidence_key: str = "evidence",
 ) -> BenchmarkAnswer:
     """What the metrics read of one answer of a run.
 
@@ -279,8 +283,9 @@ def benchmark_answer(
             retrieval (no retrieval metrics then, rather than zeros).
         scored: False for an answer whose judge failed (its score is a placeholder).
         k: a cutoff for the retrieval metrics.
+        evidence_key: where the pair keeps its gold ids (:func:`evidence_ids`).
     """
-    gold = evidence_ids(result.qa)
+    gold = evidence_ids(result.qa, evidence_key)
     return BenchmarkAnswer(
         benchmark=benchmark,
         question_type=question_type(result.qa),
