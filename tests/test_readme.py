@@ -54,6 +54,10 @@ HOW: dict[str, Shortened | Excluded] = {
     "python -m recallbench run": ONE_CHECKPOINT,
     "python -m pytest -n 2": Excluded("the test suite itself; .ci/run runs it"),
     "pip install .": Excluded("a non-editable install: tests/test_install.py makes a real one"),
+    "pip install 'recallbench[ray]'": Excluded(
+        "installs Ray into the environment running the tests; .ci/run installs the extra and "
+        "tests/test_ray_executor.py runs it on a real local cluster"
+    ),
     "python scripts/readme_figures.py": Excluded(
         "rewrites the committed figures in docs/images/ (run by hand when the main job changes)"
     ),
