@@ -121,7 +121,7 @@ DELETIONS = [
     {
         "id": "d1",
         "content": ["My locker code is 4417.", "My bike is blue."],
-        "delete_id": "m-1",
+        "delete_id": "My locker code is 4417.",
         "verify_query": "What is my locker code?",
         "deleted": "4417",
     },

@@ -10,7 +10,12 @@ from _manifests import CONVERSATIONS, DELETIONS, LOCOMO_LIKE, sessions, simple, 
 
 from recallbench.data.dataset import DirectoryDataset
 from recallbench.data.importers import default_ranges_of, open_dataset
-from recallbench.data.importers.memorybench import ManifestDataset, category_of, read_benchmark
+from recallbench.data.importers.memorybench import (
+    ManifestDataset,
+    category_of,
+    read_benchmark,
+    validate_manifests,
+)
 from recallbench.data.ranges import DEFAULT_RANGES
 from recallbench.errors import DatasetError
 from recallbench.testing import write_persona
@@ -203,13 +208,14 @@ def test_add_delete_verify_cases(tmp_path: Path) -> None:
     (case,) = ds.deletion_cases("d1")
     assert case.add_content == ("My locker code is 4417.", "My bike is blue.")
     assert (case.delete_target, case.verify_query, case.phase_delay_ms) == (
-        "m-1",
+        "My locker code is 4417.",
         "What is my locker code?",
         100,
     )
     (pair,) = ds.load("d1").qa
     assert pair.question == "What is my locker code?"
-    assert pair.extra["deleteTarget"] == "m-1"
+    assert pair.extra["deleteTarget"] == "My locker code is 4417."
+    assert pair.extra["deleteMemoryId"] == "day-0001"
     assert pair.extra["deletedContent"] == "4417"
     assert pair.relevant_days == (1, 2)
 
@@ -263,3 +269,51 @@ def test_every_case_read_once(tmp_path: Path) -> None:
     b = read_benchmark(sessions(tmp_path / "b"))
     assert not b.errors
     assert sum(len(u.qa) for u in b.units) == len(CONVERSATIONS)
+
+
+@pytest.mark.parametrize(
+    ("target", "memory_id"),
+    [
+        ("2", "day-0002"),
+        ("day-0002", "day-0002"),
+        ("My bike is blue.", "day-0002"),
+        (1, "day-0001"),
+    ],
+)
+def test_a_delete_target_names_an_added_item(
+    tmp_path: Path, target: object, memory_id: str
+) -> None:
+    case = {**DELETIONS[0], "delete_id": target}
+    folder = write_benchmark(
+        tmp_path / "adv",
+        [case],
+        ingestion={
+            "strategy": "add-delete-verify",
+            "add_content_field": "content",
+            "delete_target_field": "delete_id",
+            "verify_query_field": "verify_query",
+        },
+        evaluation={"protocol": "deletion-check", "deleted_content_field": "deleted"},
+        required_capabilities=["add_memory", "retrieve_memory", "delete_memory"],
+    )
+    (pair,) = ManifestDataset(folder).load("d1").qa
+    assert pair.extra["deleteMemoryId"] == memory_id
+
+
+def test_a_delete_target_naming_nothing_is_a_problem(tmp_path: Path) -> None:
+    case = {**DELETIONS[0], "delete_id": "m-9"}
+    folder = write_benchmark(
+        tmp_path / "adv",
+        [case],
+        ingestion={
+            "strategy": "add-delete-verify",
+            "add_content_field": "content",
+            "delete_target_field": "delete_id",
+            "verify_query_field": "verify_query",
+        },
+        evaluation={"protocol": "deletion-check", "deleted_content_field": "deleted"},
+        required_capabilities=["add_memory", "retrieve_memory", "delete_memory"],
+    )
+    (problem,) = [p for p in validate_manifests(folder) if p.severity == "error"]
+    assert "delete target 'm-9' names none of the 2 item(s) added" in problem.message
+    assert problem.line == 1  # the case's line in data.jsonl

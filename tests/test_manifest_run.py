@@ -13,6 +13,7 @@ from _manifests import DELETIONS, sessions, simple, write_benchmark
 import recallbench as rb
 from recallbench.adapters.builtin import builtin_adapter
 from recallbench.cli import main
+from recallbench.judges.deletion_check import DeletionCheckJudge
 from recallbench.testing import ScriptedAdapter, ScriptedJudge
 
 
@@ -88,39 +89,99 @@ def test_retrieval_eval(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> N
     assert json.loads(capsys.readouterr().out)
 
 
-def test_run_refuses_add_delete_verify_for_now(
+ADV_INGESTION = {
+    "strategy": "add-delete-verify",
+    "add_content_field": "content",
+    "delete_target_field": "delete_id",
+    "verify_query_field": "verify_query",
+}
+ADV_EVALUATION = {"protocol": "deletion-check", "deleted_content_field": "deleted"}
+
+
+def forgetting(folder: Path) -> Path:
+    return write_benchmark(
+        folder,
+        DELETIONS,
+        ingestion=ADV_INGESTION,
+        query={},
+        evaluation=ADV_EVALUATION,
+        required_capabilities=["add_memory", "retrieve_memory", "delete_memory"],
+    )
+
+
+class Forgetful(ScriptedAdapter):
+    """The scripted adapter, able to delete a day (and saying which it was asked to)."""
+
+    def __init__(self) -> None:
+        super().__init__(name="forgetful")
+        self.deleted: list[str] = []
+
+    async def delete_memory(self, memory_id: str) -> None:
+        self.deleted.append(memory_id)
+        self.memory.pop(int(memory_id.removeprefix("day-")), None)
+
+
+@pytest.mark.anyio
+async def test_add_delete_verify_deletes_before_asking(tmp_path: Path) -> None:
+    adapter = Forgetful()
+    judge = DeletionCheckJudge(deleted_content_field="deleted")
+    result = await rb.Harness(adapter, forgetting(tmp_path / "adv"), judge=judge).run()
+    # Ingested, finalized, then the target deleted, then the verify query asked.
+    assert [c[0] for c in adapter.calls] == [
+        "setup",
+        "ingest_day",
+        "ingest_day",
+        "finalize_ingestion",
+        "query",
+        "teardown",
+    ]
+    assert adapter.deleted == ["day-0001"]
+    (answer,) = [q for r in result.personas[0].range_results for q in r.question_results]
+    assert answer.qa.question == "What is my locker code?"
+
+
+@pytest.mark.anyio
+async def test_bm25_forgets_what_was_deleted(tmp_path: Path) -> None:
+    judge = DeletionCheckJudge(deleted_content_field="deleted")
+    result = await rb.Harness(
+        builtin_adapter("bm25"), forgetting(tmp_path / "adv"), judge=judge
+    ).run()
+    (answer,) = [q for r in result.personas[0].range_results for q in r.question_results]
+    assert "4417" not in answer.system_answer
+    assert (answer.score.correctness, answer.score.hallucination) == (3, 1)
+
+
+@pytest.mark.anyio
+async def test_an_adapter_lacking_a_required_capability_is_refused_before_any_work(
+    tmp_path: Path,
+) -> None:
+    adapter = ScriptedAdapter()  # no delete_memory
+    harness = rb.Harness(adapter, forgetting(tmp_path / "adv"), judge=ScriptedJudge())
+    with pytest.raises(rb.ConfigError) as caught:
+        await harness.run()
+    assert str(caught.value) == (
+        'adapter "scripted" lacks delete_memory, which benchmark "tiny" requires '
+        "(required_capabilities in its manifest.json)"
+    )
+    assert adapter.calls == []
+
+
+def test_skip_unsupported_leaves_such_benchmarks_out(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    folder = write_benchmark(
-        tmp_path / "adv",
-        DELETIONS,
-        ingestion={
-            "strategy": "add-delete-verify",
-            "add_content_field": "content",
-            "delete_target_field": "delete_id",
-            "verify_query_field": "verify_query",
-        },
-        query={},
-        evaluation={"protocol": "deletion-check"},
+    forgetting(tmp_path / "all" / "adv")
+    simple(tmp_path / "all" / "one")
+    module = tmp_path / "plain.py"
+    module.write_text(
+        "from recallbench.testing import ScriptedAdapter\nadapter = ScriptedAdapter\n",
+        encoding="utf-8",
     )
-    code = main(
-        [
-            "run",
-            "--data",
-            str(folder),
-            "--adapter",
-            "builtin:bm25",
-            "--judge",
-            "rubric",
-            "--output",
-            str(tmp_path / "out"),
-        ]
-    )
-    assert code == 2
-    assert (
-        "is add-delete-verify, which recallbench reads and validates but does not run yet"
-        in capsys.readouterr().err
-    )
+    argv = ["run", "--data", str(tmp_path / "all"), "--adapter", str(module), "--judge", "rubric"]
+    assert main([*argv, "--output", str(tmp_path / "refused")]) == 2
+    assert 'lacks delete_memory, which benchmark "tiny" requires' in capsys.readouterr().err
+    assert main([*argv, "--skip-unsupported", "--json", "--output", str(tmp_path / "out")]) == 0
+    result = json.loads((tmp_path / "out" / "result.json").read_text(encoding="utf-8"))
+    assert [p["personaId"] for p in result["personas"]] == ["one/c1", "one/c2"]
 
 
 def test_run_refuses_an_invalid_benchmark(

@@ -25,9 +25,9 @@ Pure: no I/O, no anyio, no grpc.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterable, Set
 
+from ..data.corpus import day_memory_id, memory_id_day
 from ..errors import ConfigError
 
 __all__ = [
@@ -149,28 +149,3 @@ def require_capabilities(adapter: object, required: Iterable[str], benchmark: st
     missing = missing_capabilities(adapter, required)
     if missing:
         raise ConfigError(capability_message(adapter_label(adapter), missing, benchmark))
-
-
-_DAY_ID = re.compile(r"(?:day-)?(\d{1,9})")
-
-
-def day_memory_id(day: int) -> str:
-    """The memory id of an ingested day: ``"day-0007"`` (the day file's name without ``.md``)."""
-    if day < 1:
-        raise ValueError(f"days are numbered from 1, got {day}")
-    return f"day-{day:04d}"
-
-
-def memory_id_day(memory_id: str) -> int:
-    """The day a memory id names: ``"day-0007"``, ``"day-7"`` and ``"7"`` all name day 7.
-
-    Raises:
-        ValueError: the id names no day (another shape, or day 0).
-    """
-    found = _DAY_ID.fullmatch(memory_id.strip())
-    day = int(found.group(1)) if found is not None else 0
-    if day < 1:
-        raise ValueError(
-            f'memory id "{memory_id}" names no day: expected "day-0007" (or "7") for day 7'
-        )
-    return day

@@ -224,6 +224,12 @@ def register(sub: Any) -> None:
         help="stop each persona after its first evaluated checkpoint",
     )
     e.add_argument("--skip-preflight", action="store_true", help="skip the startup checks")
+    e.add_argument(
+        "--skip-unsupported",
+        action="store_true",
+        help="in a folder of MemoryBench benchmarks, leave out those whose required_capabilities "
+        "the adapter lacks (default: refuse the run, naming the capability)",
+    )
 
     o = p.add_argument_group("output & resume")
     o.add_argument(
@@ -448,6 +454,7 @@ def run(args: argparse.Namespace) -> int:
             setup=args.setup_timeout, ingest=args.ingest_timeout, teardown=args.teardown_timeout
         ),
         dry_run=args.dry_run,
+        skip_unsupported=args.skip_unsupported,
         skip_catchup_ingest=args.skip_catchup_ingest,
         judge_model=judge_spec if judge_spec and judge_spec != "stub" else None,
         appellate_judge_model=appellate_spec,

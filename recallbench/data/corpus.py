@@ -12,7 +12,14 @@ from .._fields import positive_int, str_tuple
 from .persona import PersonaDefinition
 from .qa import QAPair
 
-__all__ = ["Day", "DayMetadata", "PersonaDataset", "split_sessions"]
+__all__ = [
+    "Day",
+    "DayMetadata",
+    "PersonaDataset",
+    "day_memory_id",
+    "memory_id_day",
+    "split_sessions",
+]
 
 _FRONT_MATTER = re.compile(r"---\n.*?\n---\n?", re.DOTALL)
 _HEADING = "# session:"
@@ -98,6 +105,11 @@ class PersonaDataset:
     persona_dir: Path
     memories_dir: Path
     qa_file: Path
+    benchmark: str | None = None
+    """The benchmark it comes from (a MemoryBench manifest's ``name``), or None for a persona."""
+    required_capabilities: tuple[str, ...] = attrs.field(default=(), converter=str_tuple)
+    """What an adapter must support to be run on it (a manifest's ``required_capabilities``;
+    :mod:`recallbench.adapters.capabilities`)."""
 
     @property
     def id(self) -> str:
@@ -111,3 +123,35 @@ class PersonaDataset:
     def days_through(self, cutoff: int, *, after: int = 0) -> tuple[Day, ...]:
         """Days with ``after < number <= cutoff``, in order."""
         return tuple(d for d in self.days if after < d.number <= cutoff)
+
+
+DELETE_BEFORE_ASKING = "deleteMemoryId"
+"""A pair's ``extra`` key: the memory (a day's id) the harness deletes through the adapter after the
+checkpoint's ingestion and before asking it (add-delete-verify benchmarks)."""
+DELETE_DELAY_MS = "phaseDelayMs"
+"""A pair's ``extra`` key: milliseconds to wait between the deletion and the question."""
+
+# A memory is one ingested day (docs/adapters.md): its id names the day.
+_DAY_ID = re.compile(r"(?:day-)?(\d{1,9})")
+
+
+def day_memory_id(day: int) -> str:
+    """The memory id of an ingested day: ``"day-0007"`` (the day file's name without ``.md``)."""
+    if day < 1:
+        raise ValueError(f"days are numbered from 1, got {day}")
+    return f"day-{day:04d}"
+
+
+def memory_id_day(memory_id: str) -> int:
+    """The day a memory id names: ``"day-0007"``, ``"day-7"`` and ``"7"`` all name day 7.
+
+    Raises:
+        ValueError: the id names no day (another shape, or day 0).
+    """
+    found = _DAY_ID.fullmatch(memory_id.strip())
+    day = int(found.group(1)) if found is not None else 0
+    if day < 1:
+        raise ValueError(
+            f'memory id "{memory_id}" names no day: expected "day-0007" (or "7") for day 7'
+        )
+    return day

@@ -90,6 +90,7 @@ COMMAND_LINE_ONLY: tuple[str, ...] = (
     "grpc-max-message-mb",
     "grpc-unary",
     "dry-run",
+    "skip-unsupported",
     "skip-preflight",
     "verbose",
     "json",

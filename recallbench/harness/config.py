@@ -153,6 +153,8 @@ class RunConfig:
         max_judge_errors: questions left unscored by judge failures before the run fails (None: no
             limit).
         dry_run: stop each persona after its first evaluated checkpoint.
+        skip_unsupported: leave out benchmarks whose ``required_capabilities`` the adapter lacks
+            (a warning each) instead of refusing the run.
         skip_catchup_ingest: on resume, trust the adapter to still hold the days already ingested.
         judge_model, appellate_judge_model: how the judges are named in results.
         judge_cache: a directory of cached judge scores (:mod:`recallbench.judges.cache`); judges
@@ -183,6 +185,7 @@ class RunConfig:
     max_adapter_errors: AdapterErrorLimit = DEFAULT_ADAPTER_ERROR_LIMIT
     max_judge_errors: int | None = 10
     dry_run: bool = False
+    skip_unsupported: bool = False
     skip_catchup_ingest: bool = False
     judge_model: str | None = None
     appellate_judge_model: str | None = None

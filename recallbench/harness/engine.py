@@ -54,7 +54,7 @@ from .lifecycle import UnitRunner
 from .questions import QuestionAsker
 from .resume import ResumeLog
 from .runlog import JsonlWriter, RunLogs, check_writable, iso_now, write_result
-from .units import CheckpointTask, RunState, Unit, plan_tasks, plan_units
+from .units import CheckpointTask, RunState, Unit, plan_tasks, plan_units, supported
 
 __all__ = ["Harness"]
 
@@ -186,7 +186,10 @@ class Harness:
         # Before any work: an output folder that cannot be written is found now, not at the end.
         check_writable(p for p in attrs.astuple(self.output) if isinstance(p, Path))
         ids = list(self.config.personas or self.dataset.persona_ids())
-        datasets = [self.dataset.load(pid) for pid in ids]
+        datasets = await supported(
+            [self.dataset.load(pid) for pid in ids], self.factory, self.config.skip_unsupported
+        )
+        ids = [ds.id for ds in datasets]
         state = RunState(
             adapter_name=self._initial_name(),
             judge_usage=_usage_now(self.judge),

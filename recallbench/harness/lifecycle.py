@@ -20,7 +20,9 @@ import anyio
 import attrs
 
 from ..adapters.base import Adapter
-from ..data.corpus import PersonaDataset
+from ..adapters.capabilities import capability_message, missing_capabilities
+from ..data.corpus import DELETE_BEFORE_ASKING, DELETE_DELAY_MS, PersonaDataset
+from ..data.qa import QAPair
 from ..errors import RunFailed
 from ..results.aggregate import summarize_checkpoint
 from ..results.measures import latency_stats, summarize_retrieval
@@ -129,7 +131,7 @@ class UnitRunner:
                 new_days = 0
                 if needs_adapter:
                     if adapter is None:
-                        adapter = await self._start(state)
+                        adapter = await self._start(state, ds)
                     t0 = time.perf_counter()
                     new_days, finalize_ms = await self._ingest(adapter, ds, ingested, task.cutoff)
                     ingested = max(ingested, task.cutoff)
@@ -138,6 +140,8 @@ class UnitRunner:
                 token = None
                 if needs_adapter and self.config.lifecycle == "snapshot":
                     token = await self._step(adapter, "snapshot", "snapshot")
+                if adapter is not None and needs_adapter:
+                    await self._delete(adapter, order)
                 await self.hooks.call(
                     "on_checkpoint_start",
                     CheckpointStarted(
@@ -247,7 +251,21 @@ class UnitRunner:
             log.warning("[bench] %s", warning)
             state.warnings.append(warning)
 
-    async def _start(self, state: RunState) -> Adapter:
+    async def _delete(self, adapter: Adapter, order: tuple[QAPair, ...]) -> None:
+        """Delete, through the adapter, the memories the checkpoint's questions ask to be gone
+        (add-delete-verify benchmarks), then wait the longest phase delay they name."""
+        targets = dict.fromkeys(
+            str(p.extra[DELETE_BEFORE_ASKING]) for p in order if DELETE_BEFORE_ASKING in p.extra
+        )
+        for memory_id in targets:
+            await self._step(adapter, "delete_memory", f"deleting memory {memory_id}", memory_id)
+        delays = [
+            p.extra.get(DELETE_DELAY_MS) or 0 for p in order if DELETE_BEFORE_ASKING in p.extra
+        ]
+        if targets and max(delays) > 0:
+            await anyio.sleep(max(delays) / 1000)
+
+    async def _start(self, state: RunState, ds: PersonaDataset) -> Adapter:
         try:
             adapter = await self._build_adapter()
         except PersonaStopped:
@@ -261,6 +279,12 @@ class UnitRunner:
             name = await self._step(adapter, "healthcheck", "healthcheck")
             if isinstance(name, str) and name:
                 state.adapter_name = name
+        # Known now for a remote adapter too (its Healthcheck says what its server does).
+        missing = missing_capabilities(adapter, ds.required_capabilities)
+        if missing:
+            raise PersonaStopped(
+                capability_message(state.adapter_name, missing, ds.benchmark or ds.id)
+            )
         try:
             await self._step(adapter, "setup", "setup")
         except PersonaStopped:

@@ -10,18 +10,31 @@ run asks exactly what an uninterrupted one would.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import logging
+from collections.abc import Awaitable, Callable, Sequence
 
 import attrs
 
+from ..adapters.base import Adapter
+from ..adapters.capabilities import adapter_label, capability_message, missing_capabilities
 from ..data.corpus import PersonaDataset
 from ..data.plan import Lifecycle
 from ..data.ranges import TimeRange, clamp_to_corpus
 from ..data.selection import CheckpointSelection, SelectionPolicy, iter_checkpoints
-from ..errors import RunFailed
+from ..errors import ConfigError, RunFailed
 from ..judges.usage import JudgeUsage
 
-__all__ = ["CheckpointTask", "PersonaStopped", "RunState", "Unit", "plan_tasks", "plan_units"]
+__all__ = [
+    "CheckpointTask",
+    "PersonaStopped",
+    "RunState",
+    "Unit",
+    "plan_tasks",
+    "plan_units",
+    "supported",
+]
+
+log = logging.getLogger("recallbench")
 
 
 @attrs.frozen(kw_only=True)
@@ -67,6 +80,38 @@ def plan_units(
     if lifecycle == "fresh":
         return tuple(Unit(persona_id=persona_id, checkpoints=(t,)) for t in tasks)
     return (Unit(persona_id=persona_id, checkpoints=tasks),)
+
+
+async def supported(
+    datasets: list[PersonaDataset],
+    factory: Callable[[], Adapter | Awaitable[Adapter]],
+    skip: bool,
+) -> list[PersonaDataset]:
+    """The datasets whose ``required_capabilities`` (a MemoryBench manifest's) the adapter has,
+    decided before any work from one adapter the factory builds (not set up). Adapters that learn
+    their capabilities from a server (those with ``healthcheck``) are checked by each unit after it.
+
+    Raises:
+        ConfigError: a dataset needs what the adapter lacks, and ``skip`` is off (one line naming
+            the capability, the adapter and the benchmark).
+    """
+    if not any(ds.required_capabilities for ds in datasets):
+        return datasets
+    built = factory()
+    probe = await built if isinstance(built, Awaitable) else built
+    if getattr(probe, "healthcheck", None) is not None:
+        return datasets
+    kept = []
+    for ds in datasets:
+        missing = missing_capabilities(probe, ds.required_capabilities)
+        if not missing:
+            kept.append(ds)
+            continue
+        message = capability_message(adapter_label(probe), missing, ds.benchmark or ds.id)
+        if not skip:
+            raise ConfigError(message)
+        log.warning("[bench] skipped %s: %s (--skip-unsupported)", ds.id, message)
+    return kept
 
 
 class PersonaStopped(Exception):

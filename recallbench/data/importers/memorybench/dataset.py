@@ -248,6 +248,8 @@ class ManifestDataset:
             persona_dir=b.folder,
             memories_dir=data_path,
             qa_file=data_path,
+            benchmark=b.manifest.name,
+            required_capabilities=b.manifest.required_capabilities,
         )
 
     def __getstate__(self) -> dict[str, Any]:

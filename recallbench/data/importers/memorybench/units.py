@@ -17,7 +17,7 @@ from typing import Any
 
 import attrs
 
-from ...corpus import Day
+from ...corpus import DELETE_BEFORE_ASKING, DELETE_DELAY_MS, Day, day_memory_id, memory_id_day
 from ...persona import DEFAULT_EPOCH, day_date
 from ...qa import CATEGORIES, DIFFICULTIES, QAPair
 from ...validate import Problem
@@ -166,7 +166,7 @@ class _Mapper:
 
     def build(self, cases: Sequence[Case]) -> list[UnitSpec]:
         ing = self.m.ingestion
-        groups: dict[tuple[_Entry, ...], list[Case]] = {}
+        groups: dict[tuple[object, ...], list[Case]] = {}
         evidence: dict[str, tuple[list[Any] | None, tuple[str, ...]]] = {}
         for case in cases:
             context: list[_Entry] | None
@@ -182,11 +182,14 @@ class _Mapper:
             question = self.question(case, ing)
             if context is None or question is None:
                 continue
-            groups.setdefault(tuple(context), []).append(case)
+            # An add-delete-verify case deletes from its context: it never shares it.
+            key = (case.id, *context) if isinstance(ing, AddDeleteVerifyIngestion) else context
+            groups.setdefault(tuple(key), []).append(case)
         self._report_missing(cases)
         units = []
         taken: set[str] = set()
-        for entries, members in groups.items():
+        for key, members in groups.items():
+            entries = [e for e in key if isinstance(e, _Entry)]
             first = members[0]
             uid = first.item_id if first.item_id not in taken else first.id
             while uid in taken:
@@ -207,10 +210,36 @@ class _Mapper:
             return None
         return [_Entry(v) for v in items]
 
+    def deleted_day(self, case: Case, ing: AddDeleteVerifyIngestion, target: str) -> int | None:
+        """The day (1-based, in the order the case adds its items) the delete target names: its
+        position (``2``), its memory id (``day-0002``) or its exact text; None, with the problem
+        said, when it names none."""
+        value = case.fields.get(ing.add_content_field)
+        items = value if isinstance(value, list) else [value]
+        wanted = target.strip()
+        texts = [v.strip() for v in items if isinstance(v, str)]
+        if wanted in texts:
+            return texts.index(wanted) + 1
+        try:
+            day = memory_id_day(wanted)
+        except ValueError:
+            day = 0
+        if 1 <= day <= len(items):
+            return day
+        self.error(
+            case,
+            ing.delete_target_field,
+            f"delete target {target!r} names none of the {len(items)} item(s) added (expected a "
+            "1-based position, a memory id such as day-0001, or an item's exact text)",
+        )
+        return None
+
     def question(self, case: Case, ing: Any) -> str | None:
         if isinstance(ing, AddDeleteVerifyIngestion):
             target = self.text(case, ing.delete_target_field, "delete target field", join=True)
             query = self.text(case, ing.verify_query_field, "verify query field")
+            if target is not None and self.deleted_day(case, ing, target) is None:
+                return None
             return query if target is not None else None
         assert self.m.query.question_field is not None  # required unless add-delete-verify
         question = self.text(case, self.m.query.question_field, "question field")
@@ -302,10 +331,13 @@ class _Mapper:
         )
         if isinstance(ing, AddDeleteVerifyIngestion):
             question = self.text(case, ing.verify_query_field, "verify query field") or ""
-            extra["deleteTarget"] = self.text(
-                case, ing.delete_target_field, "delete target field", join=True
-            )
-            extra["phaseDelayMs"] = ing.phase_delay_ms
+            target = self.text(case, ing.delete_target_field, "delete target field", join=True)
+            extra["deleteTarget"] = target
+            day = self.deleted_day(case, ing, target or "")
+            if day is not None:
+                # What the harness deletes through the adapter before asking (docs/datasets.md).
+                extra[DELETE_BEFORE_ASKING] = day_memory_id(day)
+            extra[DELETE_DELAY_MS] = ing.phase_delay_ms
             deleted = m.evaluation.options.get("deleted_content_field")
             if isinstance(deleted, str) and deleted in f:
                 extra["deletedContent"] = f[deleted]
