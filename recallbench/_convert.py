@@ -20,7 +20,7 @@ import cattrs
 import orjson
 from cattrs.gen import make_dict_structure_fn, override
 
-from ._fields import EXTRA, camel, disk_key, json_key
+from ._fields import EXTRA, NOT_IN_JSON, camel, disk_key, json_key
 
 __all__ = [
     "converter",
@@ -76,7 +76,7 @@ def _unstructure_factory(cls: type) -> Callable[[Any], dict[str, Any]]:
     hints = typing.get_type_hints(cls)
     plan: list[tuple[str, str, Callable[[Any], Any] | None, bool]] = []
     for a in attrs.fields(cls):
-        if a.name == EXTRA:
+        if a.name == EXTRA or a.metadata.get(NOT_IN_JSON):
             continue
         hook = converter.get_unstructure_hook(hints[a.name])
         passthrough = hints[a.name] in (str, int, bool)

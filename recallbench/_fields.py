@@ -15,6 +15,8 @@ import attrs
 
 DISK_KEY = "recallbench.disk"
 JSON_KEY = "recallbench.json"
+NOT_IN_JSON = "recallbench.not_in_json"
+"""Metadata of a field kept in memory only: never written to (nor read from) JSON."""
 EXTRA = "extra"
 """Name of the attribute that keeps unknown keys of a record read from disk."""
 

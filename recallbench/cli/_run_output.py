@@ -139,6 +139,12 @@ def print_end(
             else format_text_report(result)
         )
         print()
+    metrics = getattr(result, "benchmark_metrics", None)
+    if metrics and not args.verbose:  # the full report above holds them already
+        from ..render.benchmark_metrics import records_section_lines
+
+        print("\n".join(records_section_lines(metrics)[1:]))
+        print()
     from ..render.headline import format_headline
 
     html = output.result_json.parent / "report.html" if output.result_json else None

@@ -82,6 +82,12 @@ def register(sub: Any) -> None:
         "azure:DEPLOYMENT[;URL]) or a Python judge or text model (pkg.module[:attr], file.py[:attr])",
     )
     j.add_argument(
+        "--judge-model",
+        metavar="SPEC",
+        help="the model of MemoryBench manifests' llm-as-judge protocol (without --judge, each "
+        "benchmark is judged by its own protocol)",
+    )
+    j.add_argument(
         "--appellate-judge",
         metavar="SPEC",
         help="re-scores answers the primary judge failed; its verdict is final",
@@ -304,7 +310,9 @@ JUDGE_TIMEOUT_FACTOR = 10
 
 def _calls_models(judge: Any) -> bool:
     """Whether a judge calls a text model (its score then takes model round trips, retries)."""
-    return judge is not None and hasattr(judge, "cache_identity")
+    return judge is not None and (
+        hasattr(judge, "cache_identity") or getattr(judge, "calls_model", False) is True
+    )
 
 
 def harness_config_of(profile: Any) -> dict[str, Any]:
@@ -321,7 +329,9 @@ def _pick(*values: Any) -> Any:
 
 
 def run(args: argparse.Namespace) -> int:
+    from ..data.importers import is_manifest_data
     from ..harness.loading import AdapterSpec, load_judge
+    from ._manifest_judge import run_judge
 
     profile: Profile | None = None
     if args.profile:
@@ -349,7 +359,7 @@ def run(args: argparse.Namespace) -> int:
         # newcomer types shows a real heatmap, and say so.
         adapter_spec = DEFAULT_ADAPTER
         defaults.append(f"adapter {DEFAULT_ADAPTER} (a BM25 baseline over the day logs)")
-        if judge_spec is None:
+        if judge_spec is None and not (data and is_manifest_data(data)):
             judge_spec = "rubric"
             defaults.append("judge rubric (offline, deterministic)")
     if data is None:
@@ -366,7 +376,6 @@ def run(args: argparse.Namespace) -> int:
     preflight_ok: str | None = None
     if not args.skip_preflight:
         from ..data.dataset import list_personas
-        from ..data.importers import is_manifest_data
         from ..harness.preflight import format_preflight, preflight
 
         root = Path(data)
@@ -417,6 +426,7 @@ def run(args: argparse.Namespace) -> int:
         if appellate_spec
         else None
     )
+    judge = run_judge(Path(data), judge, args.judge_model, timeout_ms / 1000)
     if preflight_ok is not None:
         print(preflight_ok, file=sys.stderr)
     uses_model = any(_calls_models(j) for j in (judge, appellate))

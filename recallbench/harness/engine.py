@@ -45,6 +45,7 @@ from ..results.records import (
     TimeRangeResult,
 )
 from ..results.scoring import StubJudge
+from .benchmarks import benchmark_metrics_of, default_judge
 from .config import RunConfig, RunOutput
 from .driver import Driver, PersonaOutcome
 from .evaluate import Judging, runs_inline
@@ -125,7 +126,9 @@ class Harness:
             self.config = attrs.evolve(self.config, judge_model=judge)
         if isinstance(appellate_judge, str) and self.config.appellate_judge_model is None:
             self.config = attrs.evolve(self.config, appellate_judge_model=appellate_judge)
-        self.judge = _judge_of(judge, self.config) if judge is not None else StubJudge()
+        self.judge = (
+            _judge_of(judge, self.config) if judge is not None else default_judge(self.dataset)
+        )
         self.appellate = (
             _judge_of(appellate_judge, self.config) if appellate_judge is not None else None
         )
@@ -435,6 +438,7 @@ class Harness:
             disclosure_breakdown=merge_disclosure(p.disclosure_breakdown for p in personas),
             retrieval=summarize_retrieval(q for p in personas for q in _answers(p.range_results)),
             timing=_timing([r for p in personas for r in p.range_results]),
+            benchmark_metrics=benchmark_metrics_of(self.dataset, self.judge, personas),
         )
 
 

@@ -23,6 +23,7 @@ from ..data.persona import PersonaDefinition
 from ..data.qa import QAPair
 from ..errors import AdapterTimeout, JudgeParseError
 from ..judges.base import Judge, JudgeContext, build_context
+from ..results.manifest_run import retrieved_days
 from ..results.measures import question_retrieval
 from ..results.records import QuestionError, QuestionResult
 from ..results.scoring import JudgeScore, is_failure, to_score
@@ -281,6 +282,7 @@ async def evaluate(
 
     context = build_context(pair, days, judging.window, persona=persona)
     retrieval_metrics = question_retrieval(pair, (e.day for e in detail.retrieval))
+    ranked_days = retrieved_days(pair, (e.day for e in detail.retrieval))
     try:
         primary = await _judge(judging, judging.judge, pair, detail.answer, context)
     except Exception as exc:  # the judge failed after its retries: the question stays unscored
@@ -297,6 +299,7 @@ async def evaluate(
             latency_ms=round(latency_ms, 2),
             error=error,
             retrieval_metrics=retrieval_metrics,
+            retrieved_days=ranked_days,
         )
         return Evaluation(
             result=result,
@@ -322,6 +325,7 @@ async def evaluate(
         latency_ms=round(latency_ms, 2),
         primary_score=primary if appellate_score is not None else None,
         retrieval_metrics=retrieval_metrics,
+        retrieved_days=ranked_days,
     )
     return Evaluation(
         result=result,

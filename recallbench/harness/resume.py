@@ -15,6 +15,7 @@ from typing import Any
 import attrs
 
 from ..data.qa import CATEGORIES, DIFFICULTIES, QAPair
+from ..results.manifest_run import retrieved_days
 from ..results.measures import question_retrieval
 from ..results.records import (
     CategoryScore,
@@ -154,6 +155,11 @@ def rebuild_question(pair: QAPair, record: Any) -> Evaluation:
     """A question a previous attempt finished, rebuilt from its questions.jsonl record."""
     error = record.get("error")
     primary = record.get("primaryScore")
+    entry_days = [
+        e.get("day") if isinstance(e.get("day"), int) else None
+        for e in record.get("retrieval") or ()
+        if isinstance(e, dict)
+    ]
     result = QuestionResult(
         qa=pair,
         system_answer=str(record.get("systemAnswer", "")),
@@ -162,14 +168,8 @@ def rebuild_question(pair: QAPair, record: Any) -> Evaluation:
         latency_ms=record.get("latencyMs", 0),
         primary_score=to_score(primary) if isinstance(primary, dict) else None,
         error=QuestionError(**error) if isinstance(error, dict) else None,
-        retrieval_metrics=question_retrieval(
-            pair,
-            (
-                e.get("day") if isinstance(e.get("day"), int) else None
-                for e in record.get("retrieval") or ()
-                if isinstance(e, dict)
-            ),
-        ),
+        retrieval_metrics=question_retrieval(pair, entry_days),
+        retrieved_days=retrieved_days(pair, entry_days),
     )
     return Evaluation(
         result=result, memory_context_provided=bool(record.get("memoryContextProvided"))

@@ -17,6 +17,7 @@ from ..results.hallucination_mode import MODES, HallucinationMode
 from .base import _FunctionJudge
 from .cache import CachedJudge
 from .llm import LlmJudge
+from .manifest_judge import ManifestJudge
 
 __all__ = ["LabelGrounding", "grounding_for_labels", "judge_mode"]
 
@@ -42,10 +43,16 @@ def judge_mode(judge: object, *, memory_window: int = 0) -> HallucinationMode | 
     Returns:
         What the judge declares (``hallucination_mode``, and ``hallucination_window`` or else the
         memory window for N); for the LLM judge ``window`` N with a memory window N > 0, else
-        ``reference-only`` (it sees the reference only); None for the stub judge and for judges that
+        ``reference-only`` (it sees the reference only); for a
+        :class:`~recallbench.judges.manifest_judge.ManifestJudge` the definition its benchmarks'
+        protocols share, None when they differ; None for the stub judge and for judges that
         declare nothing (or something unknown).
     """
     inner = _unwrapped(judge)
+    if isinstance(inner, ManifestJudge):
+        # Each benchmark's protocol declares its own; a run mixing definitions records none.
+        modes = {judge_mode(j, memory_window=memory_window) for j in inner.judges.values()}
+        return modes.pop() if len(modes) == 1 else None
     declared = getattr(inner, "hallucination_mode", None)
     if isinstance(declared, str):
         if declared not in MODES:

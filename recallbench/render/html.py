@@ -37,6 +37,7 @@ from ..results.scoring import MAX_COMPOSITE
 from ._html_charts import PALETTE, Series, line_chart, sparkline
 from ._html_data import DetailKey, PersonaSummary, build_payload, persona_summaries
 from ._html_heatmap import heatmap_section
+from .benchmark_metrics import records_html_section
 from .report import _duration, _usage, _warnings
 
 __all__ = ["embed_json", "render_html_report", "write_html_report"]
@@ -384,9 +385,11 @@ def render_html_report(
             ("heatmap", "Heatmap"),
             ("hallucination", "Hallucination"),
             ("retrieval", "Retrieval and timing"),
+            ("benchmark-metrics", "Benchmark metrics"),
             ("answers", "Answers"),
         )
         if anchor != "retrieval" or result.retrieval is not None or result.timing is not None
+        if anchor != "benchmark-metrics" or result.benchmark_metrics
     )
     sections = [
         f"<h1>{escape(page_title)}</h1>",
@@ -399,6 +402,7 @@ def render_html_report(
         heatmap_section(result, view, interim),
         _hallucination_html(result),
         _retrieval_section(result.retrieval, result.timing),
+        records_html_section(result.benchmark_metrics),
         _ANSWERS,
     ]
     from .._version import __version__

@@ -24,6 +24,7 @@ from ..results.records import (
     TimeRangeResult,
 )
 from ..results.scoring import MAX_COMPOSITE
+from .benchmark_metrics import records_section_lines
 
 __all__ = ["format_json_report", "format_text_report", "to_heatmap_grid"]
 
@@ -273,6 +274,7 @@ def format_text_report(result: BenchmarkResult, *, color: bool = False, width: i
     else:
         lines.extend(_grid_lines(result.heatmap, [r.label for r in result.ranges]))
     lines.extend(_retrieval_lines(result))
+    lines.extend(records_section_lines(result.benchmark_metrics))
     lines.extend(_timing_lines(result))
     lines.extend(_hallucination_lines(result))
     return "\n".join(lines)

@@ -13,7 +13,7 @@ from typing import Any
 import attrs
 
 from .._convert import converter
-from .._fields import keys
+from .._fields import NOT_IN_JSON, keys
 from ..data.qa import QAPair
 from ..data.ranges import TimeRange
 from .scoring import JudgeScore
@@ -123,6 +123,13 @@ class QuestionResult:
     retrieval_metrics: RetrievalMetrics | None = None
     """Ours: set when the system returned retrieval entries with day numbers and the pair has
     evidence days (every category but negative-recall)."""
+    retrieved_days: tuple[int, ...] | None = attrs.field(
+        default=None, eq=False, repr=False, metadata={NOT_IN_JSON: True}
+    )
+    """Ours, in memory only (never in ``result.json``): the days a data-driven benchmark's answer
+    retrieved, best first, from which the run's ``benchmarkMetrics`` are computed when it ends
+    (:mod:`recallbench.results.manifest_run`); None for persona questions and for answers that
+    reported no retrieval."""
 
 
 @attrs.frozen(kw_only=True)
@@ -284,6 +291,9 @@ class BenchmarkResult:
     retrieval: RetrievalSummary | None = None
     """Ours: retrieval metrics over every answer of the run that has them."""
     timing: RunTiming | None = None
+    benchmark_metrics: tuple[Mapping[str, Any], ...] | None = None
+    """Ours, only in runs of MemoryBench manifests: each benchmark's declared metrics, overall and
+    per question type (:func:`recallbench.results.benchmark_metrics.metrics_records`)."""
 
     @property
     def overall_score(self) -> float | None:
