@@ -79,6 +79,9 @@ HOW: dict[str, Shortened | Excluded] = {
         AS_WRITTEN
     ),
     "python -m recallbench plan": AS_WRITTEN,
+    # The four MemoryBench examples: 64 answers, about a second.
+    "python -m recallbench run --data examples/benchmarks --adapter builtin:bm25 "
+    "--judge rubric": AS_WRITTEN,
     "python -m recallbench run --adapter examples/session_memory.py --judge openai:gpt-4o-mini "
     "--personas executive-assistant --arcs arcs-180d.yaml --ranges 30d": Excluded(NEEDS_API_KEY),
     "python -m recallbench": Excluded("names the entry point in prose; not a command by itself"),
