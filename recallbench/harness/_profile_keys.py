@@ -76,6 +76,8 @@ COMMAND_LINE_ONLY: tuple[str, ...] = (
     "unit-parallelism",
     "num-cpus-per-unit",
     "num-gpus-per-unit",
+    # The model of manifests' llm-as-judge protocol: a profile names its judge in models.judge.
+    "judge-model",
     "judge-cache",
     "no-judge-cache",
     "max-errors",
