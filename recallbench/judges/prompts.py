@@ -253,7 +253,13 @@ def build_user_message(
             f"EXPECTED DISCLOSURE: {context.expected_disclosure}",
             "",
         ]
-    lines += [
+    return "\n".join([*lines, *answer_block(question, reference, answer)])
+
+
+def answer_block(question: str, reference: str, answer: str, closing: str = _CLOSING) -> list[str]:
+    """The lines every judge prompt ends with: the question, the reference and the system answer,
+    each under its label, then the closing line."""
+    return [
         "QUESTION:",
         question,
         "",
@@ -263,9 +269,8 @@ def build_user_message(
         "SYSTEM ANSWER:",
         answer,
         "",
-        _CLOSING,
+        closing,
     ]
-    return "\n".join(lines)
 
 
 def build_retry_message(user_message: str, bad_reply: str) -> str:

@@ -41,7 +41,7 @@ from ..results.scoring import JudgeScore
 from .base import JudgeContext
 from .llm import DEFAULT_MAX_TOKENS, DEFAULT_TEMPERATURE, LlmJudge
 from .parse import EMPTY_REPLY_SCORE, describe_value, find_reply_object, js_round
-from .prompts import MEMORY_CONTEXT_HEADER
+from .prompts import MEMORY_CONTEXT_HEADER, answer_block
 
 __all__ = [
     "DEFAULT_INSTRUCTIONS",
@@ -124,19 +124,7 @@ def build_typed_user_message(
     excerpts = (context.memory_excerpts or "").strip() if context is not None else ""
     if excerpts:
         lines += [MEMORY_CONTEXT_HEADER, excerpts, ""]
-    lines += [
-        "QUESTION:",
-        question,
-        "",
-        "REFERENCE ANSWER:",
-        reference,
-        "",
-        "SYSTEM ANSWER:",
-        answer,
-        "",
-        _CLOSING,
-    ]
-    return "\n".join(lines)
+    return "\n".join([*lines, *answer_block(question, reference, answer, _CLOSING)])
 
 
 def map_memorybench_score(
