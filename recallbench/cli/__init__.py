@@ -55,6 +55,11 @@ _COMMAND_TABLE: tuple[tuple[str, str, str], ...] = (
     ),
     ("plan", "plan", "show the checkpoints, days and questions a run would ask, and its totals"),
     ("validate", "validate", "check persona datasets and report every problem"),
+    (
+        "import",
+        "import_data",
+        "convert a LoCoMo or LongMemEval file into persona directories",
+    ),
     ("list", "catalog", "list the personas of a data directory"),
     ("ranges", "catalog", "show the default time ranges and the accepted forms"),
     (

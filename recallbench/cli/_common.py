@@ -30,6 +30,19 @@ __all__ = [
 ]
 
 
+def data_arg(value: str) -> Path:
+    """``--data``: a path, or ``locomo:FILE`` / ``longmemeval:FILE`` converted into the user cache.
+    A malformed file is one line on stderr and exit 2 (before any work)."""
+    from ..data.importers import resolve_data_spec
+    from ..errors import DatasetError
+
+    try:
+        return resolve_data_spec(value)
+    except DatasetError as exc:
+        print(f"recallbench: {exc}", file=sys.stderr, flush=True)
+        raise SystemExit(2) from None
+
+
 def add_dataset_args(p: Any, *, data_required: bool = False) -> None:
     """``--data``, ``--personas`` and ``--arcs``. Without ``--data`` a command uses the shipped
     personas (``cli._shipped.data_or_shipped``), unless ``data_required``."""
@@ -37,10 +50,11 @@ def add_dataset_args(p: Any, *, data_required: bool = False) -> None:
 
     p.add_argument(
         "--data",
-        type=Path,
+        type=data_arg,
         required=data_required,
         metavar="DIR",
-        help="personas root: every sub-directory is a persona"
+        help="personas root: every sub-directory is a persona; or locomo:FILE, locomo-mem0:FILE, "
+        "longmemeval:FILE (converted once into the user cache)"
         + ("" if data_required else " (default: the shipped personas)"),
     )
     p.add_argument(

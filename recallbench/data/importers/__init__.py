@@ -11,16 +11,59 @@ from pathlib import Path
 
 from ..dataset import DEFAULT_ARCS_FILE, Dataset, DirectoryDataset
 from ..ranges import DEFAULT_RANGES, TimeRange
+from ._native import cached_import, is_imported, open_imported
 from .memorybench import ManifestDataset, is_manifest_data
 
-__all__ = ["default_ranges_of", "is_manifest_data", "open_dataset"]
+__all__ = [
+    "DATA_SPEC_KINDS",
+    "default_ranges_of",
+    "is_manifest_data",
+    "open_dataset",
+    "resolve_data_spec",
+]
+
+DATA_SPEC_KINDS = ("locomo", "locomo-mem0", "longmemeval")
+"""``--data KIND:FILE``: a LoCoMo file (official category names, or mem0's) or a LongMemEval file."""
+
+
+def _convert(kind: str, source: Path, out: Path) -> None:
+    if kind == "longmemeval":
+        from .longmemeval import convert_longmemeval
+
+        convert_longmemeval(source, out)
+    else:
+        from .locomo import convert_locomo
+
+        convert_locomo(source, out, "mem0" if kind == "locomo-mem0" else "official")
+
+
+def resolve_data_spec(value: Path | str) -> Path:
+    """``locomo:FILE``, ``locomo-mem0:FILE`` or ``longmemeval:FILE`` as the directory of personas
+    the file converts to (once: cached by the file's content hash); any other path as itself.
+
+    Raises:
+        DatasetError: the file is missing or malformed (naming the record and the field).
+    """
+    text = str(value)
+    kind, sep, rest = text.partition(":")
+    if not sep or kind not in DATA_SPEC_KINDS or not rest:
+        return Path(value)
+    source = Path(rest).expanduser()
+    if not source.is_file():
+        from ...errors import DatasetError
+
+        raise DatasetError(f"--data {kind}:FILE: no such file", path=source)
+    return cached_import(kind, source, lambda src, out: _convert(kind, src, out))
 
 
 def open_dataset(path: Path | str, arcs_file: str = DEFAULT_ARCS_FILE) -> Dataset:
     """The dataset at ``path``: MemoryBench benchmarks when ``path`` holds ``manifest.json`` or
     folders that do, else the persona data directory read with ``arcs_file``."""
+    path = resolve_data_spec(path)
     if is_manifest_data(path):
         return ManifestDataset(Path(path))
+    if is_imported(path):
+        return open_imported(path, arcs_file)
     return DirectoryDataset(Path(path), arcs_file)
 
 

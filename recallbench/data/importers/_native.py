@@ -1,0 +1,193 @@
+"""Imported benchmarks written as native personas, and read back with their own default checkpoints.
+
+An importer (:mod:`.locomo`, :mod:`.longmemeval`) maps its file onto :class:`NativePersona` records;
+:func:`write_native` writes them as persona directories (``persona.yaml``, the arcs file, its
+``memories-*/day-NNNN.md`` and ``qa-*/questions.yaml``), so that ``validate``, ``plan`` and every
+view read them like any persona. ``--data locomo:FILE`` converts a file once into the user cache,
+keyed by its content hash (:func:`cached_import`).
+
+The directory's :data:`IMPORT_MARKER` records what it was imported from and the checkpoints a run
+asks when ``--ranges`` names none; :func:`~recallbench.data.importers.open_dataset` reads it.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import hashlib
+import json
+import os
+import shutil
+import sys
+import tempfile
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import Any
+
+import attrs
+
+from ...errors import DatasetError
+from .._yaml import dump_yaml
+from ..dataset import DEFAULT_ARCS_FILE, DirectoryDataset, derive_sibling_dir
+from ..ranges import TimeRange
+
+__all__ = [
+    "IMPORT_MARKER",
+    "ImportedDataset",
+    "NativeDay",
+    "NativePersona",
+    "cached_import",
+    "imports_cache_dir",
+    "is_imported",
+    "write_native",
+]
+
+IMPORT_MARKER = "recallbench-import.json"
+"""Beside the persona directories: the source format and file, and the default checkpoints."""
+
+
+@attrs.frozen(kw_only=True)
+class NativeDay:
+    number: int
+    content: str
+
+
+@attrs.frozen(kw_only=True)
+class NativePersona:
+    """One imported unit (a LoCoMo conversation, a LongMemEval question) as a persona."""
+
+    id: str
+    name: str
+    role: str
+    epoch: str
+    days: tuple[NativeDay, ...]
+    questions: tuple[dict[str, Any], ...]
+    """Each pair as ``questions.yaml`` holds it: the known fields, then the extra keys."""
+    sessions: tuple[str, ...] = ()
+    participants: tuple[str, ...] = ()
+
+
+def day_number(epoch: dt.date, date: dt.date) -> int:
+    """Day *n* is dated ``epoch + (n − 1)``."""
+    return (date - epoch).days + 1
+
+
+def _persona_yaml(p: NativePersona) -> dict[str, Any]:
+    out: dict[str, Any] = {"id": p.id, "name": p.name, "role": p.role, "epoch": p.epoch}
+    if p.sessions:
+        out["sessions"] = [
+            {"id": s, "kind": "group", "participants": list(p.participants)} for s in p.sessions
+        ]
+    return out
+
+
+def write_native(
+    personas: Sequence[NativePersona],
+    out: Path,
+    *,
+    source: str,
+    default_ranges: Sequence[TimeRange] = (),
+    arcs_file: str = DEFAULT_ARCS_FILE,
+) -> Path:
+    """Write ``personas`` under ``out`` (created) with the :data:`IMPORT_MARKER`; return ``out``.
+
+    The arcs file is the default one (``arcs-1000d.yaml``), so the commands read the output
+    without ``--arcs``.
+    """
+    out.mkdir(parents=True, exist_ok=True)
+    memories_name = derive_sibling_dir(arcs_file, "memories")
+    qa_name = derive_sibling_dir(arcs_file, "qa")
+    for p in personas:
+        pdir = out / p.id
+        (pdir / memories_name).mkdir(parents=True, exist_ok=True)
+        (pdir / qa_name).mkdir(parents=True, exist_ok=True)
+        (pdir / "persona.yaml").write_text(dump_yaml(_persona_yaml(p)), encoding="utf-8")
+        (pdir / arcs_file).write_text(dump_yaml({"epoch": p.epoch, "arcs": []}), encoding="utf-8")
+        for d in p.days:
+            (pdir / memories_name / f"day-{d.number:04d}.md").write_text(
+                d.content, encoding="utf-8"
+            )
+        (pdir / qa_name / "questions.yaml").write_text(
+            dump_yaml(list(p.questions)), encoding="utf-8"
+        )
+    marker = {
+        "source": source,
+        "arcsFile": arcs_file,
+        "defaultRanges": [{"label": r.label, "days": r.days} for r in default_ranges],
+    }
+    (out / IMPORT_MARKER).write_text(json.dumps(marker, indent=2) + "\n", encoding="utf-8")
+    return out
+
+
+def is_imported(path: Path | str) -> bool:
+    return (Path(path) / IMPORT_MARKER).is_file()
+
+
+@attrs.frozen
+class ImportedDataset(DirectoryDataset):
+    """Personas written by an importer: a persona directory that asks its own checkpoints when
+    ``--ranges`` names none (a LoCoMo conversation: after a quarter, half, three quarters and all
+    of its sessions)."""
+
+    default_ranges: tuple[TimeRange, ...] = ()
+
+
+def open_imported(path: Path | str, arcs_file: str) -> ImportedDataset:
+    root = Path(path)
+    try:
+        marker = json.loads((root / IMPORT_MARKER).read_text(encoding="utf-8"))
+        ranges = tuple(
+            TimeRange(label=str(r["label"]), days=r["days"]) for r in marker["defaultRanges"]
+        )
+    except (OSError, ValueError, KeyError, TypeError) as exc:
+        raise DatasetError(f"unreadable import marker: {exc}", path=root / IMPORT_MARKER) from None
+    return ImportedDataset(root, arcs_file, ranges)
+
+
+def imports_cache_dir() -> Path:
+    """``$RECALLBENCH_CACHE_DIR/imports``, else the platform's user cache ``recallbench/imports``
+    (the same root the judge cache and the shipped personas use)."""
+    override = os.environ.get("RECALLBENCH_CACHE_DIR")
+    if override:
+        return Path(override).expanduser() / "imports"
+    if sys.platform == "win32":
+        base = Path(os.environ.get("LOCALAPPDATA") or Path.home() / "AppData" / "Local")
+    elif sys.platform == "darwin":
+        base = Path.home() / "Library" / "Caches"
+    else:
+        base = Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache")
+    return base / "recallbench" / "imports"
+
+
+def content_hash(path: Path) -> str:
+    h = hashlib.sha256()
+    try:
+        with path.open("rb") as f:
+            for block in iter(lambda: f.read(1 << 20), b""):
+                h.update(block)
+    except OSError as exc:
+        raise DatasetError(f"cannot read the file: {exc.strerror or exc}", path=path) from None
+    return h.hexdigest()
+
+
+def cached_import(
+    kind: str, source: Path, convert: Callable[[Path, Path], None], variant: str = ""
+) -> Path:
+    """The personas of ``source`` converted by ``convert(source, out)``, once: in the user cache
+    under ``<kind>[-<variant>]-<sha256 of the file>``. Built in a sibling directory and renamed
+    into place, so the cache holds only complete conversions (a failed one leaves nothing)."""
+    name = "-".join(filter(None, (kind, variant, content_hash(source)[:24])))
+    target = imports_cache_dir() / name
+    if (target / IMPORT_MARKER).is_file():
+        return target
+    target.parent.mkdir(parents=True, exist_ok=True)
+    partial = Path(tempfile.mkdtemp(prefix=f".{name}-", dir=target.parent))
+    try:
+        convert(source, partial)
+        try:
+            partial.rename(target)
+        except OSError:
+            if not (target / IMPORT_MARKER).is_file():  # not another process's finished one
+                raise
+    finally:
+        shutil.rmtree(partial, ignore_errors=True)
+    return target

@@ -1,0 +1,313 @@
+"""LoCoMo (``locomo10.json``) as personas: each conversation a persona, its sessions days at their dates.
+
+The file is a JSON list of ``{sample_id, conversation: {speaker_a, speaker_b, session_N: [turns],
+session_N_date_time}, qa: [...], observation, session_summary, event_summary}``. Mapping:
+
+* the first session's date is day 1 and day *n* is dated ``epoch + (n − 1)``; two sessions on one
+  date are two ``# session: D<N>`` sections of that day, in session order;
+* a turn is written ``[D1:3] Caroline: text``, each image shared with it as
+  ``[shared an image: <blip_caption>]``;
+* a question's relevant days are the days of the sessions its ``evidence`` dia ids name (all days
+  when it names none); its category by the official numbering (:data:`OFFICIAL_NAMES`) or mem0's
+  (:data:`MEM0_NAMES`), mapped onto ours by :data:`CATEGORY_OF_NAME`; category 5's reference answer
+  is that the conversation does not say (:data:`NOT_MENTIONED`);
+* ``observation``, ``session_summary`` and ``event_summary`` (annotations derived from the
+  conversation) and a turn's image ``query`` are not ingested.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import json
+import math
+import re
+from collections.abc import Mapping, Sequence
+from pathlib import Path
+from typing import Any, Literal
+
+from ...errors import DatasetError
+from ..ranges import TimeRange
+from ._native import NativeDay, NativePersona, day_number, write_native
+from .memorybench.sessions import parse_date
+
+__all__ = [
+    "CATEGORY_OF_NAME",
+    "MEM0_NAMES",
+    "NOT_MENTIONED",
+    "OFFICIAL_NAMES",
+    "CategoryConvention",
+    "convert_locomo",
+    "read_locomo",
+    "session_checkpoints",
+]
+
+CategoryConvention = Literal["official", "mem0"]
+
+OFFICIAL_NAMES: Mapping[int, str] = {
+    1: "multi-hop",
+    2: "temporal",
+    3: "open-domain",
+    4: "single-hop",
+    5: "adversarial",
+}
+"""The numbering of LoCoMo's own evaluation code (snap-research/locomo, ``task_eval``)."""
+
+MEM0_NAMES: Mapping[int, str] = {
+    1: "single-hop",
+    2: "temporal",
+    3: "multi-hop",
+    4: "open-domain",
+    5: "adversarial",
+}
+"""The names mem0's LoCoMo evaluation reports the same numbers under (its paper's table; the
+``categories = ["single_hop", "temporal", "multi_hop", "open_domain"]`` list of the forks of
+mem0's ``evaluation/generate_scores.py``), category 5 left out of its scores."""
+
+CATEGORY_OF_NAME: Mapping[str, str] = {
+    "single-hop": "factual-recall",
+    "multi-hop": "cross-reference",
+    "temporal": "temporal-reasoning",
+    "open-domain": "synthesis",
+    "adversarial": "negative-recall",
+}
+"""A LoCoMo category name onto one of our ten categories."""
+
+NOT_MENTIONED = "Not mentioned in the conversation."
+"""The reference answer of an adversarial (category 5) question."""
+
+_SESSION_KEY = re.compile(r"^session_(\d+)$")
+_DIA_ID = re.compile(r"D(\d+):(\d+)")
+
+
+def names_of(convention: CategoryConvention) -> Mapping[int, str]:
+    if convention not in ("official", "mem0"):
+        raise ValueError(f"LoCoMo category convention must be official or mem0, not {convention!r}")
+    return OFFICIAL_NAMES if convention == "official" else MEM0_NAMES
+
+
+class _Record:
+    """Where a problem is: the file, the record and its sample id."""
+
+    def __init__(self, path: Path, index: int, sample_id: object = None):
+        self.path = path
+        self.where = f"record {index}" + (f" (sample_id {sample_id!r})" if sample_id else "")
+
+    def fail(self, field: str, message: str) -> DatasetError:
+        return DatasetError(f"LoCoMo {self.where}: {field}: {message}", path=self.path)
+
+
+def _load_list(path: Path, what: str) -> list[Any]:
+    try:
+        with path.open("rb") as f:
+            data = json.load(f)
+    except OSError as exc:
+        raise DatasetError(f"cannot read the file: {exc.strerror or exc}", path=path) from None
+    except ValueError as exc:
+        raise DatasetError(f"not JSON: {exc}", path=path) from None
+    if not isinstance(data, list):
+        raise DatasetError(f"a {what} file is a JSON list of records", path=path)
+    return data
+
+
+def _persona_id(sample_id: str) -> str:
+    return re.sub(r"[^A-Za-z0-9._-]+", "-", sample_id).strip("-.") or "conversation"
+
+
+def _images(turn: Mapping[str, Any]) -> list[str]:
+    captions = turn.get("blip_caption")
+    urls = turn.get("img_url")
+    if isinstance(captions, str):
+        captions = [captions]
+    if isinstance(captions, list) and captions:
+        return [f"[shared an image: {c}]" for c in captions if isinstance(c, str)]
+    if isinstance(urls, str):
+        urls = [urls]
+    return ["[shared an image]" for _ in urls] if isinstance(urls, list) else []
+
+
+def _turn_line(rec: _Record, field: str, turn: Any) -> str:
+    if not isinstance(turn, dict):
+        raise rec.fail(field, "a turn must be an object {speaker, dia_id, text}")
+    for key in ("speaker", "dia_id", "text"):
+        if not isinstance(turn.get(key), str):
+            raise rec.fail(f"{field}.{key}", "missing or not a string")
+    text = " ".join([turn["text"], *_images(turn)]).strip()
+    return f"[{turn['dia_id']}] {turn['speaker']}: {text}"
+
+
+def _answer_text(value: Any) -> str:
+    if isinstance(value, float) and value.is_integer():
+        return str(int(value))
+    return str(value)
+
+
+def _conversation(
+    path: Path, index: int, record: Any, convention: CategoryConvention
+) -> tuple[NativePersona, list[int]]:
+    """One record as a persona, and each session's day number in session order."""
+    if not isinstance(record, dict):
+        raise _Record(path, index).fail("record", "must be an object")
+    sid = record.get("sample_id")
+    rec = _Record(path, index, sid)
+    if not isinstance(sid, str | int) or isinstance(sid, bool) or str(sid) == "":
+        raise rec.fail("sample_id", "missing or not a string")
+    conv = record.get("conversation")
+    if not isinstance(conv, dict):
+        raise rec.fail("conversation", "missing or not an object")
+    speakers: list[str] = []
+    for key in ("speaker_a", "speaker_b"):
+        speaker = conv.get(key)
+        if not isinstance(speaker, str):
+            raise rec.fail(f"conversation.{key}", "missing or not a string")
+        speakers.append(speaker)
+    numbers = sorted(int(m.group(1)) for k in conv if (m := _SESSION_KEY.match(k)))
+    if not numbers:
+        raise rec.fail("conversation", "no session_N lists")
+    dates: dict[int, dt.datetime] = {}
+    for n in numbers:
+        key = f"session_{n}_date_time"
+        raw = conv.get(key)
+        parsed = parse_date(raw) if isinstance(raw, str) else None
+        if parsed is None:
+            raise rec.fail(f"conversation.{key}", f"missing or not a date: {raw!r}")
+        dates[n] = parsed
+        if not isinstance(conv[f"session_{n}"], list):
+            raise rec.fail(f"conversation.session_{n}", "must be a list of turns")
+    epoch = min(dates.values()).date()
+    day_of = {n: day_number(epoch, dates[n].date()) for n in numbers}
+    texts: dict[int, list[str]] = {}
+    for n in sorted(numbers, key=lambda n: (dates[n], n)):
+        field = f"conversation.session_{n}"
+        lines = [_turn_line(rec, f"{field}[{i}]", t) for i, t in enumerate(conv[f"session_{n}"])]
+        section = (
+            f"# session: D{n}\ndate: {conv[f'session_{n}_date_time']}\n\n" + "\n".join(lines) + "\n"
+        )
+        texts.setdefault(day_of[n], []).append(section)
+    days = tuple(NativeDay(number=d, content="\n".join(texts[d])) for d in sorted(texts))
+    all_days = [d.number for d in days]
+    qa = record.get("qa")
+    if not isinstance(qa, list):
+        raise rec.fail("qa", "missing or not a list")
+    names = names_of(convention)
+    pid = _persona_id(str(sid))
+    questions = tuple(
+        _question(rec, f"qa[{i}]", item, pid, i, day_of, all_days, names)
+        for i, item in enumerate(qa)
+    )
+    persona = NativePersona(
+        id=pid,
+        name=f"{speakers[0]} and {speakers[1]}",
+        role=f"LoCoMo conversation {sid} between {speakers[0]} and {speakers[1]}",
+        epoch=epoch.isoformat(),
+        days=days,
+        questions=questions,
+        sessions=tuple(f"D{n}" for n in numbers),
+        participants=(speakers[0], speakers[1]),
+    )
+    return persona, [day_of[n] for n in numbers]
+
+
+def _question(
+    rec: _Record,
+    field: str,
+    item: Any,
+    pid: str,
+    index: int,
+    day_of: Mapping[int, int],
+    all_days: Sequence[int],
+    names: Mapping[int, str],
+) -> dict[str, Any]:
+    if not isinstance(item, dict):
+        raise rec.fail(field, "must be an object")
+    question = item.get("question")
+    if not isinstance(question, str) or not question.strip():
+        raise rec.fail(f"{field}.question", "missing or not a string")
+    category = item.get("category")
+    if isinstance(category, bool) or not isinstance(category, int) or category not in names:
+        raise rec.fail(f"{field}.category", f"must be a whole number 1-5, found {category!r}")
+    evidence = item.get("evidence", [])
+    if not isinstance(evidence, list):
+        raise rec.fail(f"{field}.evidence", "must be a list of dia ids")
+    sessions = [
+        int(m.group(1)) for e in evidence if isinstance(e, str) for m in _DIA_ID.finditer(e)
+    ]
+    days = sorted({day_of[s] for s in sessions if s in day_of}) or list(all_days)
+    extra: dict[str, Any] = {
+        "locomoCategory": category,
+        "questionType": names[category],
+        "evidence": list(evidence),
+        "evidenceSessions": [f"D{s}" for s in dict.fromkeys(sessions)],
+    }
+    if category == 5:
+        answer = NOT_MENTIONED
+        if "adversarial_answer" in item:
+            extra["adversarial_answer"] = _answer_text(item["adversarial_answer"])
+        if "answer" in item:
+            extra["locomoAnswer"] = _answer_text(item["answer"])
+    else:
+        if (
+            "answer" not in item
+            or item["answer"] is None
+            or isinstance(item["answer"], dict | list)
+        ):
+            raise rec.fail(f"{field}.answer", "missing or not a text or number")
+        answer = _answer_text(item["answer"])
+    return {
+        "id": f"{pid}-q{index + 1:03d}",
+        "question": question.strip(),
+        "answer": answer,
+        "category": CATEGORY_OF_NAME[names[category]],
+        "difficulty": "medium",
+        "relevant_days": days,
+        **extra,
+    }
+
+
+def session_checkpoints(session_days: Sequence[int]) -> tuple[TimeRange, ...]:
+    """The day counts after 25, 50, 75 and 100 % of a conversation's sessions (``session_days``:
+    each session's day, in session order)."""
+    ordered = sorted(session_days)
+    out: dict[int, TimeRange] = {}
+    for share in (0.25, 0.5, 0.75, 1.0):
+        day = ordered[max(1, math.ceil(len(ordered) * share)) - 1]
+        out.setdefault(day, TimeRange(label=f"{day}d", days=day))
+    return tuple(out.values())
+
+
+def read_locomo(
+    path: Path | str, convention: CategoryConvention = "official"
+) -> tuple[list[NativePersona], tuple[TimeRange, ...]]:
+    """The conversations of a LoCoMo file as personas, and the checkpoints a run asks by default:
+    each conversation's :func:`session_checkpoints`, together.
+
+    Raises:
+        DatasetError: a malformed file, naming the record and the field.
+    """
+    path = Path(path)
+    names_of(convention)
+    personas: list[NativePersona] = []
+    ranges: dict[str, TimeRange] = {}
+    seen: set[str] = set()
+    for i, record in enumerate(_load_list(path, "LoCoMo")):
+        persona, session_days = _conversation(path, i, record, convention)
+        if persona.id in seen:
+            raise _Record(path, i, persona.id).fail("sample_id", "used by an earlier record")
+        seen.add(persona.id)
+        personas.append(persona)
+        for r in session_checkpoints(session_days):
+            ranges.setdefault(r.label, r)
+    if not personas:
+        raise DatasetError("a LoCoMo file with no conversations", path=path)
+    return personas, tuple(sorted(ranges.values(), key=lambda r: r.days))
+
+
+def convert_locomo(
+    source: Path | str, out: Path | str, convention: CategoryConvention = "official"
+) -> tuple[list[NativePersona], tuple[TimeRange, ...]]:
+    """Write a LoCoMo file's conversations under ``out`` as native personas; return them and
+    their default checkpoints."""
+    personas, ranges = read_locomo(source, convention)
+    write_native(
+        personas, Path(out), source=f"locomo ({convention} categories)", default_ranges=ranges
+    )
+    return personas, ranges
