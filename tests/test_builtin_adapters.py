@@ -45,6 +45,7 @@ from recallbench.adapters._memory import (
 )
 from recallbench.adapters.base import Adapter, QueryDetail
 from recallbench.adapters.retrieval.minilm import dense_unavailable
+from recallbench.cli._adapter_model import MODEL_BUILTINS
 from recallbench.data.corpus import DayMetadata
 from recallbench.data.persona import day_date
 from recallbench.data.qa import QAPair
@@ -148,13 +149,17 @@ def test_registry_names_and_errors() -> None:
         "random",
         "oracle",
         "echo-reference",
+        "full-context",
+        "rag",
     }
     for name, cls in BUILTIN_ADAPTERS.items():
         if name == "dense" and DENSE_MISSING is not None:
             with pytest.raises(ConfigError, match=re.escape("pip install 'recallbench[dense]'")):
                 builtin_adapter("builtin:dense")
             continue
-        adapter = builtin_adapter(f"builtin:{name}")
+        # The model baselines need a model (tests/test_model_baselines.py runs them).
+        config = {"model": "openai:gpt-test"} if name in MODEL_BUILTINS else None
+        adapter = builtin_adapter(f"builtin:{name}", config)
         assert isinstance(adapter, cls)
         assert isinstance(adapter, Adapter)
         assert adapter.name == f"builtin:{name}"
@@ -417,7 +422,7 @@ def _stateful() -> list[Any]:
     return [
         pytest.param(n, marks=skip) if n == "dense" else n
         for n in BUILTIN_ADAPTERS
-        if n not in ("null",)
+        if n not in ("null", *MODEL_BUILTINS)
     ]
 
 

@@ -389,7 +389,7 @@ def abstain(retrieval: Sequence[RetrievalEntry] = ()) -> QueryDetail:
 # Configuration
 
 
-OptionKind = Literal["count", "number", "flag", "int"]
+OptionKind = Literal["count", "number", "flag", "int", "text", "path"]
 
 
 @attrs.frozen
@@ -399,7 +399,9 @@ class Option:
     Attributes:
         default: the value when the key is absent.
         kind: ``"count"`` (an integer ≥ 1), ``"number"`` (a finite number ≥ 0, kept as a float),
-            ``"flag"`` (a bool) or ``"int"`` (any integer).
+            ``"flag"`` (a bool), ``"int"`` (any integer), ``"text"`` (a non-empty string, or None
+            when that is the default) or ``"path"`` (a bool, or a non-empty string naming a
+            directory).
         doc: what the key does (shown in errors).
     """
 
@@ -421,6 +423,11 @@ _CHECKS: dict[OptionKind, tuple[str, Callable[[Any], bool]]] = {
     ),
     "flag": ("true or false", lambda v: isinstance(v, bool)),
     "int": ("an integer", lambda v: isinstance(v, int) and not isinstance(v, bool)),
+    "text": ("a non-empty string", lambda v: v is None or (isinstance(v, str) and bool(v.strip()))),
+    "path": (
+        "true, false or a directory path",
+        lambda v: isinstance(v, bool) or (isinstance(v, str) and bool(v.strip())),
+    ),
 }
 
 

@@ -7,6 +7,7 @@ from types import MappingProxyType
 from typing import Any
 
 from ..errors import ConfigError
+from .answering import FullContextAdapter, RagAdapter
 from .base import Adapter
 from .baselines import (
     EchoReferenceAdapter,
@@ -39,11 +40,14 @@ BUILTIN_ADAPTERS: Mapping[str, type[Any]] = MappingProxyType(
         "random": RandomAdapter,
         "oracle": OracleAdapter,
         "echo-reference": EchoReferenceAdapter,
+        "full-context": FullContextAdapter,
+        "rag": RagAdapter,
     }
 )
 """Name → adapter class. Each class is called with the config mapping (or nothing). ``dense`` needs
 the optional ``dense`` extra; its module imports neither ``tokenizers`` nor ``safetensors`` until one
-is built."""
+is built. ``full-context`` and ``rag`` answer with a model named by their ``model`` config key
+(:mod:`recallbench.adapters.answering`)."""
 
 
 def builtin_name(spec: str) -> str | None:
@@ -80,8 +84,9 @@ def builtin_adapter(name: str, config: Mapping[str, Any] | None = None) -> Adapt
     """A new built-in adapter.
 
     Args:
-        name: ``bm25``, ``fts5``, ``dense``, ``recency``, ``null``, ``random``, ``oracle`` or
-            ``echo-reference``, with or without the ``builtin:`` prefix.
+        name: ``bm25``, ``fts5``, ``dense``, ``recency``, ``null``, ``random``, ``oracle``,
+            ``echo-reference``, ``full-context`` or ``rag``, with or without the ``builtin:``
+            prefix.
         config: the adapter's settings (None: its defaults).
 
     Raises:

@@ -26,6 +26,7 @@ from ..harness.config import (
     RunConfig,
     RunOutput,
 )
+from ._adapter_model import adapter_model_config, add_adapter_model_args
 from ._common import (
     add_dataset_args,
     non_negative_int,
@@ -58,8 +59,8 @@ def register(sub: Any) -> None:
     g.add_argument(
         "--adapter",
         metavar="SPEC",
-        help="builtin:NAME (bm25, fts5, recency, null, random, oracle, echo-reference), "
-        "grpc://HOST[:PORT] or grpcs://… (any language's MemoryBenchService), "
+        help="builtin:NAME (bm25, fts5, dense, recency, null, random, oracle, echo-reference, "
+        "full-context, rag), grpc://HOST[:PORT] or grpcs://… (any language's MemoryBenchService), "
         "pkg.module[:attr] or path/to/file.py[:attr]: an adapter object, class, or "
         "factory called with the profile's harness.config (default attr: adapter); "
         f"without one, {DEFAULT_ADAPTER} judged by the rubric judge",
@@ -70,6 +71,7 @@ def register(sub: Any) -> None:
         metavar="PATH",
         help="YAML profile supplying adapter, data, models and run settings; flags win",
     )
+    add_adapter_model_args(g)
     add_dataset_args(g, data_required=False)
     g.set_defaults(arcs=None)
 
@@ -398,7 +400,7 @@ def run(args: argparse.Namespace) -> int:
         # would be a lie.
         preflight_ok = format_preflight(errors)
 
-    harness_config = harness_config_of(profile)
+    harness_config = adapter_model_config(args, adapter_spec, harness_config_of(profile))
     factory_attr = (
         profile.harness.factory if profile and profile.harness and not args.adapter else None
     )

@@ -78,6 +78,9 @@ COMMAND_LINE_ONLY: tuple[str, ...] = (
     "num-gpus-per-unit",
     # The model of manifests' llm-as-judge protocol: a profile names its judge in models.judge.
     "judge-model",
+    # The model baselines' settings: a profile sets them in harness.config (model, contextTokens).
+    "adapter-model",
+    "context-tokens",
     "judge-cache",
     "no-judge-cache",
     "max-errors",
