@@ -41,6 +41,7 @@ __all__ = [
     "DEFAULT_ADAPTER_ATTR",
     "DEFAULT_JUDGE_ATTR",
     "JUDGE_SPEC_FORMS",
+    "OFFICIAL_JUDGE_FORMS",
     "AdapterSpec",
     "StubJudge",
     "adapter_factory",
@@ -62,7 +63,10 @@ DEFAULT_JUDGE_ATTR = "judge"
 BUILTIN_PREFIX = "builtin:"
 """Adapter specs naming a built-in adapter: ``builtin:bm25`` (see :mod:`recallbench.adapters`)."""
 
-JUDGE_SPEC_FORMS = f"stub | rubric | {MODEL_SPEC_FORMS}"
+OFFICIAL_JUDGE_FORMS = "locomo-f1 | locomo-llm:<model spec> | longmemeval:<model spec>"
+"""The public benchmarks' official scorers (docs/judges.md, *Official scorers of public benchmarks*)."""
+
+JUDGE_SPEC_FORMS = f"stub | rubric | {OFFICIAL_JUDGE_FORMS} | {MODEL_SPEC_FORMS}"
 """Every accepted ``--judge`` form, as error messages list them."""
 
 
@@ -466,11 +470,45 @@ def _inherits_object_init(cls: type) -> bool:
 # Judges
 
 
+def _official_judge(text: str, *, base_dir: Path | None, timeout: float | None) -> Judge | None:
+    """``locomo-f1``, ``locomo-llm:<model spec>`` or ``longmemeval:<model spec>``; None for any
+    other spec."""
+    lowered = text.lower()
+    if lowered == "locomo-f1":
+        from ..judges.locomo import LocomoF1Judge
+
+        return cast(Judge, LocomoF1Judge())
+    prefix, _, model_spec = text.partition(":")
+    kind = prefix.strip().lower()
+    if kind not in ("locomo-llm", "longmemeval"):
+        return None
+    if not model_spec.strip():
+        raise ConfigError(
+            f'cannot load judge "{text}": {kind} needs a model, as {kind}:<model spec> '
+            f"(e.g. {kind}:openai:gpt-4o-mini); model specs are: {MODEL_SPEC_FORMS}"
+        )
+    from ..models.factory import load_model
+
+    model = load_model(model_spec.strip(), base_dir=base_dir, timeout=timeout)
+    if kind == "locomo-llm":
+        from ..judges.locomo import LocomoLlmJudge
+
+        return cast(Judge, LocomoLlmJudge(model, name=text))
+    from ..judges.longmemeval import LongMemEvalJudge
+
+    return cast(Judge, LongMemEvalJudge(model, name=text))
+
+
 def load_judge(spec: str, *, base_dir: Path | None = None, timeout: float | None = None) -> Judge:
     """A judge from a ``--judge`` / ``--appellate-judge`` spec.
 
     * ``stub``: :class:`StubJudge` (zeros); ``rubric``: the offline
       :class:`~recallbench.judges.rubric.RubricJudge`;
+    * the official scorers of public benchmarks: ``locomo-f1`` (LoCoMo's token F1,
+      :class:`~recallbench.judges.locomo.LocomoF1Judge`), ``locomo-llm:<model spec>`` (mem0's
+      CORRECT/WRONG judge, :class:`~recallbench.judges.locomo.LocomoLlmJudge`) and
+      ``longmemeval:<model spec>`` (LongMemEval's yes/no judge,
+      :class:`~recallbench.judges.longmemeval.LongMemEvalJudge`), named by the spec;
     * a model selector (``claude``, ``codex``, ``copilot``, ``openai[:model[;endpoint]]``,
       ``anthropic:model[;endpoint]``, ``azure:deployment[;endpoint]``): an
       :class:`~recallbench.judges.llm.LlmJudge` over that model, named by the spec;
@@ -495,6 +533,9 @@ def load_judge(spec: str, *, base_dir: Path | None = None, timeout: float | None
         from ..judges.rubric import RubricJudge
 
         return RubricJudge()
+    official = _official_judge(text, base_dir=base_dir, timeout=timeout)
+    if official is not None:
+        return official
     if model_provider(text) is not None:
         from ..judges.llm import LlmJudge
         from ..models.factory import load_model
@@ -512,7 +553,7 @@ def load_judge(spec: str, *, base_dir: Path | None = None, timeout: float | None
                 "judge",
                 text,
                 problem,
-                suggestion or suggest_model_spec(text, ("stub", "rubric")),
+                suggestion or suggest_model_spec(text, ("stub", "rubric", "locomo-f1")),
                 JUDGE_SPEC_FORMS,
             )
         )

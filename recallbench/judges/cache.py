@@ -66,11 +66,22 @@ def default_cache_dir() -> Path:
 
 
 def cache_key(
-    identity: str, question: str, reference: str, answer: str, context: JudgeContext | None
+    identity: str,
+    question: str,
+    reference: str,
+    answer: str,
+    context: JudgeContext | None,
+    *,
+    material: Any = None,
 ) -> str:
-    """The content address of one judgement (hex SHA-256)."""
+    """The content address of one judgement (hex SHA-256).
+
+    ``material``: what else about the pair chooses this judge's score (a JSON value its
+    ``cache_material(context)`` gives: a LoCoMo category, a LongMemEval abstention flag); added only
+    when not None, so every other key stays what it was.
+    """
     ctx = context or JudgeContext()
-    material = [
+    parts: list[Any] = [
         CACHE_FORMAT,
         identity,
         question,
@@ -85,8 +96,10 @@ def cache_key(
     # only when the pair has one, so every other key stays what it was.
     qtype = ctx.qa.extra.get("questionType") if ctx.qa is not None else None
     if isinstance(qtype, str) and qtype:
-        material.append(qtype)
-    blob = json.dumps(material, ensure_ascii=False, separators=(",", ":"))
+        parts.append(qtype)
+    if material is not None:
+        parts.append(material)
+    blob = json.dumps(parts, ensure_ascii=False, separators=(",", ":"), sort_keys=True)
     return hashlib.sha256(blob.encode("utf-8")).hexdigest()
 
 
@@ -185,7 +198,15 @@ class CachedJudge(AsyncClosing):
         self, question: str, reference: str, answer: str, context: JudgeContext | None
     ) -> JudgeScore:
         identity = self.identity
-        key = cache_key(identity, question, reference, answer, context)
+        material = getattr(self.inner, "cache_material", None)
+        key = cache_key(
+            identity,
+            question,
+            reference,
+            answer,
+            context,
+            material=material(context) if callable(material) else None,
+        )
         stored = self.cache.get(key)
         if stored is not None:
             self._hits += 1

@@ -100,10 +100,11 @@ class AnthropicModel(HttpModel):
             headers["x-api-key"] = self._api_key
         body: dict[str, Any] = {
             "model": self.model,
-            "system": system_prompt,
             "messages": [{"role": "user", "content": user_message}],
             "max_tokens": max_tokens if max_tokens is not None else DEFAULT_MAX_TOKENS,
         }
+        if system_prompt:  # left out when empty (a judge sending one user message)
+            body["system"] = system_prompt
         if temperature is not None:
             body["temperature"] = temperature
         data = await self._post_json(self.url, headers=headers, body=body)

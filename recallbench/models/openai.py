@@ -31,12 +31,12 @@ def chat_body(
     max_tokens: int | None,
 ) -> dict[str, Any]:
     """A Chat Completions request body (shared with Azure, which adds nothing but the URL)."""
+    # An empty system prompt is left out: judges that send one user message (the official
+    # LongMemEval and LoCoMo prompts) then send exactly what their authors' scripts send.
+    system = [{"role": "system", "content": system_prompt}] if system_prompt else []
     body: dict[str, Any] = {
         "model": model,
-        "messages": [
-            {"role": "system", "content": system_prompt},
-            {"role": "user", "content": user_message},
-        ],
+        "messages": [*system, {"role": "user", "content": user_message}],
     }
     if temperature is not None:
         body["temperature"] = temperature
