@@ -173,3 +173,14 @@ def test_run_with_bm25_and_rubric(locomo_file: Path, tmp_path: Path) -> None:
     result = json.loads((out / "result.json").read_text(encoding="utf-8"))
     text = json.dumps(result)
     assert "conv-26" in text and "86d" in text and "locomoCategory" in text
+
+
+def test_plan_and_list_read_the_data_spec(locomo_file: Path, tmp_path: Path) -> None:
+    cache = tmp_path / "c"
+    listed = _cli("list", "--data", f"locomo:{locomo_file}", "--json", env_cache=cache)
+    assert json.loads(listed.stdout) == ["conv-26", "conv-30"]
+    plan = _cli("plan", "--data", f"locomo:{locomo_file}", "--personas", "conv-26", env_cache=cache)
+    assert plan.returncode == 0, plan.stderr
+    checkpoints = [line.split()[0] for line in plan.stdout.splitlines() if line.strip()[:2] in {
+        "1d", "2d", "44", "86"}]  # fmt: skip
+    assert checkpoints == ["1d", "2d", "44d", "86d"]

@@ -3,13 +3,12 @@
 from __future__ import annotations
 
 import argparse
-from pathlib import Path
 from typing import Any
 
 from ..data.dataset import list_personas
 from ..data.importers import is_manifest_data, open_dataset
 from ..data.ranges import DEFAULT_RANGES, FULL_DAYS
-from ._common import print_json
+from ._common import data_arg, print_json
 from ._shipped import data_or_shipped
 
 __all__ = ["register"]
@@ -19,9 +18,10 @@ def register(sub: Any) -> None:
     p = sub.add_parser("list", help="list the personas of a data directory")
     p.add_argument(
         "--data",
-        type=Path,
+        type=data_arg,
         metavar="DIR",
-        help="personas root, or a MemoryBench benchmark folder (default: the shipped personas)",
+        help="personas root, a MemoryBench benchmark folder, or locomo:FILE / longmemeval:FILE "
+        "(default: the shipped personas)",
     )
     p.add_argument("--json", action="store_true", help="print a JSON array of ids")
     p.set_defaults(handler=run_list)

@@ -8,7 +8,7 @@ from typing import Any
 from ..data.dataset import list_personas, load_persona, persona_dir
 from ..data.importers import default_ranges_of, is_manifest_data, open_dataset
 from ..data.plan import LIFECYCLES, Plan, plan_run
-from ..data.ranges import DEFAULT_RANGES, FULL_DAYS
+from ..data.ranges import FULL_DAYS
 from ..data.selection import SelectionPolicy
 from ..errors import DatasetError
 from ._common import add_dataset_args, non_negative_int, print_json, ranges_arg
@@ -89,7 +89,8 @@ def run(args: argparse.Namespace) -> int:
             inputs.append((ds.id, ds.qa, [d.number for d in ds.days]))
         ids: list[str] = []
     else:
-        ranges = ranges_arg(args.ranges) or DEFAULT_RANGES
+        # An imported LoCoMo or LongMemEval directory asks its own checkpoints, as `run` does.
+        ranges = ranges_arg(args.ranges) or default_ranges_of(open_dataset(data, args.arcs))
         ids = args.personas or list_personas(data)
     for pid in ids:
         hint = arcs_hint(persona_dir(data, pid), args.arcs)
