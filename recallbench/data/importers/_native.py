@@ -41,6 +41,10 @@ __all__ = [
     "write_native",
 ]
 
+IMPORTER_VERSION = 1
+"""Part of a cached conversion's name: an importer that maps a file differently bumps it, and the
+cache converts the file again rather than serve the old mapping."""
+
 IMPORT_MARKER = "recallbench-import.json"
 """Beside the persona directories: the source format and file, and the default checkpoints."""
 
@@ -173,9 +177,11 @@ def cached_import(
     kind: str, source: Path, convert: Callable[[Path, Path], None], variant: str = ""
 ) -> Path:
     """The personas of ``source`` converted by ``convert(source, out)``, once: in the user cache
-    under ``<kind>[-<variant>]-<sha256 of the file>``. Built in a sibling directory and renamed
+    under ``<kind>[-<variant>]-v<importer version>-<sha256 of the file>``. Built in a sibling directory and renamed
     into place, so the cache holds only complete conversions (a failed one leaves nothing)."""
-    name = "-".join(filter(None, (kind, variant, content_hash(source)[:24])))
+    name = "-".join(
+        filter(None, (kind, variant, f"v{IMPORTER_VERSION}", content_hash(source)[:24]))
+    )
     target = imports_cache_dir() / name
     if (target / IMPORT_MARKER).is_file():
         return target
