@@ -14,6 +14,7 @@ from typing import Any
 
 import anyio
 import pytest
+from _public_sets import longmemeval_records, write_json
 
 from recallbench.adapters import builtin_adapter
 from recallbench.adapters.answering import (
@@ -23,8 +24,11 @@ from recallbench.adapters.answering import (
     estimate_tokens,
 )
 from recallbench.data.corpus import DayMetadata
+from recallbench.data.importers import open_dataset
 from recallbench.data.persona import day_date
+from recallbench.data.qa import QAPair
 from recallbench.errors import ConfigError
+from recallbench.harness.evaluate import ask
 from recallbench.testing import day_code, write_persona
 from recallbench.testing.providers import FakeProviderServer, RecordedRequest, reply
 
@@ -176,6 +180,66 @@ async def test_rag_prompt_holds_the_top_k_chunks_and_reports_their_days(tmp_path
     assert all(e.path.startswith(f"memories/day-{e.day:04d}.md") for e in detail.retrieval)
     assert detail.tool_calls[0].args["passages"] == 3
     assert text.endswith(f"Question: {question}\nAnswer:")
+
+
+# -- the question date -------------------------------------------------------------------------------
+
+LME_DATE = "2023/05/30 (Tue) 23:40"
+
+
+def dated_pair(question: str, date: str | None) -> QAPair:
+    return QAPair(
+        id="q1",
+        question=question,
+        answer="CODE-0003",
+        category="temporal-reasoning",
+        difficulty="medium",
+        relevant_days=(3,),
+        extra={"questionDate": date} if date is not None else {},
+    )
+
+
+@pytest.mark.anyio
+@pytest.mark.parametrize("name", ["full-context", "rag"])
+async def test_the_question_is_dated_by_the_pairs_question_date(tmp_path: Path, name: str) -> None:
+    question = f"What was the access code issued on {day_date(EPOCH, 3)}?"
+    async with FakeProviderServer("CODE-0003") as server:
+        adapter = builtin_adapter(name, config(server, tmp_path, cache=False))
+        await ingest(adapter, range(1, 6))
+        await adapter.query_detail(question, qa=dated_pair(question, LME_DATE))
+        await adapter.query_detail(question, qa=dated_pair(question, None))
+        await adapter.query_detail(question, qa=dated_pair(question, "  "))
+        await adapter.query_detail(question)
+        await adapter.teardown()
+    dated, *undated = [user_message(r) for r in server.requests]
+    assert dated.endswith(f"Current date: {LME_DATE}\nQuestion: {question}\nAnswer:")
+    assert f"Current date: {day_date(EPOCH, 5)}" not in dated
+    for text in undated:  # no date of its own (or a blank one): the last day ingested
+        assert text.endswith(f"Current date: {day_date(EPOCH, 5)}\nQuestion: {question}\nAnswer:")
+    # Only the date is read from the pair: the answer and its evidence change nothing else.
+    assert dated.replace(LME_DATE, day_date(EPOCH, 5)) == undated[0]
+
+
+@pytest.mark.anyio
+@pytest.mark.parametrize("name", ["full-context", "rag"])
+async def test_the_harness_hands_a_longmemeval_pair_and_its_date_reaches_the_prompt(
+    tmp_path: Path, name: str
+) -> None:
+    source = write_json(tmp_path / "longmemeval_s_cleaned.json", longmemeval_records())
+    persona = open_dataset(f"longmemeval:{source}").load("e47becba")
+    (pair,) = persona.qa
+    async with FakeProviderServer("Biscuit") as server:
+        adapter = builtin_adapter(name, config(server, tmp_path, cache=False))
+        await adapter.setup()
+        for day in persona.days:
+            await adapter.ingest_day(day.number, day.content, day.metadata("e47becba"))
+        await adapter.finalize_ingestion()
+        detail = await ask(adapter, pair, timeout=None)
+        await adapter.teardown()
+    assert detail.answer == "Biscuit"
+    text = user_message(server.requests[0])
+    assert text.endswith(f"Current date: {LME_DATE}\nQuestion: {pair.question}\nAnswer:")
+    assert "My dog Biscuit loves the park." in text
 
 
 # -- the cache ----------------------------------------------------------------------------------------

@@ -10,7 +10,8 @@ answer_session_ids}``. Mapping:
   a turn is a ``role: content`` line;
 * the question is asked after the last day; its ``question_date`` is in the pair's
   ``extra["questionDate"]`` (the judges read it there). The adapter protocol has no slot for a
-  question's date, so an adapter sees it only through the pair (adapters that take ``qa``);
+  question's date, so an adapter sees it only through the pair (adapters that take ``qa``, as
+  ``builtin:full-context`` and ``builtin:rag`` do to date the question with it);
 * ``question_type`` is kept in ``extra["questionType"]`` and mapped onto our categories by
   :data:`CATEGORY_OF_TYPE`; an ``_abs`` question is an abstention (``extra["abstention"]``,
   category negative-recall, every day relevant: it has no gold evidence);
