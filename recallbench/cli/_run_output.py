@@ -145,6 +145,12 @@ def print_end(
 
         print("\n".join(records_section_lines(metrics)[1:]))
         print()
+    public = getattr(result, "public_benchmark", None)
+    if public and not args.verbose:  # the full report above holds them already
+        from ..render.public_benchmarks import public_section_lines
+
+        print("\n".join(public_section_lines(public)[1:]))
+        print()
     from ..render.headline import format_headline
 
     html = output.result_json.parent / "report.html" if output.result_json else None

@@ -36,6 +36,7 @@ from ..results.aggregate import (
     persona_heatmap,
 )
 from ..results.measures import run_timing, summarize_retrieval
+from ..results.public_benchmarks import public_benchmark
 from ..results.records import (
     BenchmarkResult,
     PersonaResult,
@@ -439,6 +440,7 @@ class Harness:
             retrieval=summarize_retrieval(q for p in personas for q in _answers(p.range_results)),
             timing=_timing([r for p in personas for r in p.range_results]),
             benchmark_metrics=benchmark_metrics_of(self.dataset, self.judge, personas),
+            public_benchmark=public_benchmark(personas),
         )
 
 

@@ -38,6 +38,7 @@ from ._html_charts import PALETTE, Series, line_chart, sparkline
 from ._html_data import DetailKey, PersonaSummary, build_payload, persona_summaries
 from ._html_heatmap import heatmap_section
 from .benchmark_metrics import records_html_section
+from .public_benchmarks import public_html_section
 from .report import _duration, _usage, _warnings
 
 __all__ = ["embed_json", "render_html_report", "write_html_report"]
@@ -386,10 +387,12 @@ def render_html_report(
             ("hallucination", "Hallucination"),
             ("retrieval", "Retrieval and timing"),
             ("benchmark-metrics", "Benchmark metrics"),
+            ("public-benchmark", "Published layout"),
             ("answers", "Answers"),
         )
         if anchor != "retrieval" or result.retrieval is not None or result.timing is not None
         if anchor != "benchmark-metrics" or result.benchmark_metrics
+        if anchor != "public-benchmark" or result.public_benchmark
     )
     sections = [
         f"<h1>{escape(page_title)}</h1>",
@@ -403,6 +406,7 @@ def render_html_report(
         _hallucination_html(result),
         _retrieval_section(result.retrieval, result.timing),
         records_html_section(result.benchmark_metrics),
+        public_html_section(result.public_benchmark),
         _ANSWERS,
     ]
     from .._version import __version__

@@ -25,6 +25,7 @@ from ..results.records import (
 )
 from ..results.scoring import MAX_COMPOSITE
 from .benchmark_metrics import records_section_lines
+from .public_benchmarks import public_section_lines
 
 __all__ = ["format_json_report", "format_text_report", "to_heatmap_grid"]
 
@@ -275,6 +276,7 @@ def format_text_report(result: BenchmarkResult, *, color: bool = False, width: i
         lines.extend(_grid_lines(result.heatmap, [r.label for r in result.ranges]))
     lines.extend(_retrieval_lines(result))
     lines.extend(records_section_lines(result.benchmark_metrics))
+    lines.extend(public_section_lines(result.public_benchmark))
     lines.extend(_timing_lines(result))
     lines.extend(_hallucination_lines(result))
     return "\n".join(lines)

@@ -30,8 +30,12 @@ NO_EVIDENCE_CATEGORIES = frozenset({"negative-recall"})
 
 def question_retrieval(pair: QAPair, entry_days: Iterable[int | None]) -> RetrievalMetrics | None:
     """The retrieval metrics of one answer, from the days of its retrieval entries in the order the
-    system returned them; None when there is nothing to measure."""
+    system returned them; None when there is nothing to measure: a category without evidence, and
+    a LongMemEval abstention question (``extra["abstention"]``), which the official retrieval
+    evaluation skips (its relevant days are the whole haystack, not evidence)."""
     if pair.category in NO_EVIDENCE_CATEGORIES or not pair.relevant_days:
+        return None
+    if pair.extra.get("abstention") is True:
         return None
     days = list(entry_days)
     if not any(d is not None for d in days):

@@ -294,6 +294,9 @@ class BenchmarkResult:
     benchmark_metrics: tuple[Mapping[str, Any], ...] | None = None
     """Ours, only in runs of MemoryBench manifests: each benchmark's declared metrics, overall and
     per question type (:func:`recallbench.results.benchmark_metrics.metrics_records`)."""
+    public_benchmark: Mapping[str, Any] | None = None
+    """Ours, only in runs of imported LoCoMo or LongMemEval data: their figures in the published
+    layout (:func:`recallbench.results.public_benchmarks.public_benchmark`)."""
 
     @property
     def overall_score(self) -> float | None:
