@@ -26,7 +26,6 @@ from recallbench.adapters.answering import (
 from recallbench.data.corpus import DayMetadata
 from recallbench.data.importers import open_dataset
 from recallbench.data.persona import day_date
-from recallbench.data.qa import QAPair
 from recallbench.errors import ConfigError
 from recallbench.harness.evaluate import ask
 from recallbench.testing import day_code, write_persona
@@ -187,28 +186,16 @@ async def test_rag_prompt_holds_the_top_k_chunks_and_reports_their_days(tmp_path
 LME_DATE = "2023/05/30 (Tue) 23:40"
 
 
-def dated_pair(question: str, date: str | None) -> QAPair:
-    return QAPair(
-        id="q1",
-        question=question,
-        answer="CODE-0003",
-        category="temporal-reasoning",
-        difficulty="medium",
-        relevant_days=(3,),
-        extra={"questionDate": date} if date is not None else {},
-    )
-
-
 @pytest.mark.anyio
 @pytest.mark.parametrize("name", ["full-context", "rag"])
-async def test_the_question_is_dated_by_the_pairs_question_date(tmp_path: Path, name: str) -> None:
+async def test_the_question_is_dated_by_its_own_question_date(tmp_path: Path, name: str) -> None:
     question = f"What was the access code issued on {day_date(EPOCH, 3)}?"
     async with FakeProviderServer("CODE-0003") as server:
         adapter = builtin_adapter(name, config(server, tmp_path, cache=False))
         await ingest(adapter, range(1, 6))
-        await adapter.query_detail(question, qa=dated_pair(question, LME_DATE))
-        await adapter.query_detail(question, qa=dated_pair(question, None))
-        await adapter.query_detail(question, qa=dated_pair(question, "  "))
+        await adapter.query_detail(question, question_date=LME_DATE)
+        await adapter.query_detail(question, question_date=None)
+        await adapter.query_detail(question, question_date="  ")
         await adapter.query_detail(question)
         await adapter.teardown()
     dated, *undated = [user_message(r) for r in server.requests]
@@ -216,7 +203,7 @@ async def test_the_question_is_dated_by_the_pairs_question_date(tmp_path: Path, 
     assert f"Current date: {day_date(EPOCH, 5)}" not in dated
     for text in undated:  # no date of its own (or a blank one): the last day ingested
         assert text.endswith(f"Current date: {day_date(EPOCH, 5)}\nQuestion: {question}\nAnswer:")
-    # Only the date is read from the pair: the answer and its evidence change nothing else.
+    # Only the date differs.
     assert dated.replace(LME_DATE, day_date(EPOCH, 5)) == undated[0]
 
 

@@ -20,12 +20,12 @@ written in the shape both benchmarks' own baselines use: LongMemEval's full-hist
 timestamped history sessions first, then the current date, then the question; LoCoMo's QA baseline
 asks for a short answer drawn from the conversation only.
 
-**The question's date** is the pair's own, when it has one: both ``query_detail`` methods take the
-pair (``qa``, which the harness passes to query methods that accept it) and read one field of it,
-``extra["questionDate"]`` — LongMemEval's ``question_date``, kept there by its importer — and nothing
-else (no answer, evidence or category: these are baselines, not reference systems). Without it (a
-persona, LoCoMo, a call without the pair) the question is dated by the last day in memory: in a
-persona run the questions of a checkpoint are asked right after its last day.
+**The question's date** is the question's own, when it has one: both ``query_detail`` methods take
+``question_date``, which the harness passes to query methods that accept it (the pair's
+``extra["questionDate"]``: LongMemEval's ``question_date``, kept there by its importer) — never the
+pair itself, whose reference answer a baseline must not see. Without it (a persona, LoCoMo, a call
+without a date) the question is dated by the last day in memory: in a persona run the questions of a
+checkpoint are asked right after its last day.
 
 **Tokens are estimated**, not counted: ``ceil(characters / 4)`` (:func:`estimate_tokens`), the
 usual rule of thumb for English under OpenAI's cl100k/o200k and Anthropic's tokenizers, which needs
@@ -40,7 +40,6 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
-from ..data.qa import QAPair
 from ..errors import ConfigError, ModelError
 from ._memory import (
     DEFAULT_SESSION,
@@ -235,13 +234,11 @@ class _ModelAnswering(StoreAdapter):
 
             await aclose_model(model.inner)
 
-    def question_date(self, qa: QAPair | None = None) -> str | None:
-        """The date the question is asked: the pair's ``extra["questionDate"]`` when it is a
-        non-empty string, else the date of the last day in memory (see the module docstring)."""
-        if qa is not None:
-            own = qa.extra.get("questionDate")
-            if isinstance(own, str) and own.strip():
-                return own.strip()
+    def question_date(self, own: str | None = None) -> str | None:
+        """The date the question is asked: its own (``question_date``) when it is a non-empty
+        string, else the date of the last day in memory (see the module docstring)."""
+        if isinstance(own, str) and own.strip():
+            return own.strip()
         days = self.store.days
         return self.store.metadata(days[-1]).date if days else None
 
@@ -299,24 +296,26 @@ class FullContextAdapter(_ModelAnswering):
     }
 
     def prompt(
-        self, question: str, session: str = DEFAULT_SESSION, qa: QAPair | None = None
+        self, question: str, session: str = DEFAULT_SESSION, question_date: str | None = None
     ) -> tuple[str, list[int]]:
-        """The user message for ``question`` asked in ``session`` (dated by ``qa``'s question date
-        when it has one), and the days it holds."""
+        """The user message for ``question`` asked in ``session`` (dated ``question_date`` when
+        given), and the days it holds."""
         by_day: dict[int, list[Chunk]] = {}
         for chunk in self.store.visible_chunks(session):
             by_day.setdefault(chunk.day, []).append(chunk)
         days = [(d, _dated(self.store, d), by_day[d]) for d in sorted(by_day)]
         return full_context_prompt(
-            days, question, self.question_date(qa), context_tokens=self.settings["contextTokens"]
+            days,
+            question,
+            self.question_date(question_date),
+            context_tokens=self.settings["contextTokens"],
         )
 
     async def query_detail(
-        self, question: str, *, session: str = DEFAULT_SESSION, qa: QAPair | None = None
+        self, question: str, *, session: str = DEFAULT_SESSION, question_date: str | None = None
     ) -> QueryDetail:
-        """The model's answer from the whole (cut) memory; no retrieval entries. Of ``qa`` only
-        its question date is read."""
-        message, days = self.prompt(question, session, qa)
+        """The model's answer from the whole (cut) memory; no retrieval entries."""
+        message, days = self.prompt(question, session, question_date)
         first = days[0] if days else None
         return await self.answer(message, daysInContext=len(days), firstDayInContext=first)
 
@@ -340,15 +339,15 @@ class RagAdapter(_ModelAnswering, Bm25Adapter):
         return ranked
 
     async def query_detail(
-        self, question: str, *, session: str = DEFAULT_SESSION, qa: QAPair | None = None
+        self, question: str, *, session: str = DEFAULT_SESSION, question_date: str | None = None
     ) -> QueryDetail:
-        """The model's answer from the retrieved chunks, which are reported as retrieval. Of
-        ``qa`` only its question date is read (retrieval uses the question alone)."""
+        """The model's answer from the retrieved chunks, which are reported as retrieval
+        (retrieval uses the question alone; ``question_date`` dates it in the prompt)."""
         ranked = self.passages(question, session)
         message = rag_prompt(
             [(chunk, _dated(self.store, chunk.day)) for chunk, _ in ranked],
             question,
-            self.question_date(qa),
+            self.question_date(question_date),
         )
         return await self.answer(
             message, [entry(chunk, score) for chunk, score in ranked], passages=len(ranked)

@@ -99,12 +99,16 @@ def unreachable(exc: BaseException) -> bool:
 
 async def ask(adapter: Adapter, pair: QAPair, timeout: float | None) -> QueryDetail:
     """Query the adapter (``query_detail`` when it has one), passing the query session to methods that
-    take ``session`` and the pair itself to methods that take ``qa`` (reference systems such as the
-    oracle). Raises AdapterTimeout when ``timeout`` seconds pass first."""
+    take ``session``, the question's own date (a pair's ``extra["questionDate"]``, LongMemEval's) to
+    methods that take ``question_date``, and the pair itself to methods that take ``qa`` (reference
+    systems such as the oracle). Raises AdapterTimeout when ``timeout`` seconds pass first."""
     method = getattr(adapter, "query_detail", None) or adapter.query
     kwargs: dict[str, Any] = {}
     if accepts(method, "session"):
         kwargs["session"] = pair.query_session or "principal"
+    if accepts(method, "question_date"):
+        date = pair.extra.get("questionDate")
+        kwargs["question_date"] = date if isinstance(date, str) else None
     if accepts(method, "qa"):
         # Only reference systems (the oracle, echo-reference) ask for the pair itself.
         kwargs["qa"] = pair
