@@ -6,15 +6,22 @@ from __future__ import annotations
 
 import contextlib
 import functools
+import json
+import logging
 import os
 import tempfile
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator, Mapping
 from pathlib import Path
-from typing import BinaryIO
+from typing import Any, BinaryIO, TypeVar
+
+import attrs
 
 from ._secrets import redact
 
-__all__ = ["atomic_write_bytes", "atomic_write_text", "atomic_writer"]
+__all__ = ["JsonEntries", "atomic_write_bytes", "atomic_write_text", "atomic_writer"]
+
+log = logging.getLogger("recallbench")
+T = TypeVar("T")
 
 
 @functools.cache
@@ -54,3 +61,43 @@ def atomic_write_text(path: Path, text: str) -> None:
     """Replace ``path`` with ``text`` (UTF-8, secrets redacted: :mod:`recallbench._secrets`)
     atomically, creating its directory if needed."""
     atomic_write_bytes(path, redact(text).encode("utf-8"))
+
+
+@attrs.define
+class JsonEntries:
+    """JSON entries on disk by key (a hex digest): ``directory/ab/abcd….json``, each written
+    atomically — what the judge cache and the model cache store their entries in.
+
+    Attributes:
+        directory: where the entries live (created on first write).
+        what: the store's name in warnings (``judge cache``).
+        again: what a miss leads to, in warnings (``judging again``).
+    """
+
+    directory: Path = attrs.field(converter=Path)
+    what: str
+    again: str
+
+    def path(self, key: str) -> Path:
+        return self.directory / key[:2] / f"{key}.json"
+
+    def read(self, key: str, decode: Callable[[Any], T]) -> T | None:
+        """The entry under ``key`` decoded, or None: missing, or unreadable (a warning; a miss)."""
+        path = self.path(key)
+        try:
+            return decode(json.loads(path.read_text(encoding="utf-8")))
+        except FileNotFoundError:
+            return None
+        except (OSError, ValueError, KeyError, TypeError, AttributeError) as exc:
+            log.warning(
+                "[bench] %s entry %s is unreadable (%s); %s", self.what, path, exc, self.again
+            )
+            return None
+
+    def write(self, key: str, entry: Mapping[str, Any]) -> None:
+        """Store ``entry`` atomically. A store that cannot be written is reported, not fatal."""
+        path = self.path(key)
+        try:
+            atomic_write_text(path, json.dumps(entry, ensure_ascii=False))
+        except OSError as exc:
+            log.warning("[bench] cannot write %s entry %s: %s", self.what, path, exc)

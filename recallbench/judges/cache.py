@@ -24,7 +24,7 @@ from typing import Any
 
 import attrs
 
-from .._atomic import atomic_write_text
+from .._atomic import JsonEntries
 from .._closing import AsyncClosing
 from ..results.scoring import JudgeScore, to_score
 from .base import Judge, JudgeContext
@@ -108,32 +108,20 @@ class JudgeCache:
     """Scores on disk under ``directory`` (created on first write)."""
 
     directory: Path = attrs.field(converter=Path)
+    _entries: JsonEntries = attrs.field(init=False)
+
+    def __attrs_post_init__(self) -> None:
+        self._entries = JsonEntries(self.directory, what="judge cache", again="judging again")
 
     def _path(self, key: str) -> Path:
-        return self.directory / key[:2] / f"{key}.json"
+        return self._entries.path(key)
 
     def get(self, key: str) -> JudgeScore | None:
         """The stored score, or None (missing, or an entry that cannot be read: treated as a miss)."""
-        path = self._path(key)
-        try:
-            data = json.loads(path.read_text(encoding="utf-8"))
-            s = data["score"]
-            reasoning = s.get("reasoning")
-            return JudgeScore(
-                correctness=s["correctness"],
-                completeness=s["completeness"],
-                hallucination=s["hallucination"],
-                reasoning=reasoning if isinstance(reasoning, str) else None,
-            )
-        except FileNotFoundError:
-            return None
-        except (OSError, ValueError, KeyError, TypeError, AttributeError) as exc:
-            log.warning("[bench] judge cache entry %s is unreadable (%s); judging again", path, exc)
-            return None
+        return self._entries.read(key, _score_of)
 
     def put(self, key: str, score: JudgeScore, *, identity: str) -> None:
         """Store a score atomically. A cache that cannot be written is reported, not fatal."""
-        path = self._path(key)
         entry: dict[str, Any] = {
             "format": CACHE_FORMAT,
             "judge": identity,
@@ -144,10 +132,18 @@ class JudgeCache:
                 **({"reasoning": score.reasoning} if score.reasoning else {}),
             },
         }
-        try:
-            atomic_write_text(path, json.dumps(entry, ensure_ascii=False))
-        except OSError as exc:
-            log.warning("[bench] cannot write judge cache entry %s: %s", path, exc)
+        self._entries.write(key, entry)
+
+
+def _score_of(data: Any) -> JudgeScore:
+    s = data["score"]
+    reasoning = s.get("reasoning")
+    return JudgeScore(
+        correctness=s["correctness"],
+        completeness=s["completeness"],
+        hallucination=s["hallucination"],
+        reasoning=reasoning if isinstance(reasoning, str) else None,
+    )
 
 
 def usage_of(judge: object) -> JudgeUsage | None:

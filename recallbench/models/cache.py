@@ -24,7 +24,7 @@ from typing import Any
 
 import attrs
 
-from .._atomic import atomic_write_text
+from .._atomic import JsonEntries
 from .base import Completion, TextModel, complete
 
 __all__ = [
@@ -87,27 +87,17 @@ class ModelCache:
     """Replies on disk under ``directory`` (created on first write)."""
 
     directory: Path = attrs.field(converter=Path)
+    _entries: JsonEntries = attrs.field(init=False)
+
+    def __attrs_post_init__(self) -> None:
+        self._entries = JsonEntries(self.directory, what="model cache", again="calling again")
 
     def _path(self, key: str) -> Path:
-        return self.directory / key[:2] / f"{key}.json"
+        return self._entries.path(key)
 
     def get(self, key: str) -> Completion | None:
         """The stored reply, or None (missing, or an entry that cannot be read: treated as a miss)."""
-        path = self._path(key)
-        try:
-            data = json.loads(path.read_text(encoding="utf-8"))
-            reply = data["reply"]
-            return Completion(
-                text=reply["text"],
-                input_tokens=reply.get("inputTokens"),
-                output_tokens=reply.get("outputTokens"),
-                model=reply.get("model"),
-            )
-        except FileNotFoundError:
-            return None
-        except (OSError, ValueError, KeyError, TypeError, AttributeError) as exc:
-            log.warning("[bench] model cache entry %s is unreadable (%s); calling again", path, exc)
-            return None
+        return self._entries.read(key, _completion_of)
 
     def put(self, key: str, reply: Completion, *, identity: str) -> None:
         """Store a reply atomically. A cache that cannot be written is reported, not fatal."""
@@ -118,11 +108,17 @@ class ModelCache:
             body["outputTokens"] = reply.output_tokens
         if reply.model is not None:
             body["model"] = reply.model
-        entry = {"format": MODEL_CACHE_FORMAT, "model": identity, "reply": body}
-        try:
-            atomic_write_text(self._path(key), json.dumps(entry, ensure_ascii=False))
-        except OSError as exc:
-            log.warning("[bench] cannot write model cache entry %s: %s", self._path(key), exc)
+        self._entries.write(key, {"format": MODEL_CACHE_FORMAT, "model": identity, "reply": body})
+
+
+def _completion_of(data: Any) -> Completion:
+    reply = data["reply"]
+    return Completion(
+        text=reply["text"],
+        input_tokens=reply.get("inputTokens"),
+        output_tokens=reply.get("outputTokens"),
+        model=reply.get("model"),
+    )
 
 
 @attrs.define
