@@ -32,6 +32,7 @@ __all__ = [
     "RetrievalSummary",
     "RunMetadata",
     "RunTiming",
+    "ScoreInterval",
     "TimeRangeResult",
 ]
 
@@ -75,6 +76,19 @@ class RetrievalMetrics:
     def as_tuple(self) -> tuple[float, float, float, float]:
         """The values in :data:`RETRIEVAL_METRICS` order."""
         return (self.recall_at_5, self.recall_at_10, self.ndcg_at_10, self.mrr)
+
+
+@attrs.frozen(kw_only=True)
+class ScoreInterval:
+    """Ours: a bootstrap 95% interval around a mean composite score (0–6), in runs of more than one
+    epoch (:mod:`recallbench.results.intervals`)."""
+
+    low: float
+    high: float
+
+    @property
+    def width(self) -> float:
+        return self.high - self.low
 
 
 @attrs.frozen(kw_only=True)
@@ -123,6 +137,9 @@ class QuestionResult:
     retrieval_metrics: RetrievalMetrics | None = None
     """Ours: set when the system returned retrieval entries with day numbers and the pair has
     evidence days (every category but negative-recall)."""
+    epoch: int | None = None
+    """Ours: which asking of the question this answer is (1…N) in a run of ``--epochs N`` > 1;
+    None (not written) in a run of one epoch."""
     retrieved_days: tuple[int, ...] | None = attrs.field(
         default=None, eq=False, repr=False, metadata={NOT_IN_JSON: True}
     )
@@ -134,6 +151,10 @@ class QuestionResult:
 
 @attrs.frozen(kw_only=True)
 class CategoryScore:
+    """One category's scores at one checkpoint: the mean composite score (0–6) of its scored
+    answers, how many there were, each score, and how many of the category's questions were
+    eligible at the checkpoint."""
+
     category: str
     mean_score: float
     question_count: int
@@ -153,6 +174,10 @@ class DifficultyStats:
 
 @attrs.frozen(kw_only=True, repr=False)
 class TimeRangeResult:
+    """One checkpoint of one persona: the days ingested, the questions asked and their results,
+    the overall and per-category scores (0–6) and the hallucination rate; ``result.json`` writes it
+    as one of a persona's ``rangeResults``."""
+
     range: TimeRange
     days_ingested: int
     questions_evaluated: int
@@ -174,6 +199,8 @@ class TimeRangeResult:
     new_days_ingested: int | None = None
     finalize_ms: float | None = None
     """Ours: time ``finalize_ingestion`` took at this checkpoint."""
+    score_interval: ScoreInterval | None = None
+    """Ours, in runs of more than one epoch: the bootstrap interval of ``overall_score``."""
 
     def __repr__(self) -> str:
         return (
@@ -184,6 +211,8 @@ class TimeRangeResult:
 
 @attrs.frozen(kw_only=True)
 class HeatmapCell:
+    """One cell of the category × checkpoint heatmap."""
+
     range: str
     """The checkpoint's label."""
     category: str
@@ -192,6 +221,8 @@ class HeatmapCell:
     (``result.json`` writes 0 there, as the reference did, and reading it back gives None)."""
     question_count: int
     eligible_count: int | None = None
+    interval: ScoreInterval | None = None
+    """Ours, in runs of more than one epoch: the bootstrap interval of ``score``."""
 
 
 def _cell_json(unstructure: Any) -> Any:
@@ -219,6 +250,9 @@ class DisclosureStats:
 
 @attrs.frozen(kw_only=True, repr=False)
 class PersonaResult:
+    """One persona's run: its checkpoints in order (``range_results``), its heatmap, timings and
+    counts, and ``error`` when it stopped early."""
+
     persona_id: str
     adapter_name: str
     range_results: tuple[TimeRangeResult, ...]
@@ -242,6 +276,9 @@ class PersonaResult:
 
 @attrs.frozen(kw_only=True)
 class RunMetadata:
+    """How the run was made and what it cost: duration, evaluation counts, the judge and its usage,
+    lifecycle, parallelism, error counts, whether it was resumed; ``result.json``'s ``metadata``."""
+
     duration_ms: float | None
     total_evals_run: int
     unique_qa_pair_count: int = attrs.field(metadata=keys(json="uniqueQAPairCount"))
@@ -277,10 +314,19 @@ class RunMetadata:
     (``judge-agreement``) finds the same days; None for a dataset that is not a directory."""
     arcs_file: str | None = None
     """Ours: the arcs file the run read in each persona directory."""
+    epochs: int | None = None
+    """Ours: how many times each question was asked at each checkpoint (``--epochs``); None (not
+    written) for one."""
+    intervals: Mapping[str, Any] | None = None
+    """Ours, with ``epochs``: how the score intervals were computed (method, level, resamples,
+    seed) and the width above which a heatmap cell is marked (``wideAbove``)."""
 
 
 @attrs.frozen(kw_only=True, repr=False)
 class BenchmarkResult:
+    """A whole run: every persona's results, the aggregate heatmap and the run's metadata — what
+    :func:`recallbench.run` returns and ``result.json`` holds (camelCase keys on disk)."""
+
     timestamp: str
     adapter_name: str
     ranges: tuple[TimeRange, ...]
@@ -297,6 +343,11 @@ class BenchmarkResult:
     public_benchmark: Mapping[str, Any] | None = None
     """Ours, only in runs of imported LoCoMo or LongMemEval data: their figures in the published
     layout (:func:`recallbench.results.public_benchmarks.public_benchmark`)."""
+    overall_interval: ScoreInterval | None = None
+    """Ours, in runs of more than one epoch: the bootstrap interval of :attr:`overall_score`."""
+    checkpoint_intervals: Mapping[str, ScoreInterval] | None = None
+    """Ours, in runs of more than one epoch: by checkpoint label, the interval of the heatmap's
+    OVERALL cell (the mean over personas of each persona's score there)."""
 
     @property
     def overall_score(self) -> float | None:
