@@ -52,6 +52,9 @@ class RetrievalEntry:
 
 @attrs.frozen(kw_only=True)
 class ToolCall:
+    """One tool call the memory system made for an answer: the tool's name, its arguments and an
+    optional preview of its result."""
+
     tool: str
     args: Mapping[str, Any] = attrs.field(factory=dict)
     result_preview: str | None = None

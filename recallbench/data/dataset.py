@@ -39,6 +39,7 @@ __all__ = [
 ]
 
 DEFAULT_ARCS_FILE = "arcs-1000d.yaml"
+"""The arcs file read in each persona directory when none is named (``--arcs``)."""
 DAY_FILE = re.compile(r"^day-(\d{4})\.md$")
 _DAY_LIKE = re.compile(r"^day[-_ ]?\d+", re.IGNORECASE)
 _ARCS_NAME = re.compile(r"^arcs(?:-(.+))?\.ya?ml$")

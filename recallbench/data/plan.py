@@ -68,6 +68,9 @@ class PersonaPlan:
 
 @attrs.frozen(kw_only=True)
 class Plan:
+    """What a run would do, before anything runs (``recallbench plan``): per persona and checkpoint
+    the days to ingest and the questions asked, with totals (:func:`plan_run`)."""
+
     lifecycle: Lifecycle
     policy: SelectionPolicy
     personas: tuple[PersonaPlan, ...]

@@ -29,11 +29,14 @@ CORE_CATEGORIES: tuple[str, ...] = (
     "synthesis",
     "negative-recall",
 )
+"""The eight categories every persona has."""
 GROUP_CATEGORIES: tuple[str, ...] = ("group-session-attribution", "information-boundary")
+"""The two categories about group sessions: who said what, and what may be shared with whom."""
 CATEGORIES: tuple[str, ...] = CORE_CATEGORIES + GROUP_CATEGORIES
 """All ten categories, in the fixed order every per-category output uses."""
 
 DIFFICULTIES: tuple[str, ...] = ("easy", "medium", "hard")
+"""A question's difficulty levels, in order."""
 DISCLOSURES: tuple[str, ...] = ("refuse", "partial", "answer")
 
 Disclosure = Literal["refuse", "partial", "answer"]

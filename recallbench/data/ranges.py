@@ -72,6 +72,7 @@ NAMED_RANGES: Mapping[str, TimeRange] = {
     "full": TimeRange(label="full", days=FULL_DAYS),
 }
 DEFAULT_RANGES: tuple[TimeRange, ...] = tuple(NAMED_RANGES.values())
+"""The default checkpoints: 30d, 90d, 6mo, 1y and full."""
 
 _DAYS = re.compile(r"^(\d+)d?$")
 _MONTHS = re.compile(r"^(\d+)mo?$")

@@ -23,6 +23,8 @@ log = logging.getLogger("recallbench")
 
 @attrs.frozen(kw_only=True)
 class RunStarted:
+    """The run is about to start: its personas, checkpoints and questions (``on_run_start``)."""
+
     personas: tuple[str, ...]
     checkpoints: int
     """Checkpoints over all personas."""
@@ -34,6 +36,9 @@ class RunStarted:
 
 @attrs.frozen(kw_only=True)
 class CheckpointStarted:
+    """A persona's checkpoint ``index`` of ``total`` starts, with its range and question count
+    (``on_checkpoint_start``)."""
+
     persona_id: str
     index: int
     total: int
@@ -43,6 +48,9 @@ class CheckpointStarted:
 
 @attrs.frozen(kw_only=True)
 class QuestionDone:
+    """A question was answered and judged (``on_question_done``); ``resumed`` when its result came
+    from the log of an earlier run."""
+
     persona_id: str
     checkpoint: str
     result: QuestionResult
@@ -51,6 +59,9 @@ class QuestionDone:
 
 @attrs.frozen(kw_only=True)
 class CheckpointDone:
+    """A persona's checkpoint finished (``on_checkpoint_done``): its result, the new days and
+    questions, the historical questions asked of those available, and its ingest and query time."""
+
     persona_id: str
     index: int
     total: int
@@ -77,6 +88,10 @@ Hook = Callable[[Any], Any]
 
 @attrs.frozen(kw_only=True)
 class Hooks:
+    """Callbacks for embedders, each a plain or async callable taking one frozen payload
+    (:class:`RunStarted`, :class:`CheckpointStarted`, :class:`QuestionDone`,
+    :class:`CheckpointDone`, :class:`RunDone`). A hook that raises is logged and ignored."""
+
     on_run_start: Hook | None = None
     on_checkpoint_start: Hook | None = None
     on_question_done: Hook | None = None
