@@ -15,6 +15,7 @@ from typing import Any, Protocol, runtime_checkable
 import attrs
 
 from ..errors import ModelError
+from .metering import estimate_tokens, meters, model_label
 
 __all__ = ["Completion", "TextModel", "complete", "to_completion"]
 
@@ -102,7 +103,8 @@ async def complete(
     temperature: float | None = None,
     max_tokens: int | None = None,
 ) -> Completion:
-    """Call ``model.complete`` and normalise its reply with :func:`to_completion`.
+    """Call ``model.complete`` and normalise its reply with :func:`to_completion`, shown to the
+    meters active in this task (:mod:`recallbench.models.metering`).
 
     ``temperature`` and ``max_tokens`` are passed only when set, so a user's model whose
     ``complete`` takes neither still works.
@@ -112,4 +114,16 @@ async def complete(
         options["temperature"] = temperature
     if max_tokens is not None:
         options["max_tokens"] = max_tokens
-    return to_completion(await model.complete(system_prompt, user_message, **options))
+    watching = meters()
+    if not watching:
+        return to_completion(await model.complete(system_prompt, user_message, **options))
+    # Meters (a budget, an answer's tally: recallbench.models.metering) see the call before it is
+    # sent — a budget refuses it by raising — and its reply after.
+    label = model_label(model)
+    prompt_tokens = estimate_tokens(system_prompt, user_message)
+    for meter in watching:
+        meter.before_call(label, prompt_tokens, max_tokens)
+    reply = to_completion(await model.complete(system_prompt, user_message, **options))
+    for meter in watching:
+        meter.after_call(label, reply)
+    return reply

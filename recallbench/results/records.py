@@ -140,6 +140,10 @@ class QuestionResult:
     epoch: int | None = None
     """Ours: which asking of the question this answer is (1…N) in a run of ``--epochs N`` > 1;
     None (not written) in a run of one epoch."""
+    usage: Mapping[str, Mapping[str, Mapping[str, int]]] | None = None
+    """Ours: the tokens this answer cost, ``{role: {model: {calls, inputTokens, outputTokens}}}``
+    with roles ``judge``, ``appellate`` and ``adapter`` (:mod:`recallbench.results.cost`); None (not
+    written) when no model call reported tokens."""
     retrieved_days: tuple[int, ...] | None = attrs.field(
         default=None, eq=False, repr=False, metadata={NOT_IN_JSON: True}
     )
@@ -266,6 +270,9 @@ class PersonaResult:
     """Ours: why this persona stopped early (setup, ingestion or teardown failed)."""
     retrieval: RetrievalSummary | None = None
     timing: RunTiming | None = None
+    cost: Mapping[str, Any] | None = None
+    """Ours: what this persona's answers cost, in total and per checkpoint
+    (:func:`recallbench.results.cost.persona_cost_json`); None when no call reported tokens."""
 
     def __repr__(self) -> str:
         return (
@@ -314,6 +321,10 @@ class RunMetadata:
     (``judge-agreement``) finds the same days; None for a dataset that is not a directory."""
     arcs_file: str | None = None
     """Ours: the arcs file the run read in each persona directory."""
+    cost: Mapping[str, Any] | None = None
+    """Ours: what the run's answers cost, the price table's date, and ``--max-cost``'s budget
+    (:func:`recallbench.results.cost.run_cost_json`); None when no call reported tokens and no
+    budget was set."""
     epochs: int | None = None
     """Ours: how many times each question was asked at each checkpoint (``--epochs``); None (not
     written) for one."""
