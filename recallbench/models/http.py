@@ -16,6 +16,10 @@ How a call behaves:
   (seconds or an HTTP date; OpenAI's ``retry-after-ms`` too) replaces the backoff, capped at
   :data:`~recallbench._retry.DEFAULT_RETRY_AFTER_CAP`. Any other 4xx is the caller's mistake (bad
   key, unknown model, content filter) and is raised at once.
+* **An adaptive concurrency limit per endpoint** (:mod:`recallbench.models.limiter`), shared by
+  every client of the same provider and URL in the process, is held around each attempt: a
+  rate-limit answer (429, 503, 529) halves the requests it lets in flight and pauses new ones for
+  the ``Retry-After``; successes raise it again, one at a time.
 * **A 2xx body that is not a JSON object** raises a :class:`ProviderError` at once, without retry: in
   practice it means the endpoint is not the API (a web page, a proxy's login form, a base URL
   missing ``/v1``), which another attempt will not fix.
@@ -47,6 +51,7 @@ from .._retry import Backoff, RetryPolicy, retrying
 from .._secrets import register_secret
 from ..errors import ConfigError, ModelError, ModelTimeout
 from .base import Completion
+from .limiter import RATE_LIMIT_STATUSES, EndpointLimiter, endpoint_limiter
 
 __all__ = [
     "DEFAULT_HTTP_RETRY",
@@ -221,6 +226,9 @@ class HttpModel(AsyncClosing):
             register_secret(secret)
         self._session: aiohttp.ClientSession | None = None
         self._loop: asyncio.AbstractEventLoop | None = None
+        self.limiter: EndpointLimiter | None = None
+        """A limiter of this model's own; None (the default): the one shared by every client of
+        the same provider and URL in the process."""
 
     @property
     def name(self) -> str:
@@ -287,12 +295,30 @@ class HttpModel(AsyncClosing):
                 (after retries), or a 2xx body that is not a JSON object.
             ModelTimeout: the last attempt ran out of time.
         """
+        limiter = self.limiter_for(url)
         async for attempt in retrying(
             self.retry, retryable=_retryable, describe=f"{self.name} request"
         ):
             with attempt:
-                return await self._attempt(url, headers, body, params)
+                # A slot per attempt, not per call: a call waiting out its back-off holds none.
+                async with limiter.slot(self.name) as slot:
+                    try:
+                        payload = await self._attempt(url, headers, body, params)
+                    except ProviderError as exc:
+                        if exc.status in RATE_LIMIT_STATUSES:
+                            slot.rate_limited(exc.retry_after)
+                        raise
+                    slot.succeeded()
+                    return payload
         raise AssertionError("unreachable: tenacity re-raises after the last attempt")
+
+    def limiter_for(self, url: str) -> EndpointLimiter:
+        """The adaptive concurrency limiter requests to ``url`` go through: the one given to this
+        model (:attr:`limiter`), else the process's shared one for this provider and URL
+        (:func:`~recallbench.models.limiter.endpoint_limiter`)."""
+        if self.limiter is not None:
+            return self.limiter
+        return endpoint_limiter(self.provider, _where(url))
 
     async def _attempt(
         self,
