@@ -87,6 +87,7 @@ if TYPE_CHECKING:
     from .results.comparison_records import RunComparison
     from .results.hallucination import HallucinationAnalysis, analyze_hallucination
     from .results.heatmap import HeatmapView, heatmap_view
+    from .results.frame import to_dataframe
     from .results.reading import LoadedRun, read_run
     from .results.records import (
         BenchmarkResult,
@@ -195,6 +196,7 @@ _LAZY = {
     "heatmap_view": "results.heatmap",
     "LoadedRun": "results.reading",
     "read_run": "results.reading",
+    "to_dataframe": "results.frame",
     "BenchmarkResult": "results.records",
     "CategoryScore": "results.records",
     "HeatmapCell": "results.records",
@@ -318,6 +320,7 @@ __all__ = [
     "select_checkpoint",
     "split_sessions",
     "stratified_sample",
+    "to_dataframe",
     "to_heatmap_grid",
     "validate_dataset",
     "write_views",

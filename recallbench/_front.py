@@ -31,6 +31,20 @@ def _watched() -> bool:
     return bool(isatty and isatty()) or "ipykernel" in sys.modules
 
 
+def _in_notebook() -> bool:
+    """Whether this runs in a Jupyter kernel whose stderr is not a terminal (a notebook's cell
+    output): there a progress bar is HTML updated in place."""
+    isatty = getattr(sys.stderr, "isatty", None)
+    if (isatty and isatty()) or "ipykernel" not in sys.modules:
+        return False
+    try:
+        from IPython import get_ipython
+    except ImportError:
+        return False
+    shell = get_ipython()
+    return shell is not None and getattr(shell, "kernel", None) is not None
+
+
 def _chain(first: Hooks | None, second: Hooks) -> Hooks:
     """Hooks calling ``first``'s then ``second``'s for every event."""
     import attrs
@@ -71,8 +85,9 @@ async def run(
     Args:
         adapter, dataset, judge, appellate_judge, config, output, hooks, resume: as for
             :class:`~recallbench.harness.engine.Harness` (``judge="rubric"`` is the offline judge).
-        progress: print a line per checkpoint on stderr (a live bar on a terminal). None: when
-            stderr is a terminal or this is a notebook.
+        progress: print a line per checkpoint on stderr (a live bar on a terminal; in a Jupyter
+            notebook, a bar in the cell's output). None: when stderr is a terminal or this is a
+            notebook.
 
     When ``output`` asks for views (``RunOutput.beside(...)``, ``RunOutput.directory(...)``), the
     heatmap, hallucination chart and HTML report are written beside ``result.json`` — also for a run
@@ -90,9 +105,11 @@ async def run(
     if progress is None:
         progress = _watched()
     if progress:
-        from .render.progress import progress_hooks
+        from .render.progress import notebook_progress_hooks, progress_hooks
 
-        hooks = _chain(hooks, progress_hooks(sys.stderr))
+        hooks = _chain(
+            hooks, notebook_progress_hooks() if _in_notebook() else progress_hooks(sys.stderr)
+        )
     harness = Harness(
         adapter,
         dataset,

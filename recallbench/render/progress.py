@@ -8,7 +8,7 @@ from typing import IO, Any
 from ..harness.hooks import CheckpointDone, CheckpointStarted, Hooks, QuestionDone, RunStarted
 from ..results.scoring import MAX_COMPOSITE
 
-__all__ = ["checkpoint_line", "progress_hooks"]
+__all__ = ["checkpoint_line", "notebook_progress_hooks", "progress_hooks"]
 
 
 def checkpoint_line(
@@ -123,6 +123,80 @@ class _Live:
 
     def close(self, _event: object = None) -> None:
         self.progress.stop()
+
+
+class _Notebook:
+    """A progress bar in a Jupyter notebook: an HTML ``<progress>`` element the kernel updates in
+    place through IPython's display ids (no ipywidgets needed; VS Code and JupyterLab render it),
+    and the checkpoint lines below it."""
+
+    def __init__(self) -> None:
+        import importlib
+
+        # IPython is untyped: its display module is used through Any.
+        ipd: Any = importlib.import_module("IPython.display")
+        self._html: Any = ipd.HTML
+        self.handle: Any = ipd.display(ipd.HTML(""), display_id=True)
+        self.counter = _Counter()
+        self.total = 0
+        self.done = 0
+        self.started = time.perf_counter()
+        self.label = "starting"
+        self.lines: list[str] = []
+        self.shown = 0.0
+
+    def _show(self, force: bool = False) -> None:
+        now = time.perf_counter()
+        if not force and now - self.shown < 0.2:  # a fast adapter answers thousands a second
+            return
+        self.shown = now
+        import html
+
+        elapsed = max(now - self.started, 1e-9)
+        rate = f"{self.done / elapsed:.1f} q/s" if self.done else ""
+        lines = "\n".join(self.lines[-12:])
+        self.handle.update(
+            self._html(
+                f'<div><progress value="{self.done}" max="{max(self.total, 1)}" '
+                f'style="width:60%"></progress> {self.done}/{self.total} · {rate} · '
+                f"{html.escape(self.label)}</div>"
+                + (f"<pre>{html.escape(lines)}</pre>" if lines else "")
+            )
+        )
+
+    def run_start(self, event: RunStarted) -> None:
+        self.counter.run_start(event)
+        self.total = event.questions
+        self._show(force=True)
+
+    def checkpoint_start(self, event: CheckpointStarted) -> None:
+        self.label = f"{event.persona_id} {event.range.label} [{event.index}/{event.total}]"
+        self._show()
+
+    def question_done(self, event: QuestionDone) -> None:
+        self.done += 1
+        self._show()
+
+    def checkpoint_done(self, done: CheckpointDone) -> None:
+        self.lines.append(self.counter.line(done).strip())
+        self._show(force=True)
+
+    def close(self, _event: object = None) -> None:
+        self.label = "done"
+        self._show(force=True)
+
+
+def notebook_progress_hooks() -> Hooks:
+    """Hooks that show a run's progress as a bar in the Jupyter notebook running it (IPython must
+    be importable: it is, inside a kernel)."""
+    bar = _Notebook()
+    return Hooks(
+        on_run_start=bar.run_start,
+        on_checkpoint_start=bar.checkpoint_start,
+        on_question_done=bar.question_done,
+        on_checkpoint_done=bar.checkpoint_done,
+        on_run_done=bar.close,
+    )
 
 
 def progress_hooks(stream: IO[str]) -> Hooks:

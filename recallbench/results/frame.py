@@ -1,0 +1,112 @@
+"""A run's answers as a pandas DataFrame: one row per evaluated answer, for a notebook's own plots.
+
+pandas is an optional extra (``pip install 'recallbench[pandas]'``) imported only here, when
+:func:`to_dataframe` is called. The rows are built by :func:`answer_rows` (plain dictionaries, no
+pandas), so the columns are defined and tested once.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from .records import BenchmarkResult, QuestionResult, TimeRangeResult
+
+if TYPE_CHECKING:
+    import pandas
+
+__all__ = ["COLUMNS", "answer_rows", "to_dataframe"]
+
+COLUMNS: tuple[str, ...] = (
+    "persona",
+    "checkpoint",
+    "checkpoint_days",
+    "days_ingested",
+    "question_id",
+    "category",
+    "difficulty",
+    "question",
+    "reference_answer",
+    "system_answer",
+    "correctness",
+    "completeness",
+    "hallucination",
+    "composite",
+    "scored",
+    "error",
+    "latency_ms",
+)
+"""The DataFrame's columns, in order.
+
+``checkpoint`` is the checkpoint's label (``90d``), ``checkpoint_days`` the days it covers (the reference's
+2**53 - 1 for ``full``), ``days_ingested`` the corpus size when the question was asked. ``composite`` is the 0–6
+score every view uses (correctness 0–3 + completeness 0–2 + hallucination 0–1, where 1 means
+grounded). ``scored`` is False for an answer whose judge failed (its scores are then missing, and
+every mean of recallbench leaves it out); ``error`` is the failing stage (``query``,
+``connection``, ``judge``) or None."""
+
+
+def _row(persona: str, rr: TimeRangeResult, q: QuestionResult, scored: bool) -> dict[str, Any]:
+    score = q.score
+    return {
+        "persona": persona,
+        "checkpoint": rr.range.label,
+        "checkpoint_days": rr.range.days,
+        "days_ingested": rr.days_ingested,
+        "question_id": q.qa.id,
+        "category": q.qa.category,
+        "difficulty": q.qa.difficulty,
+        "question": q.qa.question,
+        "reference_answer": str(q.qa.answer),
+        "system_answer": q.system_answer,
+        "correctness": score.correctness if scored else None,
+        "completeness": score.completeness if scored else None,
+        "hallucination": score.hallucination if scored else None,
+        "composite": q.composite_score if scored else None,
+        "scored": scored,
+        "error": q.error.stage if q.error is not None else None,
+        "latency_ms": q.latency_ms,
+    }
+
+
+def answer_rows(result: BenchmarkResult) -> Iterator[dict[str, Any]]:
+    """Every answer of ``result`` as a dictionary keyed by :data:`COLUMNS`: persona by persona,
+    checkpoint by checkpoint, scored answers first, then the ones left unscored."""
+    for persona in result.personas:
+        for rr in persona.range_results:
+            for q in rr.question_results:
+                yield _row(persona.persona_id, rr, q, True)
+            for q in rr.unscored_results or ():
+                yield _row(persona.persona_id, rr, q, False)
+
+
+def to_dataframe(result: BenchmarkResult | str | Path) -> pandas.DataFrame:
+    """The answers of a run as a :class:`pandas.DataFrame` with the columns of :data:`COLUMNS`.
+
+    Args:
+        result: a :class:`BenchmarkResult` (what ``await recallbench.run(...)`` returns) or the
+            path of a ``result.json`` — ours or the reference harness's.
+
+    Score against corpus size, say::
+
+        df = rb.to_dataframe(result)
+        df.groupby("days_ingested")["composite"].mean()
+
+    Raises:
+        ImportError: pandas is not installed (it is the optional ``pandas`` extra).
+    """
+    try:
+        import pandas as pd
+    except ImportError:
+        raise ImportError(
+            "to_dataframe needs pandas, an optional extra: pip install 'recallbench[pandas]'"
+        ) from None
+    if not isinstance(result, BenchmarkResult):
+        from .result_json import read_result
+
+        result, _ = read_result(Path(result))
+    frame = pd.DataFrame.from_records(list(answer_rows(result)), columns=list(COLUMNS))
+    for name in ("correctness", "completeness", "hallucination", "composite"):
+        frame[name] = frame[name].astype("Float64")
+    return frame
