@@ -35,6 +35,8 @@ from ..results.aggregate import (
     merge_heatmaps,
     persona_heatmap,
 )
+from ..results.fingerprint import persona_digests
+from ..results.intervals import interval_settings, with_intervals
 from ..results.measures import run_timing, summarize_retrieval
 from ..results.public_benchmarks import public_benchmark
 from ..results.records import (
@@ -51,6 +53,7 @@ from .config import RunConfig, RunOutput
 from .driver import Driver, PersonaOutcome
 from .evaluate import Judging, runs_inline
 from .executor import Executor, LocalExecutor, UnitJob
+from .fingerprinting import describe_adapter, run_fingerprint
 from .hooks import Hooks, RunDone, RunStarted
 from .lifecycle import UnitRunner
 from .questions import QuestionAsker
@@ -85,8 +88,9 @@ class Harness:
         dataset: a :class:`~recallbench.data.dataset.Dataset`, or a data directory (read with
             ``config.arcs_file``).
         judge: scores answers; a Judge, an async ``score`` function, or a spec as ``--judge`` takes
-            it (``"rubric"``, ``"openai:gpt-4o-mini"``, ``"path/to/judge.py"``). None: the stub
-            judge (zeros).
+            it (``"rubric"``, ``"openai:gpt-4o-mini"``, ``"path/to/judge.py"``); a list of those is
+            a panel (:class:`~recallbench.judges.panel.JudgePanel`, the mean of its members: build
+            one for another aggregate or judge epochs). None: the stub judge (zeros).
         appellate_judge: re-scores answers the primary judge failed (reference §2.10); the same
             forms.
         config: what to run (ranges, lifecycle, parallelism, timeouts, …).
@@ -103,7 +107,7 @@ class Harness:
         adapter: Adapter | AdapterFactory,
         dataset: Dataset | Path | str,
         *,
-        judge: Judge | ScoreFunction | str | None = None,
+        judge: Judge | ScoreFunction | str | Sequence[Judge | ScoreFunction | str] | None = None,
         appellate_judge: Judge | ScoreFunction | str | None = None,
         config: RunConfig | None = None,
         output: RunOutput | None = None,
@@ -123,6 +127,8 @@ class Harness:
         if self.config.ranges == DEFAULT_RANGES:
             # A dataset may ask its own checkpoints when none are named (a MemoryBench unit: once).
             self.config = attrs.evolve(self.config, ranges=default_ranges_of(self.dataset))
+        if isinstance(judge, list | tuple) and len(judge) == 1:
+            judge = judge[0]  # a panel of one judged once is that judge
         if isinstance(judge, str) and self.config.judge_model is None and judge != "stub":
             self.config = attrs.evolve(self.config, judge_model=judge)
         if isinstance(appellate_judge, str) and self.config.appellate_judge_model is None:
@@ -194,6 +200,8 @@ class Harness:
             [self.dataset.load(pid) for pid in ids], self.factory, self.config.skip_unsupported
         )
         ids = [ds.id for ds in datasets]
+        # Content hashes of what the run reads, once, before any work (the fingerprint's datasets).
+        self._dataset_digests = {ds.id: persona_digests(ds) for ds in datasets}
         state = RunState(
             adapter_name=self._initial_name(),
             judge_usage=_usage_now(self.judge),
@@ -428,8 +436,11 @@ class Harness:
             hallucination_mode=mode.mode if mode is not None else None,
             hallucination_window=mode.window if mode is not None else None,
             **_data_keys(self.dataset),
+            fingerprint=self._fingerprint(state),
+            epochs=cfg.epochs if cfg.epochs > 1 else None,
+            intervals=interval_settings(cfg.ci_width) if cfg.epochs > 1 else None,
         )
-        return BenchmarkResult(
+        result = BenchmarkResult(
             timestamp=timestamp,
             adapter_name=state.adapter_name,
             ranges=state.ranges or cfg.ranges,
@@ -442,9 +453,23 @@ class Harness:
             benchmark_metrics=benchmark_metrics_of(self.dataset, self.judge, personas),
             public_benchmark=public_benchmark(personas),
         )
+        # Intervals only with several epochs: a run of one stays byte-identical to before.
+        return with_intervals(result) if cfg.epochs > 1 else result
+
+    def _fingerprint(self, state: RunState) -> dict[str, Any]:
+        """The run's fingerprint (:mod:`.fingerprinting`): what its numbers were computed from."""
+        return run_fingerprint(
+            datasets=getattr(self, "_dataset_digests", {}),
+            config=self.config,
+            ranges=state.ranges or self.config.ranges,
+            adapter=describe_adapter(self.factory, state.adapter_name),
+            judge=self.judge,
+            appellate=self.appellate,
+            executor=LocalExecutor() if self.config.dry_run else self.executor,
+        )
 
 
-def _data_keys(dataset: Dataset) -> dict[str, str]:
+def _data_keys(dataset: Dataset) -> dict[str, Any]:
     """``data_dir`` and ``arcs_file`` of a directory dataset, for the metadata."""
     if isinstance(dataset, ManifestDataset):
         return {"data_dir": str(dataset.data_dir.resolve())}
@@ -479,19 +504,27 @@ def _ranges_asked(
     return tuple(sorted(asked.values(), key=lambda r: r.days))
 
 
-def _judge_of(judge: Judge | ScoreFunction | str, config: RunConfig) -> Judge:
+def _judge_of(judge: Judge | ScoreFunction | str | Sequence[Any], config: RunConfig) -> Judge:
     """A judge object; a spec string (``"rubric"``, ``"openai:gpt-4o-mini"``, ``"my_judge.py"``…) is
-    loaded as ``--judge`` loads it, its model calls bounded by the question timeout."""
+    loaded as ``--judge`` loads it, its model calls bounded by the question timeout; a list of them
+    is a :class:`~recallbench.judges.panel.JudgePanel` (mean of the members, each judging once)."""
     if isinstance(judge, str):
         from .loading import load_judge
 
         return load_judge(judge, timeout=config.question_timeout)
+    if isinstance(judge, Sequence):
+        from ..judges.panel import panel_of
+
+        return panel_of([_judge_of(j, config) for j in judge])
     return as_judge(judge)
 
 
 def _cached(judge: Judge, directory: Path) -> Judge:
     from ..judges.cache import CachedJudge, JudgeCache, is_cacheable
+    from ..judges.panel import JudgePanel
 
+    if isinstance(judge, JudgePanel):  # each member cached apart, each epoch under its own keys
+        return judge.with_cache(JudgeCache(directory))
     if isinstance(judge, CachedJudge) or not is_cacheable(judge):
         return judge
     return CachedJudge(judge, JudgeCache(directory))

@@ -18,7 +18,13 @@ from ..models.base import Completion, TextModel, complete
 from ..results.scoring import JudgeScore
 from .base import JudgeContext
 from .parse import parse_judge_output
-from .prompts import PROMPT_VERSION, build_retry_message, build_user_message, select_prompt
+from .prompts import (
+    PROMPT_VERSION,
+    SYSTEM_PROMPTS,
+    build_retry_message,
+    build_user_message,
+    select_prompt,
+)
 from .usage import JudgeUsage
 
 __all__ = ["DEFAULT_MAX_TOKENS", "DEFAULT_TEMPERATURE", "LlmJudge"]
@@ -106,6 +112,27 @@ class LlmJudge(AsyncClosing):
             },
             ensure_ascii=False,
             separators=(",", ":"),
+        )
+
+    def prompt_texts(self) -> tuple[str, ...]:
+        """Every text this judge's model can be sent, built with placeholders for each kind of
+        context (a run's fingerprint hashes them: :mod:`recallbench.judges.describe`)."""
+        excerpts = "--- DAY 1 (2024-01-01) ---\nE"
+        contexts = (
+            None,
+            JudgeContext(memory_excerpts=excerpts),
+            JudgeContext(
+                memory_excerpts=excerpts,
+                expected_disclosure="refuse",
+                query_session="S",
+                forbidden_sessions=("F",),
+            ),
+            JudgeContext(expected_disclosure="answer"),
+        )
+        return (
+            *(f"{k}\x00{v}" for k, v in SYSTEM_PROMPTS.items()),
+            *(build_user_message("Q", "R", "A", c) for c in contexts),
+            build_retry_message("MSG", "bad reply"),
         )
 
     async def aclose(self) -> None:

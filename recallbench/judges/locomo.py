@@ -283,6 +283,11 @@ class LocomoLlmJudge(LlmJudge):
             separators=(",", ":"),
         )
 
+    def prompt_texts(self) -> tuple[str, ...]:
+        """The texts its model can be sent: mem0's prompt and the retry's addition (hashed into a
+        run's fingerprint)."""
+        return (LOCOMO_JUDGE_PROMPT, _RETRY)
+
     def cache_material(self, context: JudgeContext | None) -> Any:
         """What the cache key adds for this judge: the pair's category (5 is not asked)."""
         return {"locomoCategory": locomo_category(context)}

@@ -213,6 +213,12 @@ class LongMemEvalJudge(LlmJudge):
             "questionDate": about.question_date if self.show_question_date else None,
         }
 
+    def prompt_texts(self) -> tuple[str, ...]:
+        """The official templates by type, and how a question date is shown (hashed into a run's
+        fingerprint)."""
+        dated = "Q (asked on D)" if self.show_question_date else "Q"
+        return (*(f"{k}\x00{v}" for k, v in LONGMEMEVAL_PROMPTS.items()), dated)
+
     async def score(
         self, question: str, reference: str, answer: str, context: JudgeContext | None
     ) -> JudgeScore:

@@ -78,6 +78,18 @@ class ManifestJudge(AsyncClosing):
                 j.usage = self.usage  # type: ignore[attr-defined]
         self.name = self._name()
 
+    def describe(self) -> dict[str, Any]:
+        """For a run's fingerprint: each benchmark's protocol and the description of its judge."""
+        from .describe import describe_judge
+
+        return {
+            "name": self.name,
+            "benchmarks": {
+                b: {"protocol": self.protocols.get(b), **describe_judge(j)}
+                for b, j in sorted(self.judges.items())
+            },
+        }
+
     def _name(self) -> str:
         kinds = sorted(set(self.protocols.values()))
         if len(kinds) == 1:

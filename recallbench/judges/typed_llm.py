@@ -243,6 +243,17 @@ class TypedLlmJudge(LlmJudge):
             separators=(",", ":"),
         )
 
+    def prompt_texts(self) -> tuple[str, ...]:
+        """The texts its model can be sent besides the pair and its type's instructions (those are
+        in ``cache_identity``): hashed into a run's fingerprint."""
+        return (
+            TYPED_PROMPT,
+            DEFAULT_INSTRUCTIONS,
+            _REMINDER,
+            _CLOSING,
+            "YOUR PREVIOUS REPLY (unusable):",
+        )
+
     def instructions_for(self, question_type: str | None) -> str:
         """The grading instructions of a question type."""
         if question_type is None:

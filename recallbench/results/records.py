@@ -16,6 +16,7 @@ from .._convert import converter
 from .._fields import NOT_IN_JSON, keys
 from ..data.qa import QAPair
 from ..data.ranges import TimeRange
+from .panel_scores import PanelVerdict
 from .scoring import JudgeScore
 
 __all__ = [
@@ -140,6 +141,10 @@ class QuestionResult:
     epoch: int | None = None
     """Ours: which asking of the question this answer is (1…N) in a run of ``--epochs N`` > 1;
     None (not written) in a run of one epoch."""
+    panel: tuple[PanelVerdict, ...] | None = None
+    """Ours: every verdict of a judge panel or of ``--judge-epochs`` > 1 (judge, epoch, the three
+    scores, composite, reasoning); ``score`` and ``composite_score`` are their aggregate
+    (:mod:`recallbench.results.panel_scores`). None (not written) with one judge judging once."""
     usage: Mapping[str, Mapping[str, Mapping[str, int]]] | None = None
     """Ours: the tokens this answer cost, ``{role: {model: {calls, inputTokens, outputTokens}}}``
     with roles ``judge``, ``appellate`` and ``adapter`` (:mod:`recallbench.results.cost`); None (not
@@ -321,6 +326,11 @@ class RunMetadata:
     (``judge-agreement``) finds the same days; None for a dataset that is not a directory."""
     arcs_file: str | None = None
     """Ours: the arcs file the run read in each persona directory."""
+    fingerprint: Mapping[str, Any] | None = None
+    """Ours: content hashes of what the run's numbers were computed from — datasets, selection,
+    adapter, judges, lifecycle, executor, versions (:mod:`recallbench.results.fingerprint`); every
+    run of the harness writes it; None when read from a run that has none (older runs, the
+    reference's)."""
     cost: Mapping[str, Any] | None = None
     """Ours: what the run's answers cost, the price table's date, and ``--max-cost``'s budget
     (:func:`recallbench.results.cost.run_cost_json`); None when no call reported tokens and no

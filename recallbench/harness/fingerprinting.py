@@ -1,0 +1,174 @@
+"""A run's fingerprint gathered from what the harness was given: the datasets it loaded, its
+configuration, its adapter, judges and executor (the hashing and the layout are
+:mod:`recallbench.results.fingerprint`'s).
+
+What is deliberately left out: every path (data directory, arcs file location, adapter file
+location, judge cache), every address (a gRPC URL's host and port, a model's base URL), credentials
+(config keys that look like keys, tokens, passwords or certificate files), timings, timeouts and
+parallelism. The address is not the system: a gRPC adapter is fingerprinted by its config and the
+name it reports, so the same system served from another host fingerprints the same.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import platform
+import re
+from collections.abc import Mapping, Sequence
+from pathlib import Path
+from typing import Any
+
+from .._convert import to_json
+from .._importing import parse_object_spec
+from .._version import __version__
+from ..data.ranges import TimeRange
+from ..errors import ConfigError
+from ..judges.describe import describe_judge
+from ..results.fingerprint import DIGEST_CHARS, make_fingerprint
+from .config import RunConfig
+
+__all__ = ["describe_adapter", "describe_executor", "run_fingerprint"]
+
+_SECRET_KEY = re.compile(r"(?i)(api_?key|token|secret|password|credential|ca_?file|cert)")
+"""Config keys whose values never reach a fingerprint, not even hashed."""
+
+
+def _digest_of(value: Any) -> str:
+    text = json.dumps(value, sort_keys=True, ensure_ascii=False, separators=(",", ":"), default=str)
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()[:DIGEST_CHARS]
+
+
+def _config_digest(config: Mapping[str, Any] | None) -> str | None:
+    if not config:
+        return None
+    kept = {str(k): v for k, v in config.items() if not _SECRET_KEY.search(str(k))}
+    return _digest_of(kept)
+
+
+def _file_digest(path: Path) -> str | None:
+    try:
+        return hashlib.sha256(path.read_bytes()).hexdigest()[:DIGEST_CHARS]
+    except OSError:
+        return None
+
+
+def _spec_part(spec: str, base_dir: Path | None) -> dict[str, Any]:
+    """How an adapter was named, without addresses or paths: ``builtin:bm25`` and ``pkg.mod:attr``
+    as given; a gRPC URL as its scheme; a Python file as its name and a hash of its content."""
+    scheme = re.match(r"(?i)(grpcs?)://", spec)
+    if scheme:
+        return {"spec": scheme.group(1).lower()}
+    if spec.startswith("builtin:"):
+        return {"spec": spec}
+    try:
+        parsed = parse_object_spec(spec)
+    except ConfigError:
+        return {"spec": spec}
+    if not parsed.is_file:
+        return {"spec": spec}
+    path = Path(parsed.target).expanduser()
+    if not path.is_absolute():
+        path = (base_dir or Path.cwd()) / path
+    attr = f":{parsed.attr}" if parsed.attr else ""
+    return {"spec": f"{path.name}{attr}", "source": _file_digest(path)}
+
+
+def describe_adapter(factory: object, name: str) -> dict[str, Any]:
+    """The adapter part: its name (as the run records it), how it was named and a hash of its
+    config (an :class:`~recallbench.harness.loading.AdapterSpec`), else its ``describe()`` when
+    it has one, else its type."""
+    from .loading import AdapterSpec
+
+    out: dict[str, Any] = {"name": name}
+    if isinstance(factory, AdapterSpec):
+        out.update(_spec_part(factory.spec, factory.base_dir))
+        if factory.factory:
+            out["factory"] = factory.factory
+        digest = _config_digest(factory.config)
+        if digest is not None:
+            out["config"] = digest
+        return out
+    own = getattr(factory, "describe", None)
+    if callable(own):
+        described = own()
+        if isinstance(described, Mapping):
+            out["described"] = _digest_of(dict(described))
+            return out
+    target = factory if isinstance(factory, type) else type(factory)
+    if target.__name__ != "function":
+        out["type"] = f"{target.__module__}.{target.__qualname__}"
+    config = getattr(factory, "config", None)
+    if isinstance(config, Mapping):
+        digest = _config_digest(config)
+        if digest is not None:
+            out["config"] = digest
+    return out
+
+
+def describe_executor(executor: object) -> str:
+    """``local``, ``ray``, or the executor's class name (never its cluster address)."""
+    name = type(executor).__name__
+    known = {"LocalExecutor": "local", "RayExecutor": "ray"}
+    return known.get(name, f"{type(executor).__module__}.{type(executor).__qualname__}")
+
+
+def _repeats(config: RunConfig) -> dict[str, int] | None:
+    """``--epochs`` and ``--judge-epochs`` when a run repeats (read by name: each is set by its own
+    part of the run configuration; one, the default, is not written)."""
+    out: dict[str, int] = {}
+    for attr, key in (("epochs", "epochs"), ("judge_epochs", "judgeEpochs")):
+        value = getattr(config, attr, None)
+        if isinstance(value, int) and value > 1:
+            out[key] = value
+    return out or None
+
+
+def run_fingerprint(
+    *,
+    datasets: Mapping[str, Mapping[str, str]],
+    config: RunConfig,
+    ranges: Sequence[TimeRange],
+    adapter: Mapping[str, Any],
+    judge: object,
+    appellate: object | None,
+    executor: object,
+) -> dict[str, Any]:
+    """A run's fingerprint.
+
+    Args:
+        datasets: persona id → :func:`~recallbench.results.fingerprint.persona_digests`, in the
+            order the run asks them.
+        config: the run's configuration.
+        ranges: the checkpoints asked.
+        adapter: :func:`describe_adapter`'s part.
+        judge, appellate: the judges (described by :func:`~recallbench.judges.describe.describe_judge`).
+        executor: who ran the units.
+    """
+    sel = config.selection
+    selection: dict[str, Any] = {
+        "personas": list(datasets),
+        "ranges": [to_json(r) for r in ranges],
+        "sample": sel.sample,
+        "seed": sel.seed,
+        "groupsEnabled": sel.groups_enabled,
+        "respectIrrelevantAfter": sel.respect_irrelevant_after,
+    }
+    if config.dry_run:
+        selection["dryRun"] = True
+    judges: dict[str, Any] = {"primary": describe_judge(judge)}
+    if appellate is not None:
+        judges["appellate"] = describe_judge(appellate)
+    judges["memoryWindow"] = config.judge_memory_window
+    return make_fingerprint(
+        {
+            "datasets": dict(datasets),
+            "selection": selection,
+            "adapter": dict(adapter),
+            "judges": judges,
+            "lifecycle": config.lifecycle,
+            "executor": describe_executor(executor),
+            "repeats": _repeats(config),
+            "versions": {"recallbench": __version__, "python": platform.python_version()},
+        }
+    )

@@ -1,0 +1,120 @@
+"""What a judge says about itself for a run's fingerprint: :func:`describe_judge`.
+
+A judge may define ``describe()`` returning a JSON-able mapping of everything that decides its
+scores (its kind, prompt version, a hash of its prompt texts, sampling settings, its members for a
+judge made of judges). When it does not, the description is gathered from what it exposes:
+
+* its type (``module.QualName``; a plain function judge: the function's) and ``name``;
+* ``identity``: its ``cache_identity`` (the LLM judges': name, prompt version, sampling settings),
+  parsed when it is JSON;
+* ``prompts``: a hash of ``prompt_texts()`` when it has that method (every text its model can be
+  sent);
+* the scalar fields of an attrs judge (the rubric's ``version`` and ``hallucination_window``,
+  exact-match's settings);
+* ``opaque: true`` when none of that says anything beyond the type and name: a third-party judge
+  whose prompts the fingerprint cannot see (``compare`` says so).
+
+A :class:`~recallbench.judges.cache.CachedJudge` is described as the judge it wraps: a cache does not
+change a score.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import math
+from collections.abc import Iterable, Mapping
+from typing import Any
+
+import attrs
+
+from .._fields import camel
+
+__all__ = ["describe_judge", "prompt_digest"]
+
+PROMPT_DIGEST_CHARS = 16
+"""Hex characters kept of the SHA-256 of a judge's prompt texts."""
+
+
+def prompt_digest(texts: Iterable[str]) -> str:
+    """The first :data:`PROMPT_DIGEST_CHARS` hex of the SHA-256 of ``texts`` (in order, each
+    NUL-separated)."""
+    return hashlib.sha256("\x00".join(texts).encode("utf-8")).hexdigest()[:PROMPT_DIGEST_CHARS]
+
+
+def _type_name(obj: object) -> str:
+    fn = getattr(obj, "fn", None)  # as_judge's wrapper of a plain function: name the function
+    target = fn if fn is not None and type(obj).__name__ == "_FunctionJudge" else type(obj)
+    module = getattr(target, "__module__", None) or "?"
+    return f"{module}.{getattr(target, '__qualname__', type(target).__name__)}"
+
+
+def _scalar(value: object) -> bool:
+    if isinstance(value, float):
+        return math.isfinite(value)
+    return value is None or isinstance(value, bool | int | str)
+
+
+def _jsonable(value: Any) -> Any:
+    """``value`` with tuples as lists and mappings' keys as strings (a described judge's own
+    output, checked once here so that a bad ``describe()`` fails with the judge's name)."""
+    if isinstance(value, Mapping):
+        return {str(k): _jsonable(v) for k, v in value.items()}
+    if isinstance(value, list | tuple):
+        return [_jsonable(v) for v in value]
+    if _scalar(value):
+        return value
+    raise TypeError(f"not a JSON value: {type(value).__name__}")
+
+
+def describe_judge(judge: object) -> dict[str, Any]:
+    """A JSON-able description of ``judge`` for a run's fingerprint (see the module docstring).
+
+    Raises:
+        TypeError: the judge's own ``describe()`` returned something that is not a JSON mapping.
+    """
+    from .cache import CachedJudge
+
+    if isinstance(judge, CachedJudge):
+        return describe_judge(judge.inner)
+    own = getattr(judge, "describe", None)
+    if callable(own):
+        described = own()
+        if not isinstance(described, Mapping):
+            raise TypeError(
+                f"judge {_type_name(judge)}: describe() returned a {type(described).__name__}, "
+                "not a mapping"
+            )
+        try:
+            return {"type": _type_name(judge), **_jsonable(described)}
+        except TypeError as exc:
+            raise TypeError(f"judge {_type_name(judge)}: describe(): {exc}") from None
+    out: dict[str, Any] = {"type": _type_name(judge)}
+    name = getattr(judge, "name", None)
+    if isinstance(name, str):
+        out["name"] = name
+    told = False
+    identity = getattr(judge, "cache_identity", None)
+    if isinstance(identity, str):
+        try:
+            out["identity"] = _jsonable(json.loads(identity))
+        except (ValueError, TypeError):
+            out["identity"] = identity
+        told = True
+    texts = getattr(judge, "prompt_texts", None)
+    if callable(texts):
+        out["prompts"] = prompt_digest(texts())
+        told = True
+    cls = type(judge)
+    if attrs.has(cls):
+        for field in attrs.fields(cls):
+            # init=False fields are the class's constants (``synchronous``, ``protocol``).
+            if field.name.startswith("_") or not field.init or field.name == "name":
+                continue
+            value = getattr(judge, field.name)
+            if _scalar(value):
+                out[camel(field.name)] = value
+                told = True
+    if not told:
+        out["opaque"] = True
+    return out

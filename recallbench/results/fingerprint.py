@@ -1,0 +1,151 @@
+"""Run fingerprints: what a run's numbers were computed from, as content hashes. Pure.
+
+A fingerprint is a JSON object written into ``result.json``'s metadata (``fingerprint``) by the
+harness (:mod:`recallbench.harness.fingerprinting` gathers its parts). Each part is plain JSON:
+
+* ``datasets``: persona id → ``{"days", "questions", "definition"}``, each the first
+  :data:`DIGEST_CHARS` hex of the SHA-256 of that content (:func:`persona_digests`);
+* ``selection``: the personas, the checkpoints asked, sample, seed, group gating and the
+  ``irrelevant_after`` policy;
+* ``adapter``: its name, how it was named (a spec without addresses) and a hash of its config;
+* ``judges``: each judge's description (its type, prompt version, a hash of its prompt texts, its
+  sampling settings) by role, and the judge memory window;
+* ``lifecycle``, ``executor`` (``local`` or ``ray``), ``repeats`` (epochs, when a run repeats) and
+  ``versions`` (recallbench's and Python's).
+
+What never goes in: paths, addresses, host names, timings, dates, parallelism — two runs of the
+same benchmark on two machines have the same fingerprint. ``digest`` is the first
+:data:`SHORT_DIGEST_CHARS` hex of the hash of the parts that decide whether two runs' numbers are
+comparable (``datasets``, ``selection``, ``judges``); ``sha256`` hashes every part.
+
+Hashes are of canonical JSON (:func:`canonical_json`): keys sorted, no whitespace, UTF-8, integral
+floats as integers, non-finite numbers refused — the same bytes on every OS, Python build and
+``PYTHONHASHSEED``.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import math
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from .._convert import to_json
+from ..data.corpus import PersonaDataset
+
+__all__ = [
+    "COMPARABILITY_PARTS",
+    "DIGEST_CHARS",
+    "FINGERPRINT_PARTS",
+    "SHORT_DIGEST_CHARS",
+    "canonical_json",
+    "make_fingerprint",
+    "persona_digests",
+    "sha256_hex",
+    "short_digest",
+]
+
+DIGEST_CHARS = 16
+"""Hex characters kept of each persona part's SHA-256 (64 bits: enough to tell versions apart)."""
+
+SHORT_DIGEST_CHARS = 12
+"""Hex characters of the overall ``digest``."""
+
+COMPARABILITY_PARTS: tuple[str, ...] = ("datasets", "selection", "judges")
+"""The parts the short ``digest`` covers: two runs that agree on them scored the same questions the
+same way."""
+
+FINGERPRINT_PARTS: tuple[str, ...] = (
+    "datasets",
+    "selection",
+    "adapter",
+    "judges",
+    "lifecycle",
+    "executor",
+    "repeats",
+    "versions",
+)
+"""Every part a fingerprint may hold, in the order they are written and compared."""
+
+
+def _canonical(value: Any, where: str) -> Any:
+    if value is None or isinstance(value, bool | str):
+        return value
+    if isinstance(value, int):
+        return int(value)
+    if isinstance(value, float):
+        if not math.isfinite(value):
+            raise ValueError(f"fingerprint: {where} is {value}, not a finite number")
+        # 5.0 and 5 are one value; repr (shortest round trip) is the same on every IEEE platform.
+        return int(value) if value.is_integer() else value
+    if isinstance(value, Mapping):
+        return {str(k): _canonical(v, f"{where}.{k}") for k, v in value.items()}
+    if isinstance(value, list | tuple):
+        return [_canonical(v, f"{where}[{i}]") for i, v in enumerate(value)]
+    raise TypeError(f"fingerprint: {where} is a {type(value).__name__}, not a JSON value")
+
+
+def canonical_json(value: Any) -> bytes:
+    """``value`` as canonical JSON bytes: keys sorted, no whitespace, UTF-8, integral floats as
+    integers.
+
+    Raises:
+        ValueError: a number is NaN or infinite.
+        TypeError: something is not a JSON value (a set, a path, an object).
+    """
+    return json.dumps(
+        _canonical(value, "value"),
+        sort_keys=True,
+        ensure_ascii=False,
+        separators=(",", ":"),
+        allow_nan=False,
+    ).encode("utf-8")
+
+
+def sha256_hex(value: Any) -> str:
+    """The hex SHA-256 of ``value``'s canonical JSON."""
+    return hashlib.sha256(canonical_json(value)).hexdigest()
+
+
+def _text_digest(parts: Sequence[Any]) -> str:
+    return sha256_hex(list(parts))[:DIGEST_CHARS]
+
+
+def persona_digests(ds: PersonaDataset) -> dict[str, str]:
+    """A persona's content hashes: ``days`` (number, date, text, active arcs and sessions of every
+    day), ``questions`` (every pair as ``result.json`` writes it) and ``definition`` (the persona,
+    its story and arcs, the benchmark and required capabilities of imported data). The file names
+    and directories they were read from are left out: a copy elsewhere hashes the same."""
+    days = [
+        [d.number, d.date, d.content, list(d.active_arcs), sorted(d.sessions.items())]
+        for d in ds.days
+    ]
+    definition = to_json(ds.definition)
+    if isinstance(definition, dict):
+        definition.pop("arcsFile", None)  # a file name, not content
+    return {
+        "days": _text_digest(days),
+        "questions": _text_digest([to_json(q) for q in ds.qa]),
+        "definition": _text_digest([definition, ds.benchmark, sorted(ds.required_capabilities)]),
+    }
+
+
+def short_digest(fingerprint: Mapping[str, Any]) -> str:
+    """The first :data:`SHORT_DIGEST_CHARS` hex of the hash of the comparability parts."""
+    return sha256_hex({k: fingerprint.get(k) for k in COMPARABILITY_PARTS})[:SHORT_DIGEST_CHARS]
+
+
+def make_fingerprint(parts: Mapping[str, Any]) -> dict[str, Any]:
+    """A fingerprint from its parts (keys of :data:`FINGERPRINT_PARTS`; a part that is None is
+    left out): ``digest`` first, then the parts in canonical form, then ``sha256``.
+
+    Raises:
+        ValueError: a part is not one of :data:`FINGERPRINT_PARTS`, or holds a non-finite number.
+        TypeError: a part holds something that is not JSON.
+    """
+    unknown = sorted(set(parts) - set(FINGERPRINT_PARTS))
+    if unknown:
+        raise ValueError(f"fingerprint: unknown part(s) {', '.join(unknown)}")
+    body = {k: _canonical(parts[k], k) for k in FINGERPRINT_PARTS if parts.get(k) is not None}
+    return {"digest": short_digest(body), **body, "sha256": sha256_hex(body)}
