@@ -13,6 +13,7 @@ from ..data.dataset import DEFAULT_ARCS_FILE
 from ..data.plan import LIFECYCLES, Lifecycle
 from ..data.ranges import DEFAULT_RANGES, TimeRange, parse_ranges
 from ..data.selection import DEFAULT_POLICY, SelectionPolicy
+from ..results.intervals import DEFAULT_CI_WIDTH
 
 __all__ = [
     "DEFAULT_ADAPTER_ERROR_LIMIT",
@@ -162,6 +163,13 @@ class RunConfig:
             cache. The command line turns it on by default.
         harness_config: the profile's ``harness.config``; its string ``synthesisModel``,
             ``embeddingProvider`` and ``embeddingModel`` are recorded in the results.
+        epochs: how many times each question is asked at each checkpoint (``--epochs``): every
+            answer is kept and judged, the means are over all of them, and with more than one each
+            mean gets a bootstrap interval (:mod:`recallbench.results.intervals`). Epoch-major: all
+            of a checkpoint's questions once, then all again; the memory system is not re-ingested
+            between epochs.
+        ci_width: the interval width (composite points, 0–6 scale) above which a heatmap cell is
+            marked (``--ci-width``); recorded in ``metadata.intervals`` when ``epochs`` > 1.
     """
 
     ranges: tuple[TimeRange, ...] = attrs.field(default=DEFAULT_RANGES, converter=_ranges)
@@ -193,6 +201,8 @@ class RunConfig:
         default=None, converter=attrs.converters.optional(_user_path)
     )
     harness_config: Mapping[str, Any] = attrs.field(factory=dict)
+    epochs: int = attrs.field(default=1, validator=attrs.validators.ge(1))
+    ci_width: float = attrs.field(default=DEFAULT_CI_WIDTH, validator=_positive)
 
 
 @attrs.frozen(kw_only=True)

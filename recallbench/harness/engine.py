@@ -22,9 +22,9 @@ from .._convert import to_json as json_of
 from ..adapters.base import Adapter, AdapterFactory
 from ..data.corpus import PersonaDataset
 from ..data.dataset import Dataset, DirectoryDataset
-from ..data.importers import default_ranges_of, open_dataset
+from ..data.importers import default_ranges_of, open_dataset, persona_ranges_of
 from ..data.importers.memorybench import ManifestDataset
-from ..data.ranges import DEFAULT_RANGES, TimeRange, normalize_ranges
+from ..data.ranges import DEFAULT_RANGES, TimeRange, normalize_ranges, widest_by_label
 from ..errors import ConfigError, OutputError, RunFailed
 from ..judges.base import Judge, ScoreFunction, as_judge
 from ..judges.modes import judge_mode
@@ -124,8 +124,10 @@ class Harness:
             if isinstance(dataset, str | Path)
             else dataset
         )
-        if self.config.ranges == DEFAULT_RANGES:
-            # A dataset may ask its own checkpoints when none are named (a MemoryBench unit: once).
+        # A dataset may ask its own checkpoints when none are named (a MemoryBench unit: once),
+        # and a persona its own (an imported LoCoMo conversation: its session quarters).
+        self._dataset_ranges = self.config.ranges == DEFAULT_RANGES
+        if self._dataset_ranges:
             self.config = attrs.evolve(self.config, ranges=default_ranges_of(self.dataset))
         if isinstance(judge, list | tuple) and len(judge) == 1:
             judge = judge[0]  # a panel of one judged once is that judge
@@ -173,7 +175,8 @@ class Harness:
 
     def tasks(self, ds: PersonaDataset) -> tuple[CheckpointTask, ...]:
         """Every checkpoint of a persona with its questions, decided up front."""
-        return plan_tasks(ds, self.ranges, self.config.selection)
+        ranges = persona_ranges_of(self.dataset, ds.id) if self._dataset_ranges else self.ranges
+        return plan_tasks(ds, ranges, self.config.selection)
 
     def units(
         self, ds: PersonaDataset, tasks: tuple[CheckpointTask, ...] | None = None
@@ -485,8 +488,10 @@ def _ranges_asked(
 ) -> tuple[TimeRange, ...]:
     """The checkpoints the run asks, over every persona, in ascending days: the requested ones, but
     a day count beyond a persona's corpus is asked as its end (``2000d`` over 180 days: ``180d``;
-    :func:`~recallbench.data.ranges.clamp_to_corpus`), which is said once per persona."""
-    asked: dict[str, TimeRange] = {}
+    :func:`~recallbench.data.ranges.clamp_to_corpus`), which is said once per persona. A label
+    personas ask at different days (each its own checkpoints: a LoCoMo conversation's ``25%``) is
+    listed once, at the most days (:func:`~recallbench.data.ranges.widest_by_label`)."""
+    asked: list[TimeRange] = []
     for ds, persona_tasks in zip(datasets, tasks, strict=True):
         labels = {t.selection.range.label for t in persona_tasks}
         beyond = [r.label for r in requested if r.label not in labels and r.days > ds.max_day]
@@ -500,8 +505,8 @@ def _ranges_asked(
                 ds.max_day,
             )
         for t in persona_tasks:
-            asked.setdefault(t.selection.range.label, t.selection.range)
-    return tuple(sorted(asked.values(), key=lambda r: r.days))
+            asked.append(t.selection.range)
+    return widest_by_label(asked)
 
 
 def _judge_of(judge: Judge | ScoreFunction | str | Sequence[Any], config: RunConfig) -> Judge:

@@ -30,8 +30,8 @@ from ..results.records import TimeRangeResult
 from .config import RunConfig
 from .evaluate import Evaluation
 from .hooks import CheckpointDone, CheckpointStarted, Hooks
-from .questions import QuestionAsker
-from .resume import ResumeLog, rebuild_checkpoint
+from .questions import QuestionAsker, askings
+from .resume import ResumeLog, answer_key, rebuild_checkpoint
 from .runlog import RunLogs, checkpoint_record
 from .units import PersonaStopped, RunState, Unit
 
@@ -125,7 +125,8 @@ class UnitRunner:
                     # Resumed from a progress file without question records: keep its summary.
                     results.append(rebuild_checkpoint(task, cached.record))
                     continue
-                needs_adapter = any(p.id not in logged or logged[p.id].unreached for p in order)
+                keys = [answer_key(p.id, e) for p, e in askings(order, self.config.epochs)]
+                needs_adapter = any(k not in logged or logged[k].unreached for k in keys)
                 ingest_ms = 0.0
                 finalize_ms: float | None = None
                 new_days = 0

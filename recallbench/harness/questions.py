@@ -18,16 +18,29 @@ from ..results.records import QuestionError
 from .config import RunConfig
 from .evaluate import Evaluation, Judging, evaluate
 from .hooks import Hooks, QuestionDone
-from .resume import LoggedQuestion, rebuild_question
+from .resume import LoggedQuestion, answer_key, rebuild_question
 from .runlog import RunLogs, failure_record, question_record
 from .units import CheckpointTask, RunState
 
-__all__ = ["JUDGE_FAILURES_IN_A_ROW", "QuestionAsker", "count_error"]
+__all__ = ["JUDGE_FAILURES_IN_A_ROW", "QuestionAsker", "askings", "count_error"]
 
 JUDGE_FAILURES_IN_A_ROW = 3
 """Questions the judge may fail one after another before the run stops (unless ``max_judge_errors``
 is None: no limit at all): a judge whose endpoint is dead fails the run in minutes, not after hours
 of timeouts."""
+
+
+def askings(order: tuple[QAPair, ...], epochs: int) -> list[tuple[QAPair, int | None]]:
+    """What a checkpoint asks, in order: each question with its epoch (None in a run of one epoch).
+
+    Epoch-major — every question once, then every question again — so the askings of one question
+    are as far apart as the checkpoint allows (an adapter that remembers its recent queries sees
+    the others in between, as separate runs would), and a run stopped part-way holds whole epochs
+    before partial ones. The sliding window of ``parallelism`` runs over this whole list.
+    """
+    if epochs == 1:
+        return [(pair, None) for pair in order]
+    return [(pair, epoch) for epoch in range(1, epochs + 1) for pair in order]
 
 
 def count_error(error: QuestionError | None, state: RunState) -> None:
@@ -57,14 +70,15 @@ class QuestionAsker:
         state: RunState,
         logs: RunLogs,
     ) -> list[Evaluation]:
-        """Evaluate the checkpoint's questions in a sliding window of ``parallelism``; results in
-        asking order. Questions a previous attempt finished are taken from its log."""
-        order = task.selection.order
-        out: list[Evaluation | None] = [None] * len(order)
+        """Evaluate the checkpoint's questions (each ``epochs`` times, :func:`askings`) in a
+        sliding window of ``parallelism``; results in asking order. Answers a previous attempt
+        finished are taken from its log."""
+        items = askings(task.selection.order, self.config.epochs)
+        out: list[Evaluation | None] = [None] * len(items)
         days = ds.days_through(task.cutoff)
-        pending: list[tuple[int, QAPair]] = []
-        for i, pair in enumerate(order):
-            prior = logged.get(pair.id)
+        pending: list[tuple[int, QAPair, int | None]] = []
+        for i, (pair, epoch) in enumerate(items):
+            prior = logged.get(answer_key(pair.id, epoch))
             if prior is not None and not prior.redo:
                 rebuilt = out[i] = rebuild_question(pair, prior.record)
                 count_error(rebuilt.result.error, state)
@@ -75,7 +89,7 @@ class QuestionAsker:
                     ),
                 )
             else:
-                pending.append((i, pair))
+                pending.append((i, pair, epoch))
 
         # A sliding window: `parallelism` workers share one iterator, each taking the next question
         # the moment it finishes one (no chunk waits for its slowest member). Measured faster than a
@@ -83,8 +97,8 @@ class QuestionAsker:
         queue = iter(pending)
 
         async def worker() -> None:
-            for i, pair in queue:
-                prior = logged.get(pair.id)
+            for i, pair, epoch in queue:
+                prior = logged.get(answer_key(pair.id, epoch))
                 # A judge failure is judged again on the answer logged; an unreachable system is
                 # asked again.
                 rejudge = prior if prior is not None and prior.judge_failed else None
@@ -100,6 +114,10 @@ class QuestionAsker:
                     else 0.0,
                     persona=ds.definition,
                 )
+                if epoch is not None:
+                    evaluation = attrs.evolve(
+                        evaluation, result=attrs.evolve(evaluation.result, epoch=epoch)
+                    )
                 out[i] = evaluation
                 try:
                     self.record(evaluation, ds.id, task, state, logs)

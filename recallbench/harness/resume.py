@@ -2,6 +2,10 @@
 
 A question with a record in ``questions.jsonl`` is not asked again (unless its judge failed); a
 checkpoint known only from a ``progress.jsonl`` record keeps that record's summary (reference §2.13).
+
+Retrying a finished run's errors (``run --retry-errors RUN_DIR``, :func:`read_retry_log`) is a resume
+that also asks again the questions the memory system failed (error stage ``query``), which a plain
+resume takes as final.
 """
 
 from __future__ import annotations
@@ -17,6 +21,7 @@ import attrs
 from ..data.qa import CATEGORIES, DIFFICULTIES, QAPair
 from ..results.manifest_run import retrieved_days
 from ..results.measures import question_retrieval
+from ..results.panel_scores import panel_of_record
 from ..results.records import (
     CategoryScore,
     DifficultyStats,
@@ -32,12 +37,20 @@ __all__ = [
     "LoggedCheckpoint",
     "LoggedQuestion",
     "ResumeLog",
+    "answer_key",
     "read_resume_log",
+    "read_retry_log",
     "rebuild_checkpoint",
     "rebuild_question",
 ]
 
 log = logging.getLogger("recallbench")
+
+
+def answer_key(qa_id: str, epoch: int | None) -> str:
+    """How a checkpoint's answers are told apart on resume: the question's id, and with
+    ``--epochs`` > 1 its epoch too (``"q1#2"``), so a resumed run re-asks no epoch it logged."""
+    return qa_id if epoch is None else f"{qa_id}#{epoch}"
 
 
 @attrs.frozen(kw_only=True)
@@ -48,6 +61,14 @@ class LoggedQuestion:
     checkpoint: str
     qa_id: str
     record: Mapping[str, Any]
+    epoch: int | None = None
+    """The record's ``epoch`` (runs of ``--epochs`` > 1)."""
+    retry: bool = False
+    """Read for ``--retry-errors``: a failed query is asked again too (:attr:`reask`)."""
+
+    @property
+    def key(self) -> str:
+        return answer_key(self.qa_id, self.epoch)
 
     @property
     def judge_failed(self) -> bool:
@@ -61,9 +82,21 @@ class LoggedQuestion:
         return isinstance(error, Mapping) and error.get("stage") == "connection"
 
     @property
+    def query_failed(self) -> bool:
+        """The memory system failed on it (raised, timed out): final, unless ``retry``."""
+        error = self.record.get("error")
+        return isinstance(error, Mapping) and error.get("stage") == "query"
+
+    @property
+    def reask(self) -> bool:
+        """Whether the memory system is asked this question again: it could not be reached, or
+        (``--retry-errors``) it failed."""
+        return self.unreached or (self.retry and self.query_failed)
+
+    @property
     def redo(self) -> bool:
         """Whether a resumed run does this question again (judges it, or asks it)."""
-        return self.judge_failed or self.unreached
+        return self.judge_failed or self.reask
 
 
 @attrs.frozen(kw_only=True)
@@ -89,9 +122,9 @@ class ResumeLog:
         return found
 
     def answered(self, persona_id: str, label: str) -> dict[str, LoggedQuestion]:
-        """Question records of this checkpoint by qa id (later records win)."""
+        """Question records of this checkpoint by :func:`answer_key` (later records win)."""
         return {
-            q.qa_id: q
+            q.key: q
             for q in self.questions
             if q.persona_id == persona_id and q.checkpoint == label
         }
@@ -120,10 +153,14 @@ def _records(path: Path) -> Iterator[dict[str, Any]]:
                 yield record
 
 
-def read_resume_log(progress: Path | None, questions: Path | None) -> ResumeLog:
+def read_resume_log(
+    progress: Path | None, questions: Path | None, *, retry_errors: bool = False
+) -> ResumeLog:
     """Read a progress file (checkpoint records) and a question log (question records).
 
     A missing file is a warning, not an error: the run starts fresh for what it does not cover.
+    With ``retry_errors`` the questions the memory system failed are asked again too (see
+    :func:`read_retry_log`, which also checks that the run has ended).
     """
     checkpoints: list[LoggedCheckpoint] = []
     logged: list[LoggedQuestion] = []
@@ -147,8 +184,63 @@ def read_resume_log(progress: Path | None, questions: Path | None) -> ResumeLog:
             pid, label = r.get("personaId"), r.get("checkpoint")
             qid = qa.get("id") if isinstance(qa, Mapping) else None
             if isinstance(pid, str) and isinstance(label, str) and isinstance(qid, str):
-                logged.append(LoggedQuestion(persona_id=pid, checkpoint=label, qa_id=qid, record=r))
+                epoch = r.get("epoch")
+                logged.append(
+                    LoggedQuestion(
+                        persona_id=pid,
+                        checkpoint=label,
+                        qa_id=qid,
+                        record=r,
+                        epoch=epoch if type(epoch) is int else None,
+                        retry=retry_errors,
+                    )
+                )
     return ResumeLog(checkpoints=tuple(checkpoints), questions=tuple(logged))
+
+
+def read_retry_log(run_dir: Path | str) -> ResumeLog:
+    """What retrying a run's errors resumes from (``run --retry-errors RUN_DIR``).
+
+    Pass it as the harness's ``resume`` with the run's own settings and
+    ``RunOutput.directory(run_dir)``: the questions whose adapter or judge call failed (error
+    stage ``query``, ``connection`` or ``judge``) are asked or judged again — the adapter is set
+    up and fed again only for the units (a checkpoint in the ``fresh`` lifecycle, else the
+    persona) that hold one — and the new answers are appended to the same logs, where the later
+    record of a question wins, and ``result.json`` is written anew. Every other answer is taken
+    from the log: nothing already paid for is asked or judged again.
+
+    Raises:
+        ConfigError: ``run_dir`` is missing, is not a run directory (no ``progress.jsonl`` and
+            ``questions.jsonl``), or has not ended (no ``result.json``, or logs newer than it: a run
+            still going, or one stopped before its end, which ``--resume`` finishes).
+    """
+    from ..errors import ConfigError
+
+    where = Path(run_dir).expanduser()
+    flag = f"--retry-errors {where}"
+    if not where.is_dir():
+        raise ConfigError(f"{flag}: no such directory")
+    progress, questions, result = (
+        where / "progress.jsonl",
+        where / "questions.jsonl",
+        where / "result.json",
+    )
+    missing = [p.name for p in (progress, questions) if not p.is_file()]
+    if missing:
+        raise ConfigError(
+            f"{flag}: not a run directory (no {' or '.join(missing)}); a run's errors are "
+            "retried from its progress.jsonl and questions.jsonl"
+        )
+    ended = result.is_file() and result.stat().st_mtime_ns >= max(
+        progress.stat().st_mtime_ns, questions.stat().st_mtime_ns
+    )
+    if not ended:
+        raise ConfigError(
+            f"{flag}: the run is still going, or stopped before its end (its logs are newer than "
+            f"its result.json, or it has none): let it end, or finish it with --resume {progress}, "
+            "then retry its errors"
+        )
+    return read_resume_log(progress, questions, retry_errors=True)
 
 
 def rebuild_question(pair: QAPair, record: Any) -> Evaluation:
@@ -169,7 +261,9 @@ def rebuild_question(pair: QAPair, record: Any) -> Evaluation:
         primary_score=to_score(primary) if isinstance(primary, dict) else None,
         error=QuestionError(**error) if isinstance(error, dict) else None,
         retrieval_metrics=question_retrieval(pair, entry_days),
+        panel=panel_of_record(record.get("panel")),
         retrieved_days=retrieved_days(pair, entry_days),
+        epoch=record.get("epoch") if type(record.get("epoch")) is int else None,
     )
     return Evaluation(
         result=result, memory_context_provided=bool(record.get("memoryContextProvided"))

@@ -237,8 +237,12 @@ def question_record(e: Evaluation, persona_id: str, task: CheckpointTask) -> dic
         q["toolCalls"] = json_of(list(e.tool_calls))
     if r.primary_score is not None:
         q["primaryScore"] = json_of(r.primary_score)
+    if r.panel is not None:  # a judge panel's verdicts (or --judge-epochs'), read back on resume
+        q["panel"] = json_of(list(r.panel))
     q["checkpoint"] = task.label
     q["checkpointIndex"] = task.index
+    if r.epoch is not None:
+        q["epoch"] = r.epoch
     if r.error is not None:
         q["error"] = json_of(r.error)
     return q
@@ -259,6 +263,8 @@ def failure_record(e: Evaluation, persona_id: str, appellate_score: JudgeScore) 
         record["retrieval"] = json_of(list(e.retrieval))
     record["memoryContextProvided"] = e.memory_context_provided
     record["latencyMs"] = r.latency_ms
+    if r.epoch is not None:
+        record["epoch"] = r.epoch
     return record
 
 
