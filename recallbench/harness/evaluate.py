@@ -25,6 +25,7 @@ from ..errors import AdapterTimeout, JudgeParseError
 from ..judges.base import Judge, JudgeContext, build_context
 from ..results.manifest_run import retrieved_days
 from ..results.measures import question_retrieval
+from ..results.panel_scores import panel_parts
 from ..results.records import QuestionError, QuestionResult
 from ..results.scoring import JudgeScore, is_failure, to_score
 
@@ -312,6 +313,8 @@ async def evaluate(
             memory_context_provided=bool(context.memory_excerpts),
         )
 
+    # A panel's score carries every verdict: they go on the answer, the score itself stays plain.
+    panel, primary = panel_parts(primary)
     final, appellate_score = primary, None
     if judging.appellate is not None and is_failure(primary):
         try:
@@ -325,10 +328,11 @@ async def evaluate(
         qa=pair,
         system_answer=detail.answer,
         score=final,
-        composite_score=final.composite,
+        composite_score=final.composite if panel is None or appellate_score else panel[1],
         latency_ms=round(latency_ms, 2),
         primary_score=primary if appellate_score is not None else None,
         retrieval_metrics=retrieval_metrics,
+        panel=panel[0] if panel is not None else None,
         retrieved_days=ranked_days,
     )
     return Evaluation(

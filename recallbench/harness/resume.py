@@ -22,6 +22,7 @@ from ..data.qa import CATEGORIES, DIFFICULTIES, QAPair
 from ..results.manifest_run import retrieved_days
 from ..results.measures import question_retrieval
 from ..results.panel_scores import panel_of_record
+from ..results.panel_scores import panel_of_record
 from ..results.records import (
     CategoryScore,
     DifficultyStats,
@@ -261,6 +262,7 @@ def rebuild_question(pair: QAPair, record: Any) -> Evaluation:
         primary_score=to_score(primary) if isinstance(primary, dict) else None,
         error=QuestionError(**error) if isinstance(error, dict) else None,
         retrieval_metrics=question_retrieval(pair, entry_days),
+        panel=panel_of_record(record.get("panel")),
         panel=panel_of_record(record.get("panel")),
         retrieved_days=retrieved_days(pair, entry_days),
         epoch=record.get("epoch") if type(record.get("epoch")) is int else None,

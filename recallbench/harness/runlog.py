@@ -239,6 +239,8 @@ def question_record(e: Evaluation, persona_id: str, task: CheckpointTask) -> dic
         q["primaryScore"] = json_of(r.primary_score)
     if r.panel is not None:  # a judge panel's verdicts (or --judge-epochs'), read back on resume
         q["panel"] = json_of(list(r.panel))
+    if r.panel is not None:  # a judge panel's verdicts (or --judge-epochs'), read back on resume
+        q["panel"] = json_of(list(r.panel))
     q["checkpoint"] = task.label
     q["checkpointIndex"] = task.index
     if r.epoch is not None:

@@ -73,12 +73,16 @@ def cache_key(
     context: JudgeContext | None,
     *,
     material: Any = None,
+    epoch: int = 1,
 ) -> str:
     """The content address of one judgement (hex SHA-256).
 
     ``material``: what else about the pair chooses this judge's score (a JSON value its
     ``cache_material(context)`` gives: a LoCoMo category, a LongMemEval abstention flag); added only
     when not None, so every other key stays what it was.
+    ``epoch``: which judging of the answer this is under ``--judge-epochs`` (1 is the first). The
+    first keeps the key it always had (existing caches still hit); later ones add their number, so
+    each epoch's reply is cached apart.
     """
     ctx = context or JudgeContext()
     parts: list[Any] = [
@@ -99,6 +103,8 @@ def cache_key(
         parts.append(qtype)
     if material is not None:
         parts.append(material)
+    if epoch != 1:
+        parts.append({"judgeEpoch": epoch})
     blob = json.dumps(parts, ensure_ascii=False, separators=(",", ":"), sort_keys=True)
     return hashlib.sha256(blob.encode("utf-8")).hexdigest()
 
@@ -161,10 +167,12 @@ class CachedJudge(AsyncClosing):
         cache: where scores live.
 
     ``usage`` reports the inner judge's calls and tokens plus this cache's hits and misses.
+    ``epoch``: the judge epoch whose entries it reads and writes (:func:`cache_key`; 1 is the first).
     """
 
     inner: Judge
     cache: JudgeCache
+    epoch: int = attrs.field(default=1, kw_only=True)
     _hits: int = 0
     _misses: int = 0
 
@@ -202,6 +210,7 @@ class CachedJudge(AsyncClosing):
             answer,
             context,
             material=material(context) if callable(material) else None,
+            epoch=self.epoch,
         )
         stored = self.cache.get(key)
         if stored is not None:

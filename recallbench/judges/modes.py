@@ -18,6 +18,7 @@ from .base import _FunctionJudge
 from .cache import CachedJudge
 from .llm import LlmJudge
 from .manifest_judge import ManifestJudge
+from .panel import JudgePanel
 
 __all__ = ["LabelGrounding", "grounding_for_labels", "judge_mode"]
 
@@ -52,6 +53,9 @@ def judge_mode(judge: object, *, memory_window: int = 0) -> HallucinationMode | 
     if isinstance(inner, ManifestJudge):
         # Each benchmark's protocol declares its own; a run mixing definitions records none.
         modes = {judge_mode(j, memory_window=memory_window) for j in inner.judges.values()}
+        return modes.pop() if len(modes) == 1 else None
+    if isinstance(inner, JudgePanel):  # likewise a panel's members
+        modes = {judge_mode(j, memory_window=memory_window) for j in inner.judges}
         return modes.pop() if len(modes) == 1 else None
     declared = getattr(inner, "hallucination_mode", None)
     if isinstance(declared, str):
