@@ -34,6 +34,7 @@ from ._common import (
     ranges_arg,
     run_async,
 )
+from ._epochs import add_epoch_arguments
 from ._executor import add_executor_arguments, executor_of
 from ._run_output import print_end, run_output, write_run_views
 
@@ -171,6 +172,7 @@ def register(sub: Any) -> None:
         metavar="N",
         help="questions in flight in each unit of work (default 1)",
     )
+    add_epoch_arguments(e)
     add_executor_arguments(e)
     e.add_argument(
         "--timeout",
@@ -471,6 +473,8 @@ def run(args: argparse.Namespace) -> int:
         judge_model=judge_spec if judge_spec and judge_spec != "stub" else None,
         appellate_judge_model=appellate_spec,
         harness_config=harness_config,
+        epochs=args.epochs,
+        ci_width=args.ci_width,
     )
     output = run_output(args, adapter_spec)
     from ..harness.runlog import check_writable
@@ -542,6 +546,11 @@ def _notes(result: Any, output: RunOutput) -> None:
     meta = result.metadata
     for warning in meta.warnings or ():
         print(f"recallbench run: warning: {warning}", file=sys.stderr)
+    from ..models.limiter import limiter_states
+
+    for limited in limiter_states():
+        if limited.rate_limited:  # e.g. the judge's endpoint answering 429
+            print(f"recallbench run: {limited.describe()}", file=sys.stderr)
     if meta.connection_errors:
         again = f" rerun with --resume {output.progress} to ask them" if output.progress else ""
         print(

@@ -126,7 +126,7 @@ class UnitRunner:
                     results.append(rebuild_checkpoint(task, cached.record))
                     continue
                 keys = [answer_key(p.id, e) for p, e in askings(order, self.config.epochs)]
-                needs_adapter = any(k not in logged or logged[k].unreached for k in keys)
+                needs_adapter = any(k not in logged or logged[k].reask for k in keys)
                 ingest_ms = 0.0
                 finalize_ms: float | None = None
                 new_days = 0

@@ -22,7 +22,6 @@ from ..data.qa import CATEGORIES, DIFFICULTIES, QAPair
 from ..results.manifest_run import retrieved_days
 from ..results.measures import question_retrieval
 from ..results.panel_scores import panel_of_record
-from ..results.panel_scores import panel_of_record
 from ..results.records import (
     CategoryScore,
     DifficultyStats,
@@ -244,6 +243,23 @@ def read_retry_log(run_dir: Path | str) -> ResumeLog:
     return read_resume_log(progress, questions, retry_errors=True)
 
 
+def usage_of_record(raw: Any) -> dict[str, dict[str, dict[str, int]]] | None:
+    """An answer's logged ``usage`` ({role: {model: {calls, inputTokens, outputTokens}}}), keeping
+    only well-formed counts; None when there is none."""
+    if not isinstance(raw, dict):
+        return None
+    out: dict[str, dict[str, dict[str, int]]] = {}
+    for role, models in raw.items():
+        if not isinstance(models, dict):
+            continue
+        for model, counts in models.items():
+            if isinstance(counts, dict):
+                out.setdefault(str(role), {})[str(model)] = {
+                    k: v for k, v in counts.items() if type(v) is int and v >= 0
+                }
+    return out or None
+
+
 def rebuild_question(pair: QAPair, record: Any) -> Evaluation:
     """A question a previous attempt finished, rebuilt from its questions.jsonl record."""
     error = record.get("error")
@@ -263,9 +279,9 @@ def rebuild_question(pair: QAPair, record: Any) -> Evaluation:
         error=QuestionError(**error) if isinstance(error, dict) else None,
         retrieval_metrics=question_retrieval(pair, entry_days),
         panel=panel_of_record(record.get("panel")),
-        panel=panel_of_record(record.get("panel")),
         retrieved_days=retrieved_days(pair, entry_days),
         epoch=record.get("epoch") if type(record.get("epoch")) is int else None,
+        usage=usage_of_record(record.get("usage")),
     )
     return Evaluation(
         result=result, memory_context_provided=bool(record.get("memoryContextProvided"))

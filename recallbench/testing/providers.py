@@ -94,6 +94,8 @@ class RecordedRequest:
         body: the raw body text.
         deployment: the Azure deployment in the path, else None.
         at: when it arrived, on :func:`time.monotonic`'s clock.
+        in_flight: requests the server was handling when this one arrived, this one included
+            (what a client's concurrency looks like from the server).
     """
 
     api: Api
@@ -105,6 +107,7 @@ class RecordedRequest:
     body: str = attrs.field(repr=False)
     deployment: str | None = None
     at: float
+    in_flight: int = 1
 
 
 Reply = FakeReply | str
@@ -205,10 +208,14 @@ class FakeProviderServer:
 
     Attributes:
         requests: every request received, in order.
+        in_flight: requests being handled now (received, not yet answered).
+        max_in_flight: the most requests it was handling at once.
     """
 
     def __init__(self, replies: Script = "ok", *, model: str = "fake-model") -> None:
         self.requests: list[RecordedRequest] = []
+        self.in_flight = 0
+        self.max_in_flight = 0
         self._model = model
         self._script: Script = replies
         self._next = 0
@@ -306,6 +313,7 @@ class FakeProviderServer:
             body=body,
             deployment=request.match_info.get("deployment"),
             at=time.monotonic(),
+            in_flight=self.in_flight,
         )
         self.requests.append(recorded)
         return recorded
@@ -323,6 +331,14 @@ class FakeProviderServer:
         return _as_reply(script[index])
 
     async def _respond(self, request: web.Request, api: Api) -> web.Response:
+        self.in_flight += 1
+        self.max_in_flight = max(self.max_in_flight, self.in_flight)
+        try:
+            return await self._answer(request, api)
+        finally:
+            self.in_flight -= 1
+
+    async def _answer(self, request: web.Request, api: Api) -> web.Response:
         recorded = await self._record(request, api)
         scripted = self._reply_for(recorded)
         if scripted.delay > 0 and self._closing is not None:
