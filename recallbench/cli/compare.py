@@ -33,7 +33,10 @@ def register(sub: Any) -> None:
         "mean paired difference over answers both runs gave (same persona, checkpoint and "
         "question) with a paired bootstrap 95% interval; hallucination rates and their deltas in "
         "percentage points; and the canary questions — hallucinated in A only (fixed in B), in B "
-        "only (regressions) or in both. Warns when the runs used different judges or ranges.",
+        "only (regressions) or in both. Warns when the runs used different judges or ranges. "
+        "Prints which parts of the two runs' fingerprints differ (persona by persona, judge by "
+        "judge) and a verdict from the paired interval, which is 'not-comparable' when the "
+        "datasets or judges differ (unless --force).",
     )
     p.add_argument("a", metavar="A", type=Path, help="the baseline run")
     p.add_argument("b", metavar="B", type=Path, help="the run compared against it")
@@ -47,6 +50,19 @@ def register(sub: Any) -> None:
     )
     p.add_argument(
         "--seed", type=non_negative_int, default=0, metavar="N", help="bootstrap seed (default 0)"
+    )
+    p.add_argument(
+        "--force",
+        action="store_true",
+        help="call the overall difference a regression or an improvement even when the runs' "
+        "fingerprints say their datasets or judges differ (by default the verdict is then "
+        "'not-comparable')",
+    )
+    p.add_argument(
+        "--fail-on-regression",
+        action="store_true",
+        help="exit 1 when the verdict is a regression, and 3 when the runs are not comparable "
+        "(their datasets or judges differ, without --force); for CI",
     )
     p.set_defaults(handler=run)
 
@@ -80,7 +96,9 @@ def run(args: argparse.Namespace) -> int:
             b, fb = _read(args.b, second.result())
     finally:
         second.cancel()
-    comparison = compare_flat(a.result, fa, b.result, fb, resamples=args.resamples, seed=args.seed)
+    comparison = compare_flat(
+        a.result, fa, b.result, fb, resamples=args.resamples, seed=args.seed, force=args.force
+    )
     if args.json:
         data = comparison_to_json(comparison)
         data["a"] = {**_source(a), **data["a"]}
@@ -88,6 +106,8 @@ def run(args: argparse.Namespace) -> int:
         print_json(data)
     else:
         print(format_comparison(comparison, label_a=_label(a), label_b=_label(b)))
+    if args.fail_on_regression:
+        return {"regression": 1, "not-comparable": 3}.get(comparison.verdict or "", 0)
     return 0
 
 

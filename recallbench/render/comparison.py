@@ -18,6 +18,7 @@ from ..results.comparison_records import (
     RunSummary,
     Trend,
 )
+from ..results.fingerprint_diff import FingerprintCheck
 from ..results.hallucination_mode import mode_label
 from ..results.stats import BootstrapInterval
 
@@ -230,14 +231,71 @@ def _canaries(c: RunComparison) -> list[str]:
     if c.canaries is None:
         return [title, f"  unavailable — {c.unavailable}"]
     k = c.canaries
+    called = c.verdict != "not-comparable"
     return [
         title,
-        *_canary_list("fixed in B (hallucinated in A only)", k.a_only),
-        *_canary_list("regressions (hallucinated in B only)", k.b_only),
+        *_canary_list(
+            "fixed in B (hallucinated in A only)" if called else "hallucinated in A only", k.a_only
+        ),
+        *_canary_list(
+            "regressions (hallucinated in B only)" if called else "hallucinated in B only", k.b_only
+        ),
         *_canary_list("persistent (hallucinated in both)", k.both),
         f"  hallucinated in one run and never asked in the other: {len(k.a_unmatched):,} in A, "
         f"{len(k.b_unmatched):,} in B (--json lists them)",
     ]
+
+
+MAX_DIFFERENCES = 12
+"""Fingerprint differences listed in the text (``--json`` lists them all)."""
+
+
+def _fingerprint_lines(check: FingerprintCheck) -> list[str]:
+    """``Fingerprint`` and what differs, part by part (persona by persona, judge by judge)."""
+    digests = f"A {check.digest_a or 'none'} · B {check.digest_b or 'none'}"
+    if check.status == "unknown":
+        who = " and ".join(check.missing)
+        return [
+            f"Fingerprint: {digests} — {who} {'has' if len(check.missing) == 1 else 'have'} no "
+            "fingerprint (an older run or the reference's): comparability cannot be checked"
+        ]
+    if check.status == "same":
+        return [f"Fingerprint: {digests} — identical in every part"]
+    blocking = check.blocking
+    head = (
+        f"{' and '.join(blocking)} differ: not comparable"
+        if blocking
+        else "same datasets and judges"
+    )
+    lines = [f"Fingerprint: {digests} — {head}"]
+    for d in check.differences[:MAX_DIFFERENCES]:
+        lines.append(f"  {d.part:<10}{d.text()}")
+    if len(check.differences) > MAX_DIFFERENCES:
+        lines.append(
+            f"  … and {len(check.differences) - MAX_DIFFERENCES:,} more (--json lists them)"
+        )
+    return lines
+
+
+def _verdict_line(c: RunComparison) -> list[str]:
+    if c.verdict is None:
+        return []
+    if c.verdict == "not-comparable":
+        return [
+            "  Verdict: none — the runs' "
+            + " and ".join(c.fingerprints.blocking)
+            + " differ (see Fingerprint), so no difference here is called a regression or an "
+            "improvement; compare --force calls one anyway"
+        ]
+    ci = c.overall.paired.interval if c.overall.paired is not None else None
+    where = {
+        "regression": "lies below 0",
+        "improvement": "lies above 0",
+        "no-difference": "holds 0",
+    }[c.verdict]
+    span = f" [{_signed(ci.low)}, {_signed(ci.high)}]" if ci is not None else ""
+    forced = " (forced: the runs' fingerprints say they are not comparable)" if c.forced else ""
+    return [f"  Verdict: {c.verdict} — the paired 95% interval of B − A{span} {where}{forced}"]
 
 
 def format_comparison(c: RunComparison, *, label_a: str, label_b: str) -> str:
@@ -254,9 +312,10 @@ def format_comparison(c: RunComparison, *, label_a: str, label_b: str) -> str:
         *_run_lines("A", label_a, c.a),
         *_run_lines("B", label_b, c.b),
     ]
+    lines += ["", *_fingerprint_lines(c.fingerprints)]
     if c.warnings:
         lines += ["", *(f"WARNING: {w}" for w in c.warnings)]
-    lines += ["", *_overall(c)]
+    lines += ["", *_overall(c), *_verdict_line(c)]
     if c.categories:
         lines += [
             "",
@@ -389,4 +448,26 @@ def comparison_to_json(c: RunComparison) -> dict[str, Any]:
         "checkpoints": [_group_json(g, "label") for g in c.checkpoints],
         "personas": [_group_json(g, "personaId") for g in c.personas],
         "canaries": canaries,
+        "fingerprint": _check_json(c.fingerprints),
+        "verdict": c.verdict,
+        "forced": c.forced,
+    }
+
+
+def _check_json(check: FingerprintCheck) -> dict[str, Any]:
+    return {
+        "status": check.status,
+        "comparable": check.comparable,
+        "digestA": check.digest_a,
+        "digestB": check.digest_b,
+        "blocking": list(check.blocking),
+        "missing": list(check.missing),
+        "differences": [
+            {
+                "part": d.part,
+                "item": d.item,
+                "changes": [{"path": p, "a": a, "b": b} for p, a, b in d.changes],
+            }
+            for d in check.differences
+        ],
     }

@@ -44,6 +44,13 @@ inferred from the judge: :mod:`recallbench.results.hallucination_mode`; their ra
 comparable), samples, group settings, ranges or personas,
 few shared answers, and per-question data covering only part of a run.
 
+**Fingerprints and the verdict.** The runs' fingerprints (:mod:`recallbench.results.fingerprint`)
+are compared part by part (:mod:`recallbench.results.fingerprint_diff`). The verdict is the paired
+95% interval of B − A's composite: below 0 a ``regression``, above an ``improvement``, holding 0
+``no-difference`` — but when the datasets or judges differ it is ``not-comparable`` (no regression
+is called) unless ``force``. A run without a fingerprint cannot be checked: the verdict stands and
+the check says so.
+
 The records live in :mod:`recallbench.results.comparison_records` and are re-exported here; the
 renderers live in :mod:`recallbench.render.comparison`.
 """
@@ -69,7 +76,9 @@ from .comparison_records import (
     RunComparison,
     RunSummary,
     Trend,
+    Verdict,
 )
+from .fingerprint_diff import FingerprintCheck, check_fingerprints
 from .hallucination_mode import mode_label, run_mode
 from .records import BenchmarkResult
 from .stats import DEFAULT_RESAMPLES
@@ -136,6 +145,7 @@ def compare_results(
     *,
     resamples: int = DEFAULT_RESAMPLES,
     seed: int = 0,
+    force: bool = False,
 ) -> RunComparison:
     """Compare run B against run A (every delta is B − A).
 
@@ -144,6 +154,7 @@ def compare_results(
         b: the candidate run.
         resamples: bootstrap resamples per interval.
         seed: the bootstrap generator's seed (the same for every interval).
+        force: give a verdict even when the runs' fingerprints say their datasets or judges differ.
 
     Raises:
         ValueError: ``resamples`` < 1.
@@ -155,7 +166,7 @@ def compare_results(
     # 187,000 answers). Nothing built here forms a cycle.
     with collector_paused():
         fa, fb = flatten(a), flatten(b)
-        return _compare(a, fa, b, fb, resamples=resamples, seed=seed)
+        return _compare(a, fa, b, fb, resamples=resamples, seed=seed, force=force)
 
 
 def compare_flat(
@@ -166,6 +177,7 @@ def compare_flat(
     *,
     resamples: int = DEFAULT_RESAMPLES,
     seed: int = 0,
+    force: bool = False,
 ) -> RunComparison:
     """:func:`compare_results` of two runs already flattened: ``fa`` is ``flatten(a)`` — or the same
     read straight from the file, with ``a`` the result without its answers
@@ -177,11 +189,18 @@ def compare_flat(
     if resamples < 1:
         raise ValueError(f"resamples must be at least 1, got {resamples}")
     with collector_paused():
-        return _compare(a, fa, b, fb, resamples=resamples, seed=seed)
+        return _compare(a, fa, b, fb, resamples=resamples, seed=seed, force=force)
 
 
 def _compare(
-    a: BenchmarkResult, fa: Flat, b: BenchmarkResult, fb: Flat, *, resamples: int, seed: int
+    a: BenchmarkResult,
+    fa: Flat,
+    b: BenchmarkResult,
+    fb: Flat,
+    *,
+    resamples: int,
+    seed: int,
+    force: bool = False,
 ) -> RunComparison:
     renamed = same_days(a, b)
     b, fb = relabelled(b, renamed), relabel_flat(fb, renamed)
@@ -255,10 +274,29 @@ def _compare(
         warnings=(),
         resamples=resamples,
         seed=seed,
+        fingerprints=(check := check_fingerprints(a.metadata.fingerprint, b.metadata.fingerprint)),
+        verdict=_verdict(overall, check, force),
+        forced=force and check.comparable is False,
     )
     matched = [f"B's {old} is A's {new} ({days_text(a, new)})" for old, new in renamed.items()]
     notes = [f"checkpoints matched by their days: {'; '.join(matched)}"] if matched else []
     return attrs.evolve(comparison, warnings=(*notes, *_warnings(comparison, a, b)))
+
+
+def _verdict(overall: GroupDelta, check: FingerprintCheck, force: bool) -> Verdict | None:
+    """What to call B − A: by the paired 95% interval of the composite, unless the fingerprints say
+    the datasets or judges differ (then nothing is called, unless forced)."""
+    paired = overall.paired
+    if paired is None or paired.interval is None:
+        return None
+    if check.comparable is False and not force:
+        return "not-comparable"
+    ci = paired.interval
+    if ci.high < 0:
+        return "regression"
+    if ci.low > 0:
+        return "improvement"
+    return "no-difference"
 
 
 def _unavailable(fa: Flat, fb: Flat) -> str | None:

@@ -4,8 +4,11 @@ definitions; :mod:`recallbench.render.comparison` renders them). Every delta is 
 
 from __future__ import annotations
 
+from typing import Literal
+
 import attrs
 
+from .fingerprint_diff import FingerprintCheck
 from .hallucination_mode import HallucinationMode
 from .stats import BootstrapInterval
 
@@ -17,7 +20,11 @@ __all__ = [
     "RunComparison",
     "RunSummary",
     "Trend",
+    "Verdict",
 ]
+
+Verdict = Literal["regression", "improvement", "no-difference", "not-comparable"]
+"""What ``compare`` calls the overall difference (:attr:`RunComparison.verdict`)."""
 
 
 @attrs.frozen(kw_only=True)
@@ -198,3 +205,11 @@ class RunComparison:
     warnings: tuple[str, ...]
     resamples: int
     seed: int
+    fingerprints: FingerprintCheck = attrs.field(factory=lambda: FingerprintCheck(status="unknown"))
+    """What the runs' fingerprints say (:mod:`recallbench.results.fingerprint_diff`)."""
+    verdict: Verdict | None = None
+    """``regression`` or ``improvement`` (the paired 95% interval of B − A's composite lies below
+    or above 0), ``no-difference`` (it holds 0), ``not-comparable`` (the runs' datasets or judges
+    differ and the comparison was not forced); None without paired answers."""
+    forced: bool = False
+    """A verdict was asked for although the fingerprints say the runs are not comparable."""
