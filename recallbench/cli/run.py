@@ -36,6 +36,7 @@ from ._common import (
 )
 from ._epochs import add_epoch_arguments
 from ._executor import add_executor_arguments, executor_of
+from ._panel import add_panel_arguments, panel_judge
 from ._run_output import print_end, run_output, write_run_views
 
 if TYPE_CHECKING:
@@ -79,10 +80,12 @@ def register(sub: Any) -> None:
     j = p.add_argument_group("judging")
     j.add_argument(
         "--judge",
+        action="append",
         metavar="SPEC",
         help="stub (zeros, the default), rubric (offline, deterministic), an LLM judge "
         "(claude|codex|copilot, openai[:MODEL[;URL]], anthropic:MODEL[;URL], "
-        "azure:DEPLOYMENT[;URL]) or a Python judge or text model (pkg.module[:attr], file.py[:attr])",
+        "azure:DEPLOYMENT[;URL]) or a Python judge or text model (pkg.module[:attr], file.py[:attr]); "
+        "given more than once, a panel: every judge scores every answer (--panel-aggregate)",
     )
     j.add_argument(
         "--judge-model",
@@ -90,6 +93,7 @@ def register(sub: Any) -> None:
         help="the model of MemoryBench manifests' llm-as-judge protocol (without --judge, each "
         "benchmark is judged by its own protocol)",
     )
+    add_panel_arguments(j)
     j.add_argument(
         "--appellate-judge",
         metavar="SPEC",
@@ -351,7 +355,10 @@ def run(args: argparse.Namespace) -> int:
     adapter_spec = args.adapter or (
         profile.harness.adapter if profile and profile.harness else None
     )
-    judge_spec = _pick(args.judge, profile.models.judge if profile else None)
+    judge_specs = list(args.judge or ())  # more than one: a panel
+    judge_spec = _pick(
+        judge_specs[0] if judge_specs else None, profile.models.judge if profile else None
+    )
     appellate_spec = _pick(
         args.appellate_judge, profile.models.appellate_judge if profile else None
     )
@@ -431,6 +438,13 @@ def run(args: argparse.Namespace) -> int:
         else None
     )
     judge = run_judge(Path(data), judge, args.judge_model, timeout_ms / 1000)
+    judge_label = None
+    if judge is not None and (len(judge_specs) > 1 or args.judge_epochs > 1):
+        others = [
+            load_judge(s, base_dir=base_dir, timeout=timeout_ms / 1000) for s in judge_specs[1:]
+        ]
+        specs = [s for s in (judge_spec, *judge_specs[1:]) if s]
+        judge, judge_label = panel_judge([judge, *others], specs, args)
     if preflight_ok is not None:
         print(preflight_ok, file=sys.stderr)
     uses_model = any(_calls_models(j) for j in (judge, appellate))
@@ -470,7 +484,7 @@ def run(args: argparse.Namespace) -> int:
         dry_run=args.dry_run,
         skip_unsupported=args.skip_unsupported,
         skip_catchup_ingest=args.skip_catchup_ingest,
-        judge_model=judge_spec if judge_spec and judge_spec != "stub" else None,
+        judge_model=judge_label or (judge_spec if judge_spec and judge_spec != "stub" else None),
         appellate_judge_model=appellate_spec,
         harness_config=harness_config,
         epochs=args.epochs,

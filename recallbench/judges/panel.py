@@ -105,6 +105,29 @@ class JudgePanel(AsyncClosing):
         """True when every member's ``score`` never suspends (offline judges only)."""
         return all(getattr(j, "synchronous", False) is True for j in self.judges)
 
+    @property
+    def calls_model(self) -> bool:
+        """Whether a member calls a text model (the harness then allows for model round trips)."""
+        return any(
+            isinstance(getattr(j, "cache_identity", None), str)
+            or getattr(j, "calls_model", False) is True
+            for j in self.judges
+        )
+
+    def describe(self) -> dict[str, Any]:
+        """What decides the panel's scores, for a run's fingerprint: its rule, its epochs and each
+        member's own description (:func:`~recallbench.judges.describe.describe_judge`)."""
+        from .describe import describe_judge
+
+        return {
+            "aggregate": self.aggregate,
+            "epochs": self.epochs,
+            "members": [
+                {"name": name, **describe_judge(judge)}
+                for name, judge in zip(self.names, self.judges, strict=True)
+            ],
+        }
+
     def with_cache(self, cache: JudgeCache) -> JudgePanel:
         """This panel with each cacheable member cached in ``cache``, each epoch under its own keys
         (members that are not cacheable, such as the rubric, are asked every time)."""
