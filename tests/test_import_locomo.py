@@ -12,7 +12,7 @@ import pytest
 from _public_sets import locomo_records, write_json
 
 from recallbench.data.dataset import load_persona
-from recallbench.data.importers import default_ranges_of, open_dataset
+from recallbench.data.importers import default_ranges_of, open_dataset, persona_ranges_of
 from recallbench.data.importers.locomo import (
     MEM0_NAMES,
     NOT_MENTIONED,
@@ -99,8 +99,12 @@ def test_mem0_convention_renames_but_keeps_the_number(locomo_file: Path) -> None
 
 
 def test_session_checkpoints() -> None:
-    assert [r.days for r in session_checkpoints([1, 1, 44, 86])] == [1, 44, 86]
+    # Two quarter points on one day are both kept: every conversation has the same four columns.
+    shares = session_checkpoints([1, 1, 44, 86])
+    assert [(r.label, r.days) for r in shares] == [("25%", 1), ("50%", 1), ("75%", 44), ("100%", 86)]
     assert [r.days for r in session_checkpoints(list(range(1, 21)))] == [5, 10, 15, 20]
+    assert [r.days for r in session_checkpoints([3, 3, 3, 9, 9])] == [3, 3, 9, 9]  # ⌈n·share⌉
+    assert [r.days for r in session_checkpoints([7])] == [7, 7, 7, 7]
 
 
 def test_data_spec_cached_with_default_ranges(
@@ -109,7 +113,20 @@ def test_data_spec_cached_with_default_ranges(
     monkeypatch.setenv("RECALLBENCH_CACHE_DIR", str(tmp_path / "cache"))
     ds = open_dataset(f"locomo:{locomo_file}")
     assert ds.persona_ids() == ["conv-26", "conv-30"]
-    assert [r.label for r in default_ranges_of(ds)] == ["1d", "2d", "44d", "86d"]
+    # The run's checkpoints: the shares at the longest conversation's days; each conversation
+    # asks its own (persona_ranges_of).
+    assert [(r.label, r.days) for r in default_ranges_of(ds)] == [
+        ("25%", 1),
+        ("50%", 1),
+        ("75%", 44),
+        ("100%", 86),
+    ]
+    assert [(r.label, r.days) for r in persona_ranges_of(ds, "conv-30")] == [
+        ("25%", 1),
+        ("50%", 1),
+        ("75%", 2),
+        ("100%", 2),
+    ]
     pair = ds.load("conv-26").qa[1]
     assert pair.extra["locomoCategory"] == 4 and pair.extra["questionType"] == "single-hop"
     cached = list((tmp_path / "cache" / "imports").iterdir())
@@ -172,15 +189,39 @@ def test_run_with_bm25_and_rubric(locomo_file: Path, tmp_path: Path) -> None:
     assert r.returncode == 0, r.stderr
     result = json.loads((out / "result.json").read_text(encoding="utf-8"))
     text = json.dumps(result)
-    assert "conv-26" in text and "86d" in text and "locomoCategory" in text
+    assert "conv-26" in text and "locomoCategory" in text
+    # Each conversation asked at its own quarters, under the same four labels.
+    asked = {
+        p["personaId"]: [(r["range"]["label"], r["daysIngested"]) for r in p["rangeResults"]]
+        for p in result["personas"]
+    }
+    assert asked == {
+        "conv-26": [("25%", 1), ("50%", 1), ("75%", 44), ("100%", 86)],
+        "conv-30": [("25%", 1), ("50%", 1), ("75%", 2), ("100%", 2)],
+    }
+    assert [r["label"] for r in result["ranges"]] == ["25%", "50%", "75%", "100%"]
 
 
 def test_plan_and_list_read_the_data_spec(locomo_file: Path, tmp_path: Path) -> None:
     cache = tmp_path / "c"
     listed = _cli("list", "--data", f"locomo:{locomo_file}", "--json", env_cache=cache)
     assert json.loads(listed.stdout) == ["conv-26", "conv-30"]
-    plan = _cli("plan", "--data", f"locomo:{locomo_file}", "--personas", "conv-26", env_cache=cache)
+    plan = _cli("plan", "--data", f"locomo:{locomo_file}", "--json", env_cache=cache)
     assert plan.returncode == 0, plan.stderr
-    checkpoints = [line.split()[0] for line in plan.stdout.splitlines() if line.strip()[:2] in {
-        "1d", "2d", "44", "86"}]  # fmt: skip
-    assert checkpoints == ["1d", "2d", "44d", "86d"]
+    checkpoints = {
+        p["personaId"]: [(c["label"], c["days"], len(c["questionIds"])) for c in p["checkpoints"]]
+        for p in json.loads(plan.stdout)["personas"]
+    }
+    # conv-26's questions: two on day 1 and category 1's on days 1-2 (day 1), one on day 44, the
+    # open-domain one (no evidence: every day) and the adversarial one (day 86) at the end.
+    assert checkpoints == {
+        "conv-26": [("25%", 1, 3), ("50%", 1, 3), ("75%", 44, 4), ("100%", 86, 6)],
+        "conv-30": [("25%", 1, 0), ("50%", 1, 0), ("75%", 2, 1), ("100%", 2, 1)],
+    }
+    text = _cli("plan", "--data", f"locomo:{locomo_file}", "--personas", "conv-30", env_cache=cache)
+    assert [line.split()[0] for line in text.stdout.splitlines() if "%" in line] == [
+        "25%",
+        "50%",
+        "75%",
+        "100%",
+    ]

@@ -35,14 +35,18 @@ def run_import(args: argparse.Namespace) -> int:
 
         personas, ranges = convert_locomo(args.file, args.out, args.locomo_categories)
         what = f"{len(personas)} conversation(s)"
-        detail = f"; default checkpoints {', '.join(r.label for r in ranges)}"
+        questions = sum(len(p.questions) for p in personas)
+        detail = (
+            f"; default checkpoints {', '.join(r.label for r in ranges)} of each conversation's "
+            "sessions"
+        )
     else:
         from ..data.importers.longmemeval import convert_longmemeval
 
-        personas = convert_longmemeval(args.file, args.out)
-        what = f"{len(personas)} question(s)"
+        ids = convert_longmemeval(args.file, args.out)
+        what = f"{len(ids)} question(s)"
+        questions = len(ids)
         detail = ""
-    questions = sum(len(p.questions) for p in personas)
     print(
         f"recallbench import: {what}, {questions} question(s) written as personas under "
         f"{args.out}{detail}"

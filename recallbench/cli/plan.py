@@ -6,7 +6,12 @@ import argparse
 from typing import Any
 
 from ..data.dataset import list_personas, load_persona, persona_dir
-from ..data.importers import default_ranges_of, is_manifest_data, open_dataset
+from ..data.importers import (
+    default_ranges_of,
+    is_manifest_data,
+    open_dataset,
+    persona_ranges_of,
+)
 from ..data.plan import LIFECYCLES, Plan, plan_run
 from ..data.ranges import FULL_DAYS
 from ..data.selection import SelectionPolicy
@@ -40,7 +45,7 @@ def add_selection_args(p: argparse.ArgumentParser) -> None:
         action="extend",
         metavar="RANGE",
         help="checkpoints: 30d,90d,6mo,1y,full, day counts, or a series START:END:STEP "
-        "(default: the named ranges)",
+        "(default: the named ranges; a benchmark's or imported file's own checkpoints)",
     )
     p.add_argument(
         "--sample",
@@ -81,16 +86,16 @@ def policy_from(args: argparse.Namespace) -> SelectionPolicy:
 def run(args: argparse.Namespace) -> int:
     data = data_or_shipped(args.data, "plan")
     inputs = []
+    named = ranges_arg(args.ranges)
     if is_manifest_data(data):
         dataset = open_dataset(data)
-        ranges = ranges_arg(args.ranges) or default_ranges_of(dataset)
         for pid in args.personas or dataset.persona_ids():
             ds = dataset.load(pid)
             inputs.append((ds.id, ds.qa, [d.number for d in ds.days]))
         ids: list[str] = []
     else:
         # An imported LoCoMo or LongMemEval directory asks its own checkpoints, as `run` does.
-        ranges = ranges_arg(args.ranges) or default_ranges_of(open_dataset(data, args.arcs))
+        dataset = open_dataset(data, args.arcs)
         ids = args.personas or list_personas(data)
     for pid in ids:
         hint = arcs_hint(persona_dir(data, pid), args.arcs)
@@ -98,7 +103,16 @@ def run(args: argparse.Namespace) -> int:
             raise DatasetError(f"file not found; {hint}", path=persona_dir(data, pid) / args.arcs)
         ds = load_persona(data, pid, args.arcs)
         inputs.append((ds.id, ds.qa, [d.number for d in ds.days]))
-    plan = plan_run(inputs, ranges, lifecycle=args.lifecycle, policy=policy_from(args))
+    ranges = named or default_ranges_of(dataset)
+    # Without --ranges, a persona with checkpoints of its own (a LoCoMo conversation) asks them.
+    own = {} if named else {pid: persona_ranges_of(dataset, pid) for pid, _, _ in inputs}
+    plan = plan_run(
+        inputs,
+        ranges,
+        lifecycle=args.lifecycle,
+        policy=policy_from(args),
+        persona_ranges=own,
+    )
     if args.json:
         print_json(plan_json(plan))
     else:

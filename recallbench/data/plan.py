@@ -140,13 +140,17 @@ def plan_run(
     *,
     lifecycle: Lifecycle = "fresh",
     policy: SelectionPolicy = DEFAULT_POLICY,
+    persona_ranges: Mapping[str, Sequence[TimeRange]] | None = None,
 ) -> Plan:
-    """The plan for several personas, each given as ``(id, qa, day_numbers)``."""
+    """The plan for several personas, each given as ``(id, qa, day_numbers)``; a persona named in
+    ``persona_ranges`` asks its own checkpoints instead of ``ranges`` (an imported LoCoMo
+    conversation's session quarters)."""
+    own = persona_ranges or {}
     return Plan(
         lifecycle=lifecycle,
         policy=policy,
         personas=tuple(
-            plan_persona(pid, qa, days, ranges, lifecycle=lifecycle, policy=policy)
+            plan_persona(pid, qa, days, own.get(pid) or ranges, lifecycle=lifecycle, policy=policy)
             for pid, qa, days in personas
         ),
     )

@@ -30,6 +30,7 @@ __all__ = [
     "normalize_ranges",
     "parse_ranges",
     "parse_time_range",
+    "widest_by_label",
 ]
 
 FULL_DAYS = 9007199254740991
@@ -195,6 +196,17 @@ def normalize_ranges(ranges: Iterable[TimeRange]) -> tuple[TimeRange, ...]:
     for r in ranges:
         seen.setdefault(r.label, r)
     return tuple(sorted(seen.values(), key=lambda r: r.days))
+
+
+def widest_by_label(ranges: Iterable[TimeRange]) -> tuple[TimeRange, ...]:
+    """Every label once, at the most days it is given, in ascending days (ties keep first-seen
+    order): the run's checkpoints over personas that each ask their own under shared labels (a
+    LoCoMo conversation's ``25%`` … ``100%`` of its sessions)."""
+    widest: dict[str, TimeRange] = {}
+    for r in ranges:
+        if r.label not in widest or r.days > widest[r.label].days:
+            widest[r.label] = r
+    return tuple(sorted(widest.values(), key=lambda r: r.days))
 
 
 _DAYS_LABEL = re.compile(r"^\d+d$")

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from ...errors import ConfigError
 from ..dataset import DEFAULT_ARCS_FILE, Dataset, DirectoryDataset
 from ..ranges import DEFAULT_RANGES, TimeRange
 from ._native import cached_import, is_imported, open_imported
@@ -16,14 +17,19 @@ from .memorybench import ManifestDataset, is_manifest_data
 
 __all__ = [
     "DATA_SPEC_KINDS",
+    "LOCOMO_CATEGORIES",
     "default_ranges_of",
     "is_manifest_data",
     "open_dataset",
+    "persona_ranges_of",
     "resolve_data_spec",
 ]
 
 DATA_SPEC_KINDS = ("locomo", "locomo-mem0", "longmemeval")
 """``--data KIND:FILE``: a LoCoMo file (official category names, or mem0's) or a LongMemEval file."""
+
+LOCOMO_CATEGORIES = ("official", "mem0")
+"""``--locomo-categories``: the names LoCoMo's category numbers are read under."""
 
 
 def _convert(kind: str, source: Path, out: Path) -> None:
@@ -37,17 +43,40 @@ def _convert(kind: str, source: Path, out: Path) -> None:
         convert_locomo(source, out, "mem0" if kind == "locomo-mem0" else "official")
 
 
-def resolve_data_spec(value: Path | str) -> Path:
+def resolve_data_spec(value: Path | str, locomo_categories: str | None = None) -> Path:
     """``locomo:FILE``, ``locomo-mem0:FILE`` or ``longmemeval:FILE`` as the directory of personas
     the file converts to (once: cached by the file's content hash); any other path as itself.
 
+    ``locomo_categories`` (``official`` or ``mem0``; None: as the spec says) names the convention
+    a ``locomo:FILE`` is read under: ``locomo:FILE`` with ``mem0`` is ``locomo-mem0:FILE``.
+
     Raises:
         DatasetError: the file is missing or malformed (naming the record and the field).
+        ConfigError: ``locomo_categories`` is given for data it cannot apply to, or contradicts
+            the spec (``locomo-mem0:FILE`` with ``official``).
     """
     text = str(value)
     kind, sep, rest = text.partition(":")
     if not sep or kind not in DATA_SPEC_KINDS or not rest:
+        if locomo_categories is not None:
+            raise ConfigError(
+                f"--locomo-categories applies to --data locomo:FILE, not to {text}: an imported "
+                "directory keeps the names 'recallbench import --locomo-categories' gave it"
+            )
         return Path(value)
+    if locomo_categories is not None:
+        if locomo_categories not in LOCOMO_CATEGORIES:
+            raise ConfigError(
+                f"--locomo-categories must be official or mem0, not {locomo_categories!r}"
+            )
+        if kind == "longmemeval":
+            raise ConfigError("--locomo-categories applies to LoCoMo data, not to longmemeval:FILE")
+        if kind == "locomo-mem0" and locomo_categories == "official":
+            raise ConfigError(
+                "--data locomo-mem0:FILE reads mem0's category names; --locomo-categories "
+                "official contradicts it (use --data locomo:FILE)"
+            )
+        kind = "locomo-mem0" if locomo_categories == "mem0" else kind
     source = Path(rest).expanduser()
     if not source.is_file():
         from ...errors import DatasetError
@@ -72,3 +101,12 @@ def default_ranges_of(dataset: object) -> tuple[TimeRange, ...]:
     (``default_ranges``: a MemoryBench benchmark asks each unit once, after its last day)."""
     own = getattr(dataset, "default_ranges", None)
     return tuple(own) if own else DEFAULT_RANGES
+
+
+def persona_ranges_of(dataset: object, persona_id: str) -> tuple[TimeRange, ...]:
+    """The checkpoints one persona asks when the run names none: its own, when the dataset gives
+    personas their own (``ranges_of(persona_id)``: an imported LoCoMo conversation's session
+    quarters, the same labels in every conversation), else :func:`default_ranges_of`."""
+    ranges_of = getattr(dataset, "ranges_of", None)
+    own = ranges_of(persona_id) if callable(ranges_of) else ()
+    return tuple(own) if own else default_ranges_of(dataset)

@@ -7,7 +7,11 @@ view read them like any persona. ``--data locomo:FILE`` converts a file once int
 keyed by its content hash (:func:`cached_import`).
 
 The directory's :data:`IMPORT_MARKER` records what it was imported from and the checkpoints a run
-asks when ``--ranges`` names none; :func:`~recallbench.data.importers.open_dataset` reads it.
+asks when ``--ranges`` names none — the run's (``defaultRanges``) and, where a persona has its own
+(a LoCoMo conversation's session quarters, labelled ``25%`` … ``100%`` in every conversation so
+that the heatmap's columns line up), that persona's (``personaRanges``);
+:func:`~recallbench.data.importers.open_dataset` reads it. Reference-format personas carry no
+checkpoints of their own: what is written beside them is read back only from this marker.
 """
 
 from __future__ import annotations
@@ -19,7 +23,7 @@ import os
 import shutil
 import sys
 import tempfile
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -38,7 +42,9 @@ __all__ = [
     "cached_import",
     "imports_cache_dir",
     "is_imported",
+    "write_marker",
     "write_native",
+    "write_persona",
 ]
 
 IMPORTER_VERSION = 1
@@ -68,6 +74,8 @@ class NativePersona:
     """Each pair as ``questions.yaml`` holds it: the known fields, then the extra keys."""
     sessions: tuple[str, ...] = ()
     participants: tuple[str, ...] = ()
+    checkpoints: tuple[TimeRange, ...] = ()
+    """The persona's own checkpoints, asked when ``--ranges`` names none (none: the run's)."""
 
 
 def day_number(epoch: dt.date, date: dt.date) -> int:
@@ -84,8 +92,46 @@ def _persona_yaml(p: NativePersona) -> dict[str, Any]:
     return out
 
 
+def write_persona(p: NativePersona, out: Path, arcs_file: str = DEFAULT_ARCS_FILE) -> None:
+    """Write one persona's directory under ``out`` (which must exist)."""
+    memories_name = derive_sibling_dir(arcs_file, "memories")
+    qa_name = derive_sibling_dir(arcs_file, "qa")
+    pdir = out / p.id
+    (pdir / memories_name).mkdir(parents=True, exist_ok=True)
+    (pdir / qa_name).mkdir(parents=True, exist_ok=True)
+    (pdir / "persona.yaml").write_text(dump_yaml(_persona_yaml(p)), encoding="utf-8")
+    (pdir / arcs_file).write_text(dump_yaml({"epoch": p.epoch, "arcs": []}), encoding="utf-8")
+    for d in p.days:
+        (pdir / memories_name / f"day-{d.number:04d}.md").write_text(d.content, encoding="utf-8")
+    (pdir / qa_name / "questions.yaml").write_text(dump_yaml(list(p.questions)), encoding="utf-8")
+
+
+def _ranges_json(ranges: Iterable[TimeRange]) -> list[dict[str, Any]]:
+    return [{"label": r.label, "days": r.days} for r in ranges]
+
+
+def write_marker(
+    out: Path,
+    *,
+    source: str,
+    default_ranges: Sequence[TimeRange] = (),
+    persona_ranges: Mapping[str, Sequence[TimeRange]] | None = None,
+    arcs_file: str = DEFAULT_ARCS_FILE,
+) -> None:
+    """Write the :data:`IMPORT_MARKER` of the personas under ``out`` (written last: a directory
+    with a marker is a complete conversion)."""
+    marker: dict[str, Any] = {
+        "source": source,
+        "arcsFile": arcs_file,
+        "defaultRanges": _ranges_json(default_ranges),
+    }
+    if persona_ranges:
+        marker["personaRanges"] = {pid: _ranges_json(r) for pid, r in persona_ranges.items()}
+    (out / IMPORT_MARKER).write_text(json.dumps(marker, indent=2) + "\n", encoding="utf-8")
+
+
 def write_native(
-    personas: Sequence[NativePersona],
+    personas: Iterable[NativePersona],
     out: Path,
     *,
     source: str,
@@ -94,31 +140,23 @@ def write_native(
 ) -> Path:
     """Write ``personas`` under ``out`` (created) with the :data:`IMPORT_MARKER`; return ``out``.
 
-    The arcs file is the default one (``arcs-1000d.yaml``), so the commands read the output
-    without ``--arcs``.
+    ``personas`` may be an iterator: each is written as it comes and then let go (a LongMemEval
+    ``_m`` file is never held whole). The arcs file is the default one (``arcs-1000d.yaml``), so
+    the commands read the output without ``--arcs``.
     """
     out.mkdir(parents=True, exist_ok=True)
-    memories_name = derive_sibling_dir(arcs_file, "memories")
-    qa_name = derive_sibling_dir(arcs_file, "qa")
+    own: dict[str, tuple[TimeRange, ...]] = {}
     for p in personas:
-        pdir = out / p.id
-        (pdir / memories_name).mkdir(parents=True, exist_ok=True)
-        (pdir / qa_name).mkdir(parents=True, exist_ok=True)
-        (pdir / "persona.yaml").write_text(dump_yaml(_persona_yaml(p)), encoding="utf-8")
-        (pdir / arcs_file).write_text(dump_yaml({"epoch": p.epoch, "arcs": []}), encoding="utf-8")
-        for d in p.days:
-            (pdir / memories_name / f"day-{d.number:04d}.md").write_text(
-                d.content, encoding="utf-8"
-            )
-        (pdir / qa_name / "questions.yaml").write_text(
-            dump_yaml(list(p.questions)), encoding="utf-8"
-        )
-    marker = {
-        "source": source,
-        "arcsFile": arcs_file,
-        "defaultRanges": [{"label": r.label, "days": r.days} for r in default_ranges],
-    }
-    (out / IMPORT_MARKER).write_text(json.dumps(marker, indent=2) + "\n", encoding="utf-8")
+        write_persona(p, out, arcs_file)
+        if p.checkpoints:
+            own[p.id] = p.checkpoints
+    write_marker(
+        out,
+        source=source,
+        default_ranges=default_ranges,
+        persona_ranges=own,
+        arcs_file=arcs_file,
+    )
     return out
 
 
@@ -129,22 +167,31 @@ def is_imported(path: Path | str) -> bool:
 @attrs.frozen
 class ImportedDataset(DirectoryDataset):
     """Personas written by an importer: a persona directory that asks its own checkpoints when
-    ``--ranges`` names none (a LoCoMo conversation: after a quarter, half, three quarters and all
-    of its sessions)."""
+    ``--ranges`` names none — the run's (``default_ranges``: a LongMemEval question once, after its
+    haystack) or a persona's own (``ranges_of``: a LoCoMo conversation after a quarter, half, three
+    quarters and all of its sessions)."""
 
     default_ranges: tuple[TimeRange, ...] = ()
+    persona_ranges: Mapping[str, tuple[TimeRange, ...]] = attrs.field(factory=dict, hash=False)
+
+    def ranges_of(self, persona_id: str) -> tuple[TimeRange, ...]:
+        """``persona_id``'s own checkpoints (empty: it asks the run's)."""
+        return self.persona_ranges.get(persona_id, ())
+
+
+def _ranges_of(raw: Any) -> tuple[TimeRange, ...]:
+    return tuple(TimeRange(label=str(r["label"]), days=r["days"]) for r in raw)
 
 
 def open_imported(path: Path | str, arcs_file: str) -> ImportedDataset:
     root = Path(path)
     try:
         marker = json.loads((root / IMPORT_MARKER).read_text(encoding="utf-8"))
-        ranges = tuple(
-            TimeRange(label=str(r["label"]), days=r["days"]) for r in marker["defaultRanges"]
-        )
-    except (OSError, ValueError, KeyError, TypeError) as exc:
+        ranges = _ranges_of(marker["defaultRanges"])
+        own = {str(k): _ranges_of(v) for k, v in (marker.get("personaRanges") or {}).items()}
+    except (OSError, ValueError, KeyError, TypeError, AttributeError) as exc:
         raise DatasetError(f"unreadable import marker: {exc}", path=root / IMPORT_MARKER) from None
-    return ImportedDataset(root, arcs_file, ranges)
+    return ImportedDataset(root, arcs_file, ranges, own)
 
 
 def imports_cache_dir() -> Path:

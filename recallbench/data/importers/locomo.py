@@ -12,13 +12,15 @@ session_N_date_time}, qa: [...], observation, session_summary, event_summary}``.
   (:data:`MEM0_NAMES`), mapped onto ours by :data:`CATEGORY_OF_NAME`; category 5's reference answer
   is that the conversation does not say (:data:`NOT_MENTIONED`);
 * ``observation``, ``session_summary`` and ``event_summary`` (annotations derived from the
-  conversation) and a turn's image ``query`` are not ingested.
+  conversation) and a turn's image ``query`` are not ingested;
+* each conversation is asked at its own checkpoints, after 25, 50, 75 and 100 % of its sessions,
+  labelled ``25%`` … ``100%`` alike in every conversation (:func:`session_checkpoints`), when a run
+  names no ``--ranges``.
 """
 
 from __future__ import annotations
 
 import datetime as dt
-import json
 import math
 import re
 from collections.abc import Mapping, Sequence
@@ -26,7 +28,8 @@ from pathlib import Path
 from typing import Any, Literal
 
 from ...errors import DatasetError
-from ..ranges import TimeRange
+from ..ranges import TimeRange, widest_by_label
+from ._jsonstream import iter_records
 from ._native import NativeDay, NativePersona, day_number, write_native
 from .memorybench.sessions import parse_date
 
@@ -35,6 +38,7 @@ __all__ = [
     "MEM0_NAMES",
     "NOT_MENTIONED",
     "OFFICIAL_NAMES",
+    "SESSION_SHARES",
     "CategoryConvention",
     "convert_locomo",
     "read_locomo",
@@ -96,19 +100,6 @@ class _Record:
         return DatasetError(f"LoCoMo {self.where}: {field}: {message}", path=self.path)
 
 
-def _load_list(path: Path, what: str) -> list[Any]:
-    try:
-        with path.open("rb") as f:
-            data = json.load(f)
-    except OSError as exc:
-        raise DatasetError(f"cannot read the file: {exc.strerror or exc}", path=path) from None
-    except ValueError as exc:
-        raise DatasetError(f"not JSON: {exc}", path=path) from None
-    if not isinstance(data, list):
-        raise DatasetError(f"a {what} file is a JSON list of records", path=path)
-    return data
-
-
 def _persona_id(sample_id: str) -> str:
     return re.sub(r"[^A-Za-z0-9._-]+", "-", sample_id).strip("-.") or "conversation"
 
@@ -143,8 +134,8 @@ def _answer_text(value: Any) -> str:
 
 def _conversation(
     path: Path, index: int, record: Any, convention: CategoryConvention
-) -> tuple[NativePersona, list[int]]:
-    """One record as a persona, and each session's day number in session order."""
+) -> NativePersona:
+    """One record as a persona, asked at its own session quarters."""
     if not isinstance(record, dict):
         raise _Record(path, index).fail("record", "must be an object")
     sid = record.get("sample_id")
@@ -203,8 +194,9 @@ def _conversation(
         questions=questions,
         sessions=tuple(f"D{n}" for n in numbers),
         participants=(speakers[0], speakers[1]),
+        checkpoints=session_checkpoints([day_of[n] for n in numbers]),
     )
-    return persona, [day_of[n] for n in numbers]
+    return persona
 
 
 def _question(
@@ -263,22 +255,34 @@ def _question(
     }
 
 
+SESSION_SHARES: tuple[tuple[str, float], ...] = (
+    ("25%", 0.25),
+    ("50%", 0.5),
+    ("75%", 0.75),
+    ("100%", 1.0),
+)
+"""A conversation's checkpoints: after these shares of its sessions, labelled alike in every
+conversation so that the heatmap's columns line up."""
+
+
 def session_checkpoints(session_days: Sequence[int]) -> tuple[TimeRange, ...]:
-    """The day counts after 25, 50, 75 and 100 % of a conversation's sessions (``session_days``:
-    each session's day, in session order)."""
+    """A conversation's checkpoints after 25, 50, 75 and 100 % of its sessions, labelled ``25%`` …
+    ``100%``: each covers the days through that of its ⌈n·share⌉-th session (``session_days``: each
+    session's day, in session order). Two points on one day are both kept, so that every
+    conversation has the same four columns."""
     ordered = sorted(session_days)
-    out: dict[int, TimeRange] = {}
-    for share in (0.25, 0.5, 0.75, 1.0):
-        day = ordered[max(1, math.ceil(len(ordered) * share)) - 1]
-        out.setdefault(day, TimeRange(label=f"{day}d", days=day))
-    return tuple(out.values())
+    return tuple(
+        TimeRange(label=label, days=ordered[max(1, math.ceil(len(ordered) * share)) - 1])
+        for label, share in SESSION_SHARES
+    )
 
 
 def read_locomo(
     path: Path | str, convention: CategoryConvention = "official"
 ) -> tuple[list[NativePersona], tuple[TimeRange, ...]]:
-    """The conversations of a LoCoMo file as personas, and the checkpoints a run asks by default:
-    each conversation's :func:`session_checkpoints`, together.
+    """The conversations of a LoCoMo file as personas, each with its own checkpoints
+    (:func:`session_checkpoints`), and the run's: the same labels at the longest conversation's
+    days (what a run's ``ranges`` and the heatmap's column days show).
 
     Raises:
         DatasetError: a malformed file, naming the record and the field.
@@ -286,19 +290,16 @@ def read_locomo(
     path = Path(path)
     names_of(convention)
     personas: list[NativePersona] = []
-    ranges: dict[str, TimeRange] = {}
     seen: set[str] = set()
-    for i, record in enumerate(_load_list(path, "LoCoMo")):
-        persona, session_days = _conversation(path, i, record, convention)
+    for i, record in enumerate(iter_records(path, "LoCoMo")):
+        persona = _conversation(path, i, record, convention)
         if persona.id in seen:
             raise _Record(path, i, persona.id).fail("sample_id", "used by an earlier record")
         seen.add(persona.id)
         personas.append(persona)
-        for r in session_checkpoints(session_days):
-            ranges.setdefault(r.label, r)
     if not personas:
         raise DatasetError("a LoCoMo file with no conversations", path=path)
-    return personas, tuple(sorted(ranges.values(), key=lambda r: r.days))
+    return personas, widest_by_label(r for p in personas for r in p.checkpoints)
 
 
 def convert_locomo(

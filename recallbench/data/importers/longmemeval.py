@@ -23,17 +23,24 @@ from __future__ import annotations
 
 import datetime as dt
 import re
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from pathlib import Path
 from typing import Any
 
 from ...errors import DatasetError
 from ..ranges import NAMED_RANGES
+from ._jsonstream import iter_records
 from ._native import NativeDay, NativePersona, day_number, write_native
-from .locomo import _answer_text, _load_list, _persona_id
+from .locomo import _answer_text, _persona_id
 from .memorybench.sessions import parse_date
 
-__all__ = ["ABSTENTION_SUFFIX", "CATEGORY_OF_TYPE", "convert_longmemeval", "read_longmemeval"]
+__all__ = [
+    "ABSTENTION_SUFFIX",
+    "CATEGORY_OF_TYPE",
+    "convert_longmemeval",
+    "iter_longmemeval",
+    "read_longmemeval",
+]
 
 ABSTENTION_SUFFIX = "_abs"
 
@@ -167,29 +174,47 @@ def _unit(path: Path, index: int, record: Any) -> NativePersona:
     )
 
 
+def iter_longmemeval(path: Path | str) -> Iterator[NativePersona]:
+    """The questions of a LongMemEval file, each a persona with its haystack, converted one record
+    at a time as the file is read (:func:`~._jsonstream.iter_records`: an ``_m`` file is never
+    held whole).
+
+    Raises:
+        DatasetError: a malformed file, naming the record and the field (raised when the iteration
+            reaches it).
+    """
+    path = Path(path)
+    seen: set[str] = set()
+    for i, record in enumerate(iter_records(path, "LongMemEval")):
+        unit = _unit(path, i, record)
+        del record
+        if unit.id in seen:
+            raise _Record(path, i, unit.id).fail("question_id", "used by an earlier record")
+        seen.add(unit.id)
+        yield unit
+    if not seen:
+        raise DatasetError("a LongMemEval file with no questions", path=path)
+
+
 def read_longmemeval(path: Path | str) -> list[NativePersona]:
-    """The questions of a LongMemEval file, each a persona with its haystack.
+    """The questions of a LongMemEval file, each a persona with its haystack (all held at once:
+    :func:`convert_longmemeval` writes them one at a time instead).
 
     Raises:
         DatasetError: a malformed file, naming the record and the field.
     """
-    path = Path(path)
-    out: list[NativePersona] = []
-    seen: set[str] = set()
-    for i, record in enumerate(_load_list(path, "LongMemEval")):
-        unit = _unit(path, i, record)
-        if unit.id in seen:
-            raise _Record(path, i, unit.id).fail("question_id", "used by an earlier record")
-        seen.add(unit.id)
-        out.append(unit)
-    if not out:
-        raise DatasetError("a LongMemEval file with no questions", path=path)
-    return out
+    return list(iter_longmemeval(path))
 
 
-def convert_longmemeval(source: Path | str, out: Path | str) -> list[NativePersona]:
+def convert_longmemeval(source: Path | str, out: Path | str) -> tuple[str, ...]:
     """Write a LongMemEval file's questions under ``out`` as native personas, each asked once,
-    after its whole haystack; return them."""
-    personas = read_longmemeval(source)
-    write_native(personas, Path(out), source="longmemeval", default_ranges=(NAMED_RANGES["full"],))
-    return personas
+    after its whole haystack, one record at a time; return their ids."""
+    ids: list[str] = []
+
+    def each() -> Iterator[NativePersona]:
+        for unit in iter_longmemeval(source):
+            ids.append(unit.id)
+            yield unit
+
+    write_native(each(), Path(out), source="longmemeval", default_ranges=(NAMED_RANGES["full"],))
+    return tuple(ids)
