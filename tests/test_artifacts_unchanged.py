@@ -10,7 +10,8 @@ before issue 21, by::
         --no-heatmap-png --no-html
 
 The test makes the same run with the code of today and compares the two field by field, leaving
-out only what a clock decides (timestamps, durations, latencies) and the data folder's path.
+out only what a clock decides (timestamps, durations, latencies) and the data folder's path, and
+checks apart the one key added deliberately since: ``metadata.fingerprint`` (issue 25).
 """
 
 from __future__ import annotations
@@ -21,6 +22,8 @@ import subprocess
 import sys
 from pathlib import Path
 from typing import Any
+
+from recallbench.results.fingerprint import short_digest
 
 DATA = Path(__file__).parent / "data" / "run-before-issue-21"
 VOLATILE = frozenset(
@@ -79,9 +82,15 @@ def test_a_run_writes_what_it_wrote_before(tmp_path: Path) -> None:
     before = {f: gzip.decompress((DATA / f"{f}.gz").read_bytes()).decode() for f in _FILES}
     after = {f: (tmp_path / "a" / f).read_text(encoding="utf-8") for f in _FILES}
 
-    assert ordered(normalized(json.loads(after["result.json"]))) == ordered(
-        normalized(json.loads(before["result.json"]))
-    )
+    result = json.loads(after["result.json"])
+    # Issue 25's run fingerprint is the one key every run gained since: written last among these
+    # keys, with its short digest (the parts that decide comparability: no version, path or time).
+    metadata = result["metadata"]
+    assert list(metadata)[-1] == "fingerprint"
+    fingerprint = metadata.pop("fingerprint")
+    assert fingerprint["digest"] == short_digest(fingerprint)
+    assert fingerprint["selection"]["personas"] == ["executive-assistant"]
+    assert ordered(normalized(result)) == ordered(normalized(json.loads(before["result.json"])))
     for name in ("questions.jsonl", "progress.jsonl"):
         assert lines(after[name]) == lines(before[name]), name
 
