@@ -12,7 +12,8 @@ One root, so an embedding framework can catch everything of ours in one clause::
     ├── ModelError                      a text model / provider call failed
     │   └── ModelTimeout (TimeoutError)
     └── RunFailed                       a run stopped (setup, ingestion or too many errors)
-        └── OutputError                 a file the run writes cannot be written (disk full, read-only)
+        ├── OutputError                 a file the run writes cannot be written (disk full, read-only)
+        └── BudgetExceeded              the next model call would pass ``--max-cost``
 
 "You called it wrong" (ConfigError, DatasetError) is raised at once and never retried. An adapter or
 judge failure on a single question is data: the harness records it on that question and goes on.
@@ -25,6 +26,7 @@ from pathlib import Path
 __all__ = [
     "AdapterError",
     "AdapterTimeout",
+    "BudgetExceeded",
     "ConfigError",
     "DatasetError",
     "JudgeError",
@@ -108,3 +110,8 @@ class OutputError(RunFailed):
         self.path = Path(path)
         self.reason = reason
         super().__init__(f"cannot write {self.path}: {reason}")
+
+
+class BudgetExceeded(RunFailed):
+    """The next model call would take the run past its budget (``--max-cost``), so it was not made:
+    the run stops cleanly, keeping everything paid for, and ``--resume`` continues it."""

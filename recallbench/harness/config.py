@@ -170,6 +170,11 @@ class RunConfig:
             between epochs.
         ci_width: the interval width (composite points, 0–6 scale) above which a heatmap cell is
             marked (``--ci-width``); recorded in ``metadata.intervals`` when ``epochs`` > 1.
+        max_cost: the run's budget in USD (``--max-cost``): a model call that would pass it is
+            not made and the run stops cleanly, to be continued with ``--resume``
+            (:mod:`recallbench.harness.budget`). None: no budget.
+        prices: a price file over the shipped table (``--prices``; :mod:`recallbench.models.prices`)
+            for the run's cost and budget. None: the shipped table.
     """
 
     ranges: tuple[TimeRange, ...] = attrs.field(default=DEFAULT_RANGES, converter=_ranges)
@@ -203,6 +208,10 @@ class RunConfig:
     harness_config: Mapping[str, Any] = attrs.field(factory=dict)
     epochs: int = attrs.field(default=1, validator=attrs.validators.ge(1))
     ci_width: float = attrs.field(default=DEFAULT_CI_WIDTH, validator=_positive)
+    max_cost: float | None = attrs.field(default=None, validator=_positive)
+    prices: Path | None = attrs.field(
+        default=None, converter=attrs.converters.optional(_user_path)
+    )
 
 
 @attrs.frozen(kw_only=True)

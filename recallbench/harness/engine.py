@@ -49,6 +49,7 @@ from ..results.records import (
 )
 from ..results.scoring import StubJudge
 from .benchmarks import benchmark_metrics_of, default_judge
+from .budget import RunCosting, budget_active
 from .config import RunConfig, RunOutput
 from .driver import Driver, PersonaOutcome
 from .evaluate import Judging, runs_inline
@@ -170,6 +171,10 @@ class Harness:
             deadline=self.config.judge_deadline or attempt,
         )
         self._judging = judging
+        # The price table and --max-cost's budget (issue 25): a bad price file, or a budget whose
+        # judge has no price, is found here, before anything runs.
+        self.costing = RunCosting(self.config.max_cost, self.config.prices)
+        self.costing.check_judges(self.judge, self.appellate)
 
     # -- planning ---------------------------------------------------------------------------------
 
@@ -232,7 +237,8 @@ class Harness:
         try:
             try:
                 self._write_header(logs, state, timestamp, ids)
-                personas = await self._run_units(datasets, all_tasks, state, logs)
+                with budget_active(self.costing.start()):
+                    personas = await self._run_units(datasets, all_tasks, state, logs)
                 if state.failure is not None:
                     raise state.failure
             except RunFailed as exc:
@@ -405,6 +411,7 @@ class Harness:
             error=outcome.error,
             retrieval=summarize_retrieval(_answers(results)),
             timing=_timing(results),
+            cost=self.costing.persona(results),
         )
 
     def _result(
@@ -442,6 +449,7 @@ class Harness:
             fingerprint=self._fingerprint(state),
             epochs=cfg.epochs if cfg.epochs > 1 else None,
             intervals=interval_settings(cfg.ci_width) if cfg.epochs > 1 else None,
+            cost=self.costing.run(personas),
         )
         result = BenchmarkResult(
             timestamp=timestamp,

@@ -21,8 +21,9 @@ from ..adapters.base import Adapter, QueryDetail, RetrievalEntry, ToolCall, acce
 from ..data.corpus import Day
 from ..data.persona import PersonaDefinition
 from ..data.qa import QAPair
-from ..errors import AdapterTimeout, JudgeParseError
+from ..errors import AdapterTimeout, BudgetExceeded, JudgeParseError
 from ..judges.base import Judge, JudgeContext, build_context
+from ..models.metering import Tally, metered
 from ..results.manifest_run import retrieved_days
 from ..results.measures import question_retrieval
 from ..results.panel_scores import panel_parts
@@ -33,6 +34,8 @@ __all__ = [
     "NO_ANSWER",
     "Evaluation",
     "Judging",
+    "adapter_reported_usage",
+    "answer_usage",
     "ask",
     "evaluate",
     "judge_once",
@@ -183,7 +186,7 @@ async def _judge_with_retry(
 ) -> JudgeScore:
     try:  # the common case needs no retry machinery
         return await judge_once(judge, pair, answer, context, timeout)
-    except JudgeParseError:
+    except (JudgeParseError, BudgetExceeded):
         raise
     except Exception:
         if retry.attempts <= 1:
@@ -197,12 +200,60 @@ async def _judge_with_retry(
     remaining = attrs.evolve(retry, attempts=retry.attempts - 1)
     async for attempt in retrying(
         remaining,
-        retryable=lambda exc: not isinstance(exc, JudgeParseError),
+        retryable=lambda exc: not isinstance(exc, JudgeParseError | BudgetExceeded),
         describe=f"judge on {pair.id}",
     ):
         with attempt:
             return await judge_once(judge, pair, answer, context, timeout)
     raise AssertionError("unreachable")  # pragma: no cover
+
+
+def adapter_reported_usage(tool_calls: Sequence[ToolCall]) -> dict[str, dict[str, int]]:
+    """The tokens an adapter reported for its own model calls, by model: its ``model`` tool calls
+    with ``inputTokens`` / ``outputTokens`` (:mod:`recallbench.adapters.answering`'s shape), except
+    those its cache answered (``cached: true``), which cost nothing."""
+    out: dict[str, dict[str, int]] = {}
+    for call in tool_calls:
+        args = call.args
+        if call.tool != "model" or args.get("cached") is True:
+            continue
+        tokens = [args.get(k) for k in ("inputTokens", "outputTokens")]
+        if not any(isinstance(t, int) and not isinstance(t, bool) and t > 0 for t in tokens):
+            continue
+        model = args.get("model")
+        counts = out.setdefault(
+            model if isinstance(model, str) and model else "adapter",
+            {"calls": 0, "inputTokens": 0, "outputTokens": 0},
+        )
+        counts["calls"] += 1
+        for key, t in zip(("inputTokens", "outputTokens"), tokens, strict=True):
+            if isinstance(t, int) and not isinstance(t, bool) and t > 0:
+                counts[key] += t
+    return out
+
+
+def answer_usage(
+    judged: Tally, appealed: Tally, adapter: dict[str, dict[str, int]]
+) -> dict[str, dict[str, dict[str, int]]] | None:
+    """An answer's ``usage`` (:mod:`recallbench.results.cost`): the judge's and the appellate
+    judge's calls as their tallies saw them (a panel's members add up by model), the adapter's as
+    it reported them; None when no call reported a token, so runs without paid calls stay as
+    they were."""
+    out: dict[str, dict[str, dict[str, int]]] = {}
+    for role, tally in (("judge", judged), ("appellate", appealed)):
+        if tally.used_tokens():
+            out[role] = tally.by_model
+    if adapter:
+        out["adapter"] = adapter
+    return out or None
+
+
+def _charge_budget(usage: dict[str, dict[str, dict[str, int]]]) -> None:
+    from .budget import active_budget
+
+    budget = active_budget()
+    if budget is not None:
+        budget.charge(usage)
 
 
 @attrs.frozen(kw_only=True)
@@ -250,6 +301,7 @@ async def evaluate(
     adapter is not asked again: only the judging is redone. ``persona`` is handed to the judge's
     context (the names it declares)."""
     detail: QueryDetail | None = None
+    in_process = Tally()  # an in-process adapter's own model calls (the budget saw them)
     if prior_answer is not None:
         detail, latency_ms, query_error = QueryDetail(answer=prior_answer), prior_latency_ms, None
     else:
@@ -257,9 +309,12 @@ async def evaluate(
         start = time.perf_counter()
         query_error = None
         try:
-            detail = await ask(adapter, pair, question_timeout)
+            with metered(in_process):
+                detail = await ask(adapter, pair, question_timeout)
         except AdapterTimeout as exc:
             query_error = QuestionError(stage="query", type="AdapterTimeout", message=str(exc))
+        except BudgetExceeded:  # an in-process adapter's model call the budget refused: stop
+            raise
         # The system failed on this question: data. SystemExit and KeyboardInterrupt raised by an
         # adapter's own code too (Ctrl-C reaches a run as cancellation, never caught here).
         except (Exception, SystemExit, KeyboardInterrupt) as exc:
@@ -285,11 +340,18 @@ async def evaluate(
         )
         return Evaluation(result=result)
 
+    adapter_usage = adapter_reported_usage(detail.tool_calls)
+    if adapter_usage and prior_answer is None and not in_process.by_model:
+        _charge_budget({"adapter": adapter_usage})  # made elsewhere: counted once reported
     context = build_context(pair, days, judging.window, persona=persona)
     retrieval_metrics = question_retrieval(pair, (e.day for e in detail.retrieval))
     ranked_days = retrieved_days(pair, (e.day for e in detail.retrieval))
+    judged, appealed = Tally(), Tally()
     try:
-        primary = await _judge(judging, judging.judge, pair, detail.answer, context)
+        with metered(judged):
+            primary = await _judge(judging, judging.judge, pair, detail.answer, context)
+    except BudgetExceeded:  # stop the run; this question is asked again on resume
+        raise
     except Exception as exc:  # the judge failed after its retries: the question stays unscored
         kind = type(exc).__name__ if not isinstance(exc, TimeoutError) else "JudgeTimeout"
         error = QuestionError(stage="judge", type=kind, message=str(exc)[:500] or kind)
@@ -304,6 +366,7 @@ async def evaluate(
             latency_ms=round(latency_ms, 2),
             error=error,
             retrieval_metrics=retrieval_metrics,
+            usage=answer_usage(judged, appealed, adapter_usage),
             retrieved_days=ranked_days,
         )
         return Evaluation(
@@ -318,8 +381,13 @@ async def evaluate(
     final, appellate_score = primary, None
     if judging.appellate is not None and is_failure(primary):
         try:
-            appellate_score = await _judge(judging, judging.appellate, pair, detail.answer, context)
+            with metered(appealed):
+                appellate_score = await _judge(
+                    judging, judging.appellate, pair, detail.answer, context
+                )
             final = appellate_score
+        except BudgetExceeded:
+            raise
         except Exception as exc:  # the primary verdict stands (reference §2.10)
             log.warning(
                 "[bench] appellate judge failed on %s: %s (primary score stands)", pair.id, exc
@@ -333,6 +401,7 @@ async def evaluate(
         primary_score=primary if appellate_score is not None else None,
         retrieval_metrics=retrieval_metrics,
         panel=panel[0] if panel is not None else None,
+        usage=answer_usage(judged, appealed, adapter_usage),
         retrieved_days=ranked_days,
     )
     return Evaluation(

@@ -23,7 +23,7 @@ from ..adapters.base import Adapter
 from ..adapters.capabilities import capability_message, missing_capabilities
 from ..data.corpus import DELETE_BEFORE_ASKING, DELETE_DELAY_MS, PersonaDataset
 from ..data.qa import QAPair
-from ..errors import RunFailed
+from ..errors import BudgetExceeded, RunFailed
 from ..results.aggregate import summarize_checkpoint
 from ..results.measures import latency_stats, summarize_retrieval
 from ..results.records import TimeRangeResult
@@ -313,6 +313,8 @@ class UnitRunner:
                 return await getattr(adapter, method)(*args)
             with anyio.CancelScope(deadline=anyio.current_time() + limit):
                 return await getattr(adapter, method)(*args)
+        except BudgetExceeded:  # an in-process adapter's model call past --max-cost: the run stops
+            raise
         except (Exception, SystemExit, KeyboardInterrupt) as exc:  # the adapter's own raise
             raise PersonaStopped(f"{what} failed: {type(exc).__name__}: {exc}") from exc
         raise PersonaStopped(f"{what} did not finish within {limit:g} s ({flag})") from None

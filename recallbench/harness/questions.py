@@ -13,7 +13,7 @@ import attrs
 from ..adapters.base import Adapter
 from ..data.corpus import PersonaDataset
 from ..data.qa import QAPair
-from ..errors import OutputError, RunFailed
+from ..errors import BudgetExceeded, OutputError, RunFailed
 from ..results.records import QuestionError
 from .config import RunConfig
 from .evaluate import Evaluation, Judging, evaluate
@@ -102,18 +102,24 @@ class QuestionAsker:
                 # A judge failure is judged again on the answer logged; an unreachable system is
                 # asked again.
                 rejudge = prior if prior is not None and prior.judge_failed else None
-                evaluation = await evaluate(
-                    adapter,
-                    pair,
-                    days,
-                    self.judging,
-                    self.config.question_timeout,
-                    prior_answer=rejudge.record.get("systemAnswer") if rejudge else None,
-                    prior_latency_ms=float(rejudge.record.get("latencyMs") or 0)
-                    if rejudge
-                    else 0.0,
-                    persona=ds.definition,
-                )
+                if isinstance(state.failure, BudgetExceeded):
+                    return  # the budget is spent: no new question
+                try:
+                    evaluation = await evaluate(
+                        adapter,
+                        pair,
+                        days,
+                        self.judging,
+                        self.config.question_timeout,
+                        prior_answer=rejudge.record.get("systemAnswer") if rejudge else None,
+                        prior_latency_ms=float(rejudge.record.get("latencyMs") or 0)
+                        if rejudge
+                        else 0.0,
+                        persona=ds.definition,
+                    )
+                except BudgetExceeded as exc:  # not logged: asked again on resume
+                    state.failure = state.failure or exc
+                    return
                 if epoch is not None:
                     evaluation = attrs.evolve(
                         evaluation, result=attrs.evolve(evaluation.result, epoch=epoch)
@@ -125,8 +131,10 @@ class QuestionAsker:
                     state.failure = state.failure or exc
                 if state.failure is not None:
                     # Stop asking; raised once the task group has wound down (not from inside it,
-                    # where it would surface wrapped in an ExceptionGroup).
-                    tg.cancel_scope.cancel()
+                    # where it would surface wrapped in an ExceptionGroup). A budget stop lets the
+                    # questions in flight finish: their calls were paid for.
+                    if not isinstance(state.failure, BudgetExceeded):
+                        tg.cancel_scope.cancel()
                     return
                 if self.hooks.on_question_done is not None:
                     await self.hooks.call(

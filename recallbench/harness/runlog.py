@@ -239,14 +239,14 @@ def question_record(e: Evaluation, persona_id: str, task: CheckpointTask) -> dic
         q["primaryScore"] = json_of(r.primary_score)
     if r.panel is not None:  # a judge panel's verdicts (or --judge-epochs'), read back on resume
         q["panel"] = json_of(list(r.panel))
-    if r.panel is not None:  # a judge panel's verdicts (or --judge-epochs'), read back on resume
-        q["panel"] = json_of(list(r.panel))
     q["checkpoint"] = task.label
     q["checkpointIndex"] = task.index
     if r.epoch is not None:
         q["epoch"] = r.epoch
     if r.error is not None:
         q["error"] = json_of(r.error)
+    if r.usage is not None:  # the tokens this answer cost, read back on resume (cost accounting)
+        q["usage"] = json_of(r.usage)
     return q
 
 

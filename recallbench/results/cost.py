@@ -22,6 +22,7 @@ ones too: that is what a correct answer cost.
 from __future__ import annotations
 
 import math
+import re
 from collections.abc import Iterable, Mapping
 from typing import Any
 
@@ -56,6 +57,9 @@ CORRECT_AT_LEAST = 2
 
 _COUNTS = ("calls", "inputTokens", "outputTokens")
 
+_SNAPSHOT = re.compile(r"^(?:\d{4}-\d{2}-\d{2}|\d{8}|\d{4}|latest)$")
+"""What a dated snapshot adds to its model's name: ``2024-07-18``, ``20250929``, ``0613``, ``latest``."""
+
 
 def _price(_i: object, a: attrs.Attribute[Any], v: float) -> None:
     if isinstance(v, bool) or not isinstance(v, int | float) or not math.isfinite(v) or v < 0:
@@ -78,8 +82,10 @@ class PriceTable:
     """Model → :class:`Price`, with the date the prices were taken and where from.
 
     A model name is looked up as written, then without its provider (``openai:gpt-4o-mini`` →
-    ``gpt-4o-mini``), then by the longest table key it extends with a ``-`` (a dated snapshot such
-    as ``gpt-4o-mini-2024-07-18`` is priced as ``gpt-4o-mini``). Lookups ignore case.
+    ``gpt-4o-mini``), then as the snapshot of a table key: the key, ``-``, and a date or ``latest``
+    (``gpt-4o-mini-2024-07-18`` and ``claude-sonnet-4-5-20250929`` are priced as ``gpt-4o-mini``
+    and ``claude-sonnet-4-5``; ``gpt-5.4-mini`` is *not* priced as ``gpt-5.4``). Lookups ignore
+    case.
     """
 
     prices: Mapping[str, Price]
@@ -96,7 +102,11 @@ class PriceTable:
             candidate = candidate.split(";", 1)[0]  # azure:deployment;endpoint
             if candidate in table:
                 return table[candidate]
-            extended = [k for k in table if candidate.startswith(k + "-")]
+            extended = [
+                k
+                for k in table
+                if candidate.startswith(k + "-") and _SNAPSHOT.match(candidate[len(k) + 1 :])
+            ]
             if extended:
                 return table[max(extended, key=len)]
         return None
