@@ -64,6 +64,7 @@ def report_command(args: argparse.Namespace) -> int:
     from ..render.report import format_text_report, to_heatmap_grid
     from ..results.hallucination import analyze_hallucination
     from ..results.hallucination_mode import run_mode
+    from ..results.panel_agreement import panel_agreement
     from ..results.reading import read_run
 
     with long_lived():
@@ -93,6 +94,9 @@ def report_command(args: argparse.Namespace) -> int:
                 analyze_hallucination(result), run_mode(result.metadata)
             )
         }
+        agreement = panel_agreement(result)
+        if agreement is not None:  # a judge panel's, or --judge-epochs'
+            extra["panelAgreement"] = agreement.to_json()
         if note:
             extra["interim"] = note
         _write_json(_with_keys(to_json(result), extra))

@@ -41,6 +41,7 @@ from ._run_output import print_end, run_output, write_run_views
 
 if TYPE_CHECKING:
     from ..harness.profile import Profile
+    from ..harness.resume import ResumeLog
 
 __all__ = ["register"]
 
@@ -302,6 +303,14 @@ def register(sub: Any) -> None:
         action="store_true",
         help="on resume, trust the adapter to still hold the days already ingested",
     )
+    o.add_argument(
+        "--retry-errors",
+        type=Path,
+        metavar="RUN_DIR",
+        help="in an ended run's folder, ask again only the questions whose adapter or judge call "
+        "failed (with the run's own flags) and merge them into its result and logs; answers "
+        "already paid for are not asked or judged again",
+    )
     p.set_defaults(handler=run)
 
 
@@ -341,6 +350,7 @@ def run(args: argparse.Namespace) -> int:
     from ..harness.loading import AdapterSpec, load_judge
     from ._manifest_judge import run_judge
 
+    retry = _retry_log(args)  # a RUN_DIR that is no ended run: one line, exit 2, before any work
     profile: Profile | None = None
     if args.profile:
         from ..harness.profile import apply_profile_env, load_profile
@@ -491,11 +501,13 @@ def run(args: argparse.Namespace) -> int:
         ci_width=args.ci_width,
     )
     output = run_output(args, adapter_spec)
+    if retry is not None:  # into the run's own folder, whatever the defaults say
+        output = RunOutput.directory(args.retry_errors)
     from ..harness.runlog import check_writable
 
     # A folder that cannot be written is bad input, found before anything runs (exit 2).
     check_writable(p for p in (output.result_json, output.progress, output.questions) if p)
-    resume = None
+    resume = retry
     if args.resume is not None:
         from ..harness.resume import read_resume_log
 
@@ -524,6 +536,8 @@ def run(args: argparse.Namespace) -> int:
         resume=resume,
         executor=executor,
     )
+    if retry is not None:
+        _same_settings(retry, harness.config, args.retry_errors)
     try:
         result = run_async(harness.run)
     except OutputError as exc:
@@ -550,6 +564,88 @@ def run(args: argparse.Namespace) -> int:
     meta = result.metadata
     stopped = any(p.error for p in result.personas)
     return 1 if stopped or meta.warnings or meta.connection_errors else 0
+
+
+_RETRY_CONFLICTS = (
+    ("resume", "--resume"),
+    ("output", "--output"),
+    ("json_out", "--json-out"),
+    ("no_save", "--no-save"),
+    ("question_log", "--question-log"),
+    ("no_question_log", "--no-question-log"),
+    ("progress_jsonl", "--progress-jsonl"),
+    ("failure_log", "--failure-log"),
+)
+
+
+def _retry_log(args: argparse.Namespace) -> ResumeLog | None:
+    """The log ``--retry-errors RUN_DIR`` resumes from, or None without the flag.
+
+    Raises:
+        ConfigError: flags that name other files, or a RUN_DIR that is no ended run.
+    """
+    if args.retry_errors is None:
+        return None
+    from ..errors import ConfigError
+    from ..harness.resume import read_retry_log
+
+    clash = [flag for attr, flag in _RETRY_CONFLICTS if getattr(args, attr, None)]
+    if clash:
+        raise ConfigError(
+            f"--retry-errors writes into the run's own folder: it takes no {', '.join(clash)}"
+        )
+    return read_retry_log(args.retry_errors)
+
+
+_RETRY_SETTINGS = (
+    ("ranges", "--ranges"),
+    ("sample", "--sample"),
+    ("groupsEnabled", "--groups-enabled"),
+    ("lifecycle", "--lifecycle"),
+    ("judgeModel", "--judge"),
+    ("appellateJudgeModel", "--appellate-judge"),
+    ("judgeMemoryWindow", "--judge-memory-window"),
+)
+"""Header keys (progress.jsonl) a retry must share with the run it merges into, and their flags."""
+
+
+def _same_settings(retry: ResumeLog, config: RunConfig, run_dir: Path) -> None:
+    """Refuse to merge answers made under other settings into a run (a different judge's scores,
+    another checkpoint plan): the run's last header against what this run would write.
+
+    Raises:
+        ConfigError: a setting differs, naming its flag and both values.
+    """
+    from .._convert import to_json
+    from ..errors import ConfigError
+
+    header = retry.header
+    if header is None:
+        return  # a run without a header line (hand-made logs): nothing to check against
+    ours: dict[str, Any] = {
+        "ranges": to_json(list(config.ranges)),
+        "sample": config.selection.sample,
+        "groupsEnabled": config.selection.groups_enabled,
+        "lifecycle": config.lifecycle,
+        "judgeModel": config.judge_model,
+        "appellateJudgeModel": config.appellate_judge_model,
+        "judgeMemoryWindow": config.judge_memory_window or None,
+    }
+    for key, flag in _RETRY_SETTINGS:
+        theirs = header.get(key)
+        if key == "groupsEnabled":
+            theirs = bool(theirs)
+        if ours[key] != theirs:
+            raise ConfigError(
+                f"--retry-errors {run_dir}: {flag} differs from the run's ({_shown(ours[key])} "
+                f"here, {_shown(theirs)} in its progress.jsonl); retry with the run's own flags"
+            )
+
+
+def _shown(value: Any) -> str:
+    if isinstance(value, list):
+        return ",".join(str(v.get("label", v)) if isinstance(v, dict) else str(v) for v in value)
+    return "none" if value is None else str(value)
 
 
 def _notes(result: Any, output: RunOutput) -> None:

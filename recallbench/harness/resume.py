@@ -112,6 +112,8 @@ class ResumeLog:
 
     checkpoints: tuple[LoggedCheckpoint, ...] = ()
     questions: tuple[LoggedQuestion, ...] = ()
+    headers: tuple[Mapping[str, Any], ...] = ()
+    """The ``header`` records of the progress file, in order (one per attempt)."""
 
     def checkpoint(self, persona_id: str, label: str) -> LoggedCheckpoint | None:
         """The latest record for this checkpoint (records without a persona apply to every persona)."""
@@ -124,10 +126,27 @@ class ResumeLog:
     def answered(self, persona_id: str, label: str) -> dict[str, LoggedQuestion]:
         """Question records of this checkpoint by :func:`answer_key` (later records win)."""
         return {
-            q.key: q
-            for q in self.questions
-            if q.persona_id == persona_id and q.checkpoint == label
+            q.key: q for q in self.questions if q.persona_id == persona_id and q.checkpoint == label
         }
+
+    def retried_errors(self) -> int | None:
+        """With a log read for ``--retry-errors``: the answers (persona, checkpoint, question,
+        epoch) any of whose records failed at the adapter or the judge — asked or judged again by
+        this run or an earlier one. None for any other resume."""
+        if not any(q.retry for q in self.questions):
+            return None
+        failed = {
+            (q.persona_id, q.checkpoint, q.key)
+            for q in self.questions
+            if q.judge_failed or q.unreached or q.query_failed
+        }
+        return len(failed)
+
+    @property
+    def header(self) -> Mapping[str, Any] | None:
+        """The last ``header`` record of the progress file read (the settings of the latest
+        attempt), or None."""
+        return self.headers[-1] if self.headers else None
 
     def max_days_ingested(self, persona_id: str) -> int:
         days = [
@@ -164,9 +183,12 @@ def read_resume_log(
     """
     checkpoints: list[LoggedCheckpoint] = []
     logged: list[LoggedQuestion] = []
+    headers: list[Mapping[str, Any]] = []
     if progress is not None:
         if progress.is_file():
             for r in _records(progress):
+                if r.get("type") == "header":
+                    headers.append(r)
                 rng = r.get("range")
                 label = rng.get("label") if isinstance(rng, Mapping) else None
                 if r.get("type") == "checkpoint" and isinstance(label, str):
@@ -195,7 +217,9 @@ def read_resume_log(
                         retry=retry_errors,
                     )
                 )
-    return ResumeLog(checkpoints=tuple(checkpoints), questions=tuple(logged))
+    return ResumeLog(
+        checkpoints=tuple(checkpoints), questions=tuple(logged), headers=tuple(headers)
+    )
 
 
 def read_retry_log(run_dir: Path | str) -> ResumeLog:

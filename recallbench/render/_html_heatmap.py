@@ -18,6 +18,7 @@ from ..results.heatmap import (
     NO_DATA_RGB,
     NOT_ELIGIBLE_RGB,
     RED_RGB,
+    WIDE_MARK,
     HeatmapView,
     cell_rgb,
     heatmap_view,
@@ -78,12 +79,16 @@ def heatmap_table(view: HeatmapView, persona: str | None) -> str:
                 what = f"{cell.value:.2f}/6 ({_pct(cell.value)}) · n={cell.question_count}"
                 if cell.eligible_count is not None:
                     what += f" of {cell.eligible_count} eligible"
+                if cell.interval is not None:
+                    what += f" · 95% interval {cell.interval.low:.2f}–{cell.interval.high:.2f}"
             if cell.filled:
                 what += " · carried over (no question sampled here)"
-            cls = ' class="f"' if cell.filled else ""
+            cls = ' class="f"' if cell.filled else (' class="wide"' if cell.wide else "")
+            mark = WIDE_MARK if cell.wide else ""
             cells.append(
                 f'<td{cls} style="background:{_hex(cell_rgb(row, cell))}" '
-                f'title="{escape(where)} · {escape(what)}">{_cell_text(row.kind, cell.value)}</td>'
+                f'title="{escape(where)} · {escape(what)}">{_cell_text(row.kind, cell.value)}'
+                f"{mark}</td>"
             )
         attrs = f' class="{classes}"' if classes else ""
         body.append(
@@ -106,7 +111,9 @@ def heatmap_section(result: BenchmarkResult, view: HeatmapView, interim: str | N
                 (
                     p.persona_id,
                     p.persona_id,
-                    heatmap_view(result, interim=interim, persona=p.persona_id),
+                    heatmap_view(
+                        result, interim=interim, persona=p.persona_id, ci_width=view.wide_above
+                    ),
                 )
             )
     options = "".join(
@@ -126,7 +133,13 @@ def heatmap_section(result: BenchmarkResult, view: HeatmapView, interim: str | N
         f'<span><i style="background:{nd}"></i>no data</span>'
         f'<span><i style="background:{ne};border:1px solid #444"></i>no question eligible yet</span>'
         '<span><i style="background:#888;opacity:.55"></i>italic, faded: carried over from the '
-        "previous checkpoint (no question sampled)</span></div>"
+        "previous checkpoint (no question sampled)</span>"
+        + (
+            f"<span>{escape(view.interval_legend)}</span>"
+            if view.interval_legend is not None
+            else ""
+        )
+        + "</div>"
     )
     picker = (
         '<label>view <select id="rb-heat-view">' + options + "</select></label>"

@@ -25,6 +25,7 @@ from .._atomic import atomic_write_bytes
 from ..results.heatmap import (
     NO_DATA_RGB,
     NOT_ELIGIBLE_RGB,
+    WIDE_MARK,
     HeatmapView,
     HeatRow,
     cell_rgb,
@@ -240,12 +241,14 @@ def _draw(fig: Figure, view: HeatmapView, lay: PngLayout, values: bool) -> None:
                 va="center",
                 fontweight="bold",
             )
-        if not values:
-            continue
         for i, cell in enumerate(row.cells):
             if cell.state != "score" or cell.filled or cell.value is None:
                 continue
+            if not values and not cell.wide:
+                continue
             value = f"{cell.value:.1f}%" if row.kind == "hallucination" else f"{cell.value:.1f}"
+            # A wide interval is marked whether or not the values fit (then the mark alone).
+            value = (value if values else "") + (WIDE_MARK if cell.wide else "")
             x = left + i * lay.cell_width + lay.cell_width / 2
             text(x, y, value, size=8, color=CELL_TEXT, ha="center", va="center")
 
@@ -263,6 +266,8 @@ def _draw(fig: Figure, view: HeatmapView, lay: PngLayout, values: bool) -> None:
     notes = ["hallucination rate row: 0 % green → 50 % amber → 100 % red"]
     if any(c.filled for r in view.rows for c in r.cells):
         notes.append("a gap between sampled checkpoints shows the previous value of its row")
+    if view.interval_legend is not None:
+        notes.append(view.interval_legend)
     for k, note in enumerate(notes):
         text(left, bar + 52 + 16 * k, note, size=8.5, color=FAINT, va="center")
     text(

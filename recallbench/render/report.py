@@ -14,6 +14,8 @@ from typing import Any
 from .._convert import dumps_pretty
 from .._numfmt import to_fixed as _fixed
 from ..data.qa import CATEGORIES, DISCLOSURES
+from ..results.heatmap import WIDE_MARK
+from ..results.intervals import is_wide, wide_above
 from ..results.measures import summarize_retrieval
 from ..results.records import (
     BenchmarkResult,
@@ -21,10 +23,12 @@ from ..results.records import (
     PersonaResult,
     QuestionResult,
     RetrievalMetrics,
+    ScoreInterval,
     TimeRangeResult,
 )
 from ..results.scoring import MAX_COMPOSITE
 from .benchmark_metrics import records_section_lines
+from .panel_text import panel_section_lines
 from .public_benchmarks import public_section_lines
 
 __all__ = ["format_json_report", "format_text_report", "to_heatmap_grid"]
@@ -125,6 +129,36 @@ def _header(result: BenchmarkResult) -> list[str]:
         )
     else:
         lines.append("Group support:    off (group/boundary categories skipped)")
+    lines.extend(_epoch_lines(result))
+    return lines
+
+
+def _interval(interval: ScoreInterval | None) -> str:
+    """Ours: `` [95%: 3.10–4.20]`` (nothing without an interval: runs of one epoch)."""
+    if interval is None:
+        return ""
+    return f" [95%: {_fixed(interval.low, 2)}–{_fixed(interval.high, 2)}]"
+
+
+def _epoch_lines(result: BenchmarkResult) -> list[str]:
+    """Ours, in runs of ``--epochs`` > 1: the epochs, how intervals were made, the overall score."""
+    md = result.metadata
+    if md.epochs is None:
+        return []
+    settings = md.intervals or {}
+    lines = [
+        f"Epochs:           {md.epochs} (every question asked {md.epochs} times per checkpoint; "
+        "scores are means over every answer)",
+        f"Intervals:        95% percentile bootstrap over questions, "
+        f"{settings.get('resamples', '?')} resamples, seed {settings.get('seed', '?')}; cells "
+        f"wider than {wide_above(md.intervals):g} points marked {WIDE_MARK}",
+    ]
+    overall = result.overall_score
+    if overall is not None:
+        lines.append(
+            f"Overall score:    {_fixed(overall, 2)}/6.0 ({_pct(overall)}%)"
+            f"{_interval(result.overall_interval)}"
+        )
     return lines
 
 
@@ -179,24 +213,31 @@ def _disclosure(result: BenchmarkResult) -> list[str]:
     return lines
 
 
-def _range_lines(rr: TimeRangeResult) -> list[str]:
+def _range_lines(
+    rr: TimeRangeResult, cells: Mapping[tuple[str, str], HeatmapCell] | None = None
+) -> list[str]:
     lines = [
         f"  [{rr.range.label}] Days: {_number(rr.days_ingested)} | "
         f"Questions: {rr.questions_evaluated} | "
-        f"Score: {_fixed(rr.overall_score, 2)}/6.0 ({_pct(rr.overall_score)}%) | "
+        f"Score: {_fixed(rr.overall_score, 2)}/6.0 ({_pct(rr.overall_score)}%)"
+        f"{_interval(rr.score_interval)} | "
         f"Hallucination: {_fixed(rr.hallucination_rate, 1)}%"
     ]
     for cs in rr.category_scores:
         if cs.question_count == 0:
             continue
+        cell = (cells or {}).get((rr.range.label, cs.category))
         lines.append(
             f"    {cs.category:<28} {_fixed(cs.mean_score, 2)}/6.0 "
             f"({_pct(cs.mean_score)}%) [n={cs.question_count}]"
+            f"{_interval(cell.interval if cell is not None else None)}"
         )
     return lines
 
 
-def _grid_lines(cells: Iterable[HeatmapCell], labels: Sequence[str]) -> list[str]:
+def _grid_lines(
+    cells: Iterable[HeatmapCell], labels: Sequence[str], wide: float | None = None
+) -> list[str]:
     lookup = {
         (c.category, c.range): c for c in cells
     }  # a later duplicate wins, as in the reference
@@ -211,19 +252,23 @@ def _grid_lines(cells: Iterable[HeatmapCell], labels: Sequence[str]) -> list[str
             if cell is None or cell.question_count == 0 or cell.score is None:
                 row.append(EMPTY_CELL)
             else:
-                row.append(f"  {_fixed(cell.score, 1)}   ")
+                mark = WIDE_MARK if wide is not None and is_wide(cell.interval, wide) else " "
+                row.append(f"  {_fixed(cell.score, 1)}{mark}  ")
         lines.append(category.ljust(LABEL_WIDTH) + "".join(row))
     return lines
 
 
-def _persona_lines(persona: PersonaResult, grid: list[str] | None = None) -> list[str]:
+def _persona_lines(
+    persona: PersonaResult, grid: list[str] | None = None, wide: float | None = None
+) -> list[str]:
     lines = [THIN_RULE, f"Persona: {persona.persona_id}", THIN_RULE]
+    cells = {(c.range, c.category): c for c in persona.heatmap}
     for rr in persona.range_results:
-        lines.extend(_range_lines(rr))
+        lines.extend(_range_lines(rr, cells))
     lines.append("")
     lines.append("Heatmap (category × time range):")
     if grid is None:
-        grid = _grid_lines(persona.heatmap, [rr.range.label for rr in persona.range_results])
+        grid = _grid_lines(persona.heatmap, [rr.range.label for rr in persona.range_results], wide)
     lines.extend(grid)
     return lines
 
@@ -265,19 +310,24 @@ def format_text_report(result: BenchmarkResult, *, color: bool = False, width: i
     lines.append(f"Personas: {len(result.personas)}")
     lines.extend(_disclosure(result))
     lines.append("")
+    # Ours: with intervals (--epochs > 1), cells wider than the run's threshold are marked.
+    wide = wide_above(result.metadata.intervals) if result.metadata.intervals else None
     for persona in result.personas:
         grid = _coloured_grid(result, width, persona.persona_id) if color else None
-        lines.extend(_persona_lines(persona, grid))
+        lines.extend(_persona_lines(persona, grid, wide))
         lines.append("")
     lines.extend([THICK_RULE, "AGGREGATE HEATMAP (category × time range)", THICK_RULE])
     if color:
         lines.extend(_coloured_grid(result, width))
     else:
-        lines.extend(_grid_lines(result.heatmap, [r.label for r in result.ranges]))
+        lines.extend(_grid_lines(result.heatmap, [r.label for r in result.ranges], wide))
+        if wide is not None:
+            lines.extend(["", f"{WIDE_MARK} 95% interval wider than {wide:g} points"])
     lines.extend(_retrieval_lines(result))
     lines.extend(records_section_lines(result.benchmark_metrics))
     lines.extend(public_section_lines(result.public_benchmark))
     lines.extend(_timing_lines(result))
+    lines.extend(panel_section_lines(result))
     lines.extend(_hallucination_lines(result))
     return "\n".join(lines)
 

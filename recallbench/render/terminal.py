@@ -29,6 +29,7 @@ from .._numfmt import to_fixed as _fixed
 from ..results.heatmap import (
     NO_DATA_RGB,
     NOT_ELIGIBLE_RGB,
+    WIDE_MARK,
     HeatCell,
     HeatmapView,
     HeatRow,
@@ -62,11 +63,12 @@ def _measured(cell: HeatCell) -> bool:
 def _text(row: HeatRow, cell: HeatCell) -> str:
     if not _measured(cell) or cell.value is None:
         return EMPTY
+    mark = WIDE_MARK if cell.wide else ""
     if row.kind == "overall":
-        return _fixed(cell.value, 2)
+        return _fixed(cell.value, 2) + mark
     if row.kind == "hallucination":
         return f"{_fixed(cell.value, 1)}%"
-    return _fixed(cell.value, 1)
+    return _fixed(cell.value, 1) + mark
 
 
 def _row_label(row: HeatRow) -> str:
@@ -154,6 +156,8 @@ def format_heatmap_terminal(
     lines.append(thick)
     if omitted:
         lines += ["", f"  {n} evaluation points (... indicates ~{omitted} omitted columns)"]
+    if view.interval_legend is not None:
+        lines += ["", f"  {view.interval_legend}"]
     return "\n".join(line.rstrip() for line in lines)
 
 

@@ -39,7 +39,15 @@ import attrs
 from ..data.qa import CATEGORIES, GROUP_CATEGORIES
 from ..data.ranges import FULL_DAYS, TimeRange, normalize_ranges
 from ..errors import ConfigError
-from .records import BenchmarkResult, HeatmapCell, PersonaResult, RunMetadata, TimeRangeResult
+from .intervals import is_wide, wide_above
+from .records import (
+    BenchmarkResult,
+    HeatmapCell,
+    PersonaResult,
+    RunMetadata,
+    ScoreInterval,
+    TimeRangeResult,
+)
 from .scoring import MAX_COMPOSITE
 
 __all__ = [
@@ -48,6 +56,7 @@ __all__ = [
     "NOT_ELIGIBLE_RGB",
     "NO_DATA_RGB",
     "RED_RGB",
+    "WIDE_MARK",
     "CellState",
     "HeatCell",
     "HeatRow",
@@ -72,6 +81,11 @@ NOT_ELIGIBLE_RGB = (15, 15, 20)
 """Near-black: no question of the category was eligible yet at that checkpoint."""
 
 TITLE = "Recall Bench — Aggregate Heatmap"
+
+WIDE_MARK = "±"
+"""Drawn beside the value of a cell whose bootstrap interval is wider than the run's threshold
+(:attr:`HeatmapView.wide_above`); every renderer says so in a legend line
+(:attr:`HeatmapView.interval_legend`)."""
 
 CellState = Literal["score", "no-data", "not-eligible"]
 RowKind = Literal["category", "overall", "hallucination"]
@@ -138,6 +152,11 @@ class HeatCell:
     """Questions of the row that were eligible here, when the result says (None otherwise)."""
     filled: bool
     """True when ``value`` is carried over from the previous real value of the row (§3.8)."""
+    interval: ScoreInterval | None = None
+    """The bootstrap 95% interval of ``value`` (runs of ``--epochs`` > 1; never on a filled cell
+    nor in the hallucination row)."""
+    wide: bool = False
+    """True when ``interval`` is wider than :attr:`HeatmapView.wide_above`: the renderers mark it."""
 
 
 @attrs.frozen(kw_only=True)
@@ -170,6 +189,20 @@ class HeatmapView:
     completed_columns: int = 0
     """How many leading columns hold results; the rest are checkpoints not reached yet."""
     persona_count: int = 0
+    wide_above: float | None = None
+    """For a result with intervals (``--epochs`` > 1): the width (composite points) above which a
+    cell is marked ``wide``; None otherwise."""
+    epochs: int | None = None
+
+    @property
+    def interval_legend(self) -> str | None:
+        """The line every renderer prints under a heatmap with intervals (None without)."""
+        if self.wide_above is None:
+            return None
+        return (
+            f"{WIDE_MARK} 95% interval wider than {self.wide_above:g} points (bootstrap over "
+            f"questions, {self.epochs or 1} epochs each)"
+        )
 
     @property
     def category_rows(self) -> tuple[HeatRow, ...]:
@@ -263,6 +296,7 @@ def _category_cell(cell: HeatmapCell | None) -> HeatCell:
         question_count=cell.question_count,
         eligible_count=cell.eligible_count,
         filled=False,
+        interval=cell.interval,
     )
 
 
@@ -413,8 +447,33 @@ def _plural(n: int, word: str) -> str:
     return f"{n} {word}" if n == 1 else f"{n} {word}s"
 
 
+def _marked(
+    rows: Sequence[HeatRow], overall: Sequence[ScoreInterval | None], threshold: float
+) -> list[HeatRow]:
+    """The OVERALL row given its intervals, and every cell wider than ``threshold`` marked."""
+    out = []
+    for row in rows:
+        cells = row.cells
+        if row.kind == "overall":
+            cells = tuple(
+                attrs.evolve(c, interval=iv) if c.state == "score" and not c.filled else c
+                for c, iv in zip(cells, overall, strict=True)
+            )
+        out.append(
+            attrs.evolve(
+                row,
+                cells=tuple(attrs.evolve(c, wide=is_wide(c.interval, threshold)) for c in cells),
+            )
+        )
+    return out
+
+
 def heatmap_view(
-    result: BenchmarkResult, *, interim: str | None = None, persona: str | None = None
+    result: BenchmarkResult,
+    *,
+    interim: str | None = None,
+    persona: str | None = None,
+    ci_width: float | None = None,
 ) -> HeatmapView:
     """The heatmap of a result, as every renderer draws it.
 
@@ -422,6 +481,8 @@ def heatmap_view(
         result: A finished (or partial) run.
         interim: Marks a partial run, e.g. ``"INTERIM — 12/30 checkpoints"``; shown in the title.
         persona: Only this persona: its own checkpoints as columns and its own cells.
+        ci_width: For a result with intervals, mark cells whose interval is wider than this
+            (None: the run's own ``metadata.intervals.wideAbove``, else 1 point).
 
     Returns:
         The view: category rows (group rows only with group support on), OVERALL and the
@@ -471,6 +532,15 @@ def heatmap_view(
             cells=_forward_fill(hallucination, completed),
         )
     )
+    threshold: float | None = None
+    if result.metadata.intervals is not None:
+        threshold = wide_above(result.metadata.intervals, ci_width)
+        by_label = (
+            {rr.range.label: rr.score_interval for rr in personas[0].range_results}
+            if persona is not None
+            else dict(result.checkpoint_intervals or {})
+        )
+        rows = _marked(rows, [by_label.get(label) for label in columns], threshold)
 
     subtitle_parts = []
     if column_days:
@@ -490,4 +560,6 @@ def heatmap_view(
         metadata_items=items,
         completed_columns=completed,
         persona_count=len(personas),
+        wide_above=threshold,
+        epochs=result.metadata.epochs,
     )
