@@ -37,6 +37,7 @@ from ..results.scoring import MAX_COMPOSITE
 from ._html_charts import PALETTE, Series, line_chart, sparkline
 from ._html_data import DetailKey, PersonaSummary, build_payload, persona_summaries
 from ._html_heatmap import heatmap_section
+from ._html_panel import panel_html_section
 from .benchmark_metrics import records_html_section
 from .public_benchmarks import public_html_section
 from .report import _duration, _usage, _warnings
@@ -379,6 +380,7 @@ def render_html_report(
                 f'<div class="rb-banner warning">Persona {escape(p.persona_id)} stopped early: '
                 f"{escape(p.error)}</div>"
             )
+    panel = panel_html_section(result)
     toc = "".join(
         f'<a href="#{anchor}">{name}</a>'
         for anchor, name in (
@@ -386,6 +388,7 @@ def render_html_report(
             ("heatmap", "Heatmap"),
             ("hallucination", "Hallucination"),
             ("retrieval", "Retrieval and timing"),
+            ("panel", "Judge panel"),
             ("benchmark-metrics", "Benchmark metrics"),
             ("public-benchmark", "Published layout"),
             ("answers", "Answers"),
@@ -393,6 +396,7 @@ def render_html_report(
         if anchor != "retrieval" or result.retrieval is not None or result.timing is not None
         if anchor != "benchmark-metrics" or result.benchmark_metrics
         if anchor != "public-benchmark" or result.public_benchmark
+        if anchor != "panel" or panel
     )
     sections = [
         f"<h1>{escape(page_title)}</h1>",
@@ -405,6 +409,7 @@ def render_html_report(
         heatmap_section(result, view, interim),
         _hallucination_html(result),
         _retrieval_section(result.retrieval, result.timing),
+        panel,
         records_html_section(result.benchmark_metrics),
         public_html_section(result.public_benchmark),
         _ANSWERS,

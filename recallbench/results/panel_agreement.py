@@ -35,6 +35,7 @@ __all__ = [
     "fleiss_kappa",
     "krippendorff_alpha_interval",
     "panel_agreement",
+    "rater_label",
     "spread",
 ]
 
@@ -139,6 +140,7 @@ class PanelAgreement:
 
     Attributes:
         raters: the verdicts' labels (``judge`` alone, or ``judge #epoch`` with judge epochs).
+        epochs: the most judge epochs any answer had (1: none repeated).
         answers: answers with at least two verdicts (the ones the figures are computed over).
         alpha: Krippendorff's alpha on the composites (interval); None when undefined.
         kappa: Fleiss' kappa on the hallucination verdicts; None when undefined.
@@ -147,6 +149,7 @@ class PanelAgreement:
     """
 
     raters: tuple[str, ...]
+    epochs: int
     answers: int
     alpha: float | None
     kappa: float | None
@@ -156,6 +159,7 @@ class PanelAgreement:
     def to_json(self) -> dict[str, Any]:
         return {
             "raters": list(self.raters),
+            "judgeEpochs": self.epochs,
             "answers": self.answers,
             "krippendorffAlpha": self.alpha,
             "fleissKappa": self.kappa,
@@ -184,7 +188,8 @@ def panel_agreement(
     answers = list(_panelled(result))
     if not answers:
         return None
-    with_epoch = any(v.epoch > 1 for _, _, q in answers for v in q.panel or ())
+    epochs = max(v.epoch for _, _, q in answers for v in q.panel or ())
+    with_epoch = epochs > 1
     raters: dict[str, None] = {}
     units: list[list[float | None]] = []
     verdicts: list[list[int]] = []
@@ -217,6 +222,7 @@ def panel_agreement(
         )
     return PanelAgreement(
         raters=tuple(raters),
+        epochs=epochs,
         answers=len(answers),
         alpha=krippendorff_alpha_interval(units),
         kappa=fleiss_kappa(verdicts),
