@@ -52,7 +52,7 @@ def test_intervals_are_deterministic_and_hold_the_mean() -> None:
     # More questions, same spread: narrower.
     wide, narrow = bootstrap_interval([values]), bootstrap_interval([values * 4])
     assert wide is not None and narrow is not None and narrow.width < wide.width
-    with pytest.raises(ValueError):
+    with pytest.raises(ValueError, match="resamples"):
         bootstrap_interval([values], resamples=0)
 
 
