@@ -101,7 +101,12 @@ def test_mem0_convention_renames_but_keeps_the_number(locomo_file: Path) -> None
 def test_session_checkpoints() -> None:
     # Two quarter points on one day are both kept: every conversation has the same four columns.
     shares = session_checkpoints([1, 1, 44, 86])
-    assert [(r.label, r.days) for r in shares] == [("25%", 1), ("50%", 1), ("75%", 44), ("100%", 86)]
+    assert [(r.label, r.days) for r in shares] == [
+        ("25%", 1),
+        ("50%", 1),
+        ("75%", 44),
+        ("100%", 86),
+    ]
     assert [r.days for r in session_checkpoints(list(range(1, 21)))] == [5, 10, 15, 20]
     assert [r.days for r in session_checkpoints([3, 3, 3, 9, 9])] == [3, 3, 9, 9]  # ⌈n·share⌉
     assert [r.days for r in session_checkpoints([7])] == [7, 7, 7, 7]
@@ -225,3 +230,43 @@ def test_plan_and_list_read_the_data_spec(locomo_file: Path, tmp_path: Path) -> 
         "75%",
         "100%",
     ]
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["--data", "locomo:{f}", "--locomo-categories", "mem0"],
+        ["--locomo-categories", "mem0", "--data", "locomo:{f}"],
+        ["--data", "locomo-mem0:{f}"],
+    ],
+)
+def test_locomo_categories_flag(locomo_file: Path, tmp_path: Path, argv: list[str]) -> None:
+    cache = tmp_path / "c"
+    args = [a.replace("{f}", str(locomo_file)) for a in argv]
+    r = _cli("plan", *args, "--json", env_cache=cache)
+    assert r.returncode == 0, r.stderr
+    # Converted once, under mem0's names, whichever order the flags come in.
+    (cached,) = (cache / "imports").iterdir()
+    assert cached.name.startswith("locomo-mem0-")
+    pairs = load_persona(cached, "conv-26").qa
+    assert {p.extra["questionType"] for p in pairs if p.extra["locomoCategory"] == 1} == {
+        "single-hop"
+    }
+
+
+@pytest.mark.parametrize(
+    ("argv", "expected"),
+    [
+        (["--data", "locomo-mem0:{f}", "--locomo-categories", "official"], "contradicts"),
+        (["--data", "longmemeval:{f}", "--locomo-categories", "mem0"], "not to longmemeval"),
+        (["--data", "{d}", "--locomo-categories", "mem0"], "an imported directory keeps"),
+        (["--locomo-categories", "mem0"], "no --data was given"),
+    ],
+)
+def test_locomo_categories_flag_misused(
+    locomo_file: Path, tmp_path: Path, argv: list[str], expected: str
+) -> None:
+    args = [a.replace("{f}", str(locomo_file)).replace("{d}", str(tmp_path)) for a in argv]
+    r = _cli("validate", *args, env_cache=tmp_path / "c")
+    assert r.returncode == 2
+    assert len(r.stderr.strip().splitlines()) == 1 and expected in r.stderr

@@ -229,14 +229,24 @@ def _cli(*argv: str, cache: Path) -> subprocess.CompletedProcess[str]:
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("convention", ["locomo", "locomo-mem0"])
-def test_locomo_run_with_f1_judge(convention: str, tmp_path: Path) -> None:
+@pytest.mark.parametrize(
+    ("convention", "flags", "mapping"),
+    [
+        ("locomo", [], "official"),
+        ("locomo-mem0", [], "mem0"),
+        ("locomo", ["--locomo-categories", "mem0"], "mem0"),  # after --data: order is free
+    ],
+)
+def test_locomo_run_with_f1_judge(
+    convention: str, flags: list[str], mapping: str, tmp_path: Path
+) -> None:
     source = write_json(tmp_path / "locomo10.json", locomo_records())
     out = tmp_path / "run"
     run = _cli(
         "run",
         "--data",
         f"{convention}:{source}",
+        *flags,
         "--adapter",
         "builtin:bm25",
         "--judge",
@@ -246,7 +256,9 @@ def test_locomo_run_with_f1_judge(convention: str, tmp_path: Path) -> None:
         cache=tmp_path / "c",
     )
     assert run.returncode == 0, run.stderr
-    mapping = "official" if convention == "locomo" else "mem0"
+    # Converted once, under the names asked for (no conversion under the default first).
+    (cached,) = (tmp_path / "c" / "imports").iterdir()
+    assert cached.name.startswith("locomo-mem0-" if mapping == "mem0" else "locomo-v")
     assert f"category mapping: {mapping} (" in run.stdout
     result = json.loads((out / "result.json").read_text(encoding="utf-8"))
     locomo = result["publicBenchmark"]["locomo"]

@@ -30,32 +30,80 @@ __all__ = [
 ]
 
 
-def data_arg(value: str) -> Path:
-    """``--data``: a path, or ``locomo:FILE`` / ``longmemeval:FILE`` converted into the user cache.
-    A malformed file is one line on stderr and exit 2 (before any work)."""
+def data_arg(value: str, locomo_categories: str | None = None) -> Path:
+    """``--data``: a path, or ``locomo:FILE`` / ``longmemeval:FILE`` converted into the user cache
+    (a LoCoMo file under ``locomo_categories``' names, when given). A malformed file, or a
+    ``--locomo-categories`` that does not apply, is one line on stderr and exit 2 (before any
+    work)."""
     from ..data.importers import resolve_data_spec
-    from ..errors import DatasetError
+    from ..errors import RecallBenchError
 
     try:
-        return resolve_data_spec(value)
-    except DatasetError as exc:
+        return resolve_data_spec(value, locomo_categories)
+    except RecallBenchError as exc:
         print(f"recallbench: {exc}", file=sys.stderr, flush=True)
         raise SystemExit(2) from None
 
 
+class _ResolvingData:
+    """A command's handler, run once ``--data`` is converted with the ``--locomo-categories`` given
+    anywhere on the line (argparse reads options in order: the flag may follow ``--data``)."""
+
+    def __init__(self, handler: Callable[[argparse.Namespace], int]):
+        self.handler = handler
+
+    def __call__(self, args: argparse.Namespace) -> int:
+        categories = getattr(args, "locomo_categories", None)
+        if args.data is not None:
+            args.data = data_arg(str(args.data), categories)
+        elif categories is not None:
+            print(
+                "recallbench: --locomo-categories applies to --data locomo:FILE, and no --data "
+                "was given",
+                file=sys.stderr,
+                flush=True,
+            )
+            raise SystemExit(2)
+        return self.handler(args)
+
+
+class _DataOption(argparse.Action):
+    """``--data`` and ``--locomo-categories``: stored as given; ``--data`` is converted when parsing
+    is done, just before the command's handler runs (:class:`_ResolvingData`)."""
+
+    def __call__(
+        self, parser: Any, namespace: argparse.Namespace, values: Any, option_string: Any = None
+    ) -> None:
+        setattr(namespace, self.dest, values)
+        handler = getattr(namespace, "handler", None)
+        if handler is not None and not isinstance(handler, _ResolvingData):
+            namespace.handler = _ResolvingData(handler)
+
+
 def add_dataset_args(p: Any, *, data_required: bool = False) -> None:
-    """``--data``, ``--personas`` and ``--arcs``. Without ``--data`` a command uses the shipped
-    personas (``cli._shipped.data_or_shipped``), unless ``data_required``."""
+    """``--data`` (with ``--locomo-categories``), ``--personas`` and ``--arcs``. Without ``--data``
+    a command uses the shipped personas (``cli._shipped.data_or_shipped``), unless
+    ``data_required``."""
     from ..data.dataset import DEFAULT_ARCS_FILE
 
     p.add_argument(
         "--data",
-        type=data_arg,
+        action=_DataOption,
         required=data_required,
         metavar="DIR",
-        help="personas root: every sub-directory is a persona; or locomo:FILE, locomo-mem0:FILE, "
-        "longmemeval:FILE (converted once into the user cache)"
-        + ("" if data_required else " (default: the shipped personas)"),
+        help="personas root: every sub-directory is a persona; or locomo:FILE, longmemeval:FILE "
+        "(converted once into the user cache; locomo-mem0:FILE is locomo:FILE with "
+        "--locomo-categories mem0)" + ("" if data_required else " (default: the shipped personas)"),
+    )
+    p.add_argument(
+        "--locomo-categories",
+        action=_DataOption,
+        choices=("official", "mem0"),
+        default=None,
+        help="with --data locomo:FILE: the names LoCoMo's category numbers are read under — the "
+        "official evaluation's (1 multi-hop, 2 temporal, 3 open-domain, 4 single-hop, "
+        "5 adversarial; the default) or mem0's (1 single-hop, 3 multi-hop, 4 open-domain); "
+        "the mapping is printed in every report",
     )
     p.add_argument(
         "--personas",

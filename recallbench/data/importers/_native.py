@@ -47,7 +47,7 @@ __all__ = [
     "write_persona",
 ]
 
-IMPORTER_VERSION = 1
+IMPORTER_VERSION = 2
 """Part of a cached conversion's name: an importer that maps a file differently bumps it, and the
 cache converts the file again rather than serve the old mapping."""
 
