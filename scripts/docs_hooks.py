@@ -1,0 +1,150 @@
+"""MkDocs hooks for the documentation site (mkdocs.yml ``hooks:``): the pages generated from the code
+at build time, so that they cannot drift from it.
+
+* ``<!-- generated: api -->`` becomes one mkdocstrings block per name of ``recallbench.__all__``,
+  grouped by the room that defines it (a new public name appears without an edit here);
+* ``<!-- generated: cli -->`` becomes the help of ``recallbench`` and of each of its commands, from the
+  argument parser itself (``recallbench.cli.build_parser``);
+* ``<!-- generated: profile-keys -->`` becomes the keys a run profile accepts, from
+  ``recallbench.harness._profile_keys``;
+* a link from a page to a file of the repository outside ``docs/`` (``../examples/run.yaml``) is
+  served with the site under ``repo/``, and a link to a repository file that does not exist fails
+  the strict build, as a broken link between pages does.
+"""
+
+from __future__ import annotations
+
+import inspect
+import logging
+import os
+import posixpath
+import re
+from pathlib import Path
+from typing import Any
+
+from mkdocs.structure.files import File, Files
+
+log = logging.getLogger("mkdocs.plugins.recallbench")
+
+ROOT = Path(__file__).resolve().parents[1]
+LINK = re.compile(r"(\]\()(?P<target>\.\./[^)#\s]+)(?P<rest>[^)]*\))")
+REPO_PREFIX = "repo"
+
+ROOMS = (
+    ("_front", "Running a benchmark"),
+    ("harness", "The harness: configuration, hooks, executors, resuming"),
+    ("adapters", "Adapters: the memory system under test"),
+    ("judges", "Judges"),
+    ("models", "Text models"),
+    ("data", "Datasets, personas, time ranges and plans"),
+    ("results", "Results and the numbers computed from them"),
+    ("render", "Reports"),
+    ("errors", "Errors"),
+    ("_retry", "Retries"),
+    ("_version", "Version"),
+)
+
+
+def _defining_module(name: str) -> str:
+    import recallbench
+
+    value = getattr(recallbench, name)
+    if inspect.isclass(value) or inspect.isfunction(value):
+        return str(value.__module__)
+    lazy: dict[str, str] = getattr(recallbench, "_LAZY", {})
+    return f"recallbench.{lazy[name]}" if name in lazy else "recallbench._version"
+
+
+def api_markdown() -> str:
+    """One ``::: module.Name`` per public name, under a heading per room."""
+    import recallbench
+
+    by_room: dict[str, list[str]] = {}
+    for name in sorted(recallbench.__all__, key=str.lower):
+        module = _defining_module(name)
+        room = module.split(".")[1]
+        by_room.setdefault(room, []).append(f"::: {module}.{name}")
+    titles = dict(ROOMS)
+    unknown = sorted(set(by_room) - set(titles))
+    if unknown:
+        log.warning("docs hooks: public names in rooms without an API heading: %s", unknown)
+    parts = []
+    for room, title in ROOMS:
+        if room in by_room:
+            parts.append(f"## {title}\n\n" + "\n\n".join(by_room[room]) + "\n")
+    return "\n".join(parts)
+
+
+def cli_markdown() -> str:
+    """``recallbench --help`` and every command's ``--help``, as the parser prints them."""
+    os.environ["COLUMNS"] = "100"  # argparse wraps at the terminal's width
+    from recallbench.cli import build_parser
+
+    parser = build_parser()
+    parts = ["## recallbench\n", "```text", parser.format_help().rstrip(), "```\n"]
+    subparsers = parser._subparsers._group_actions[0]  # type: ignore[union-attr]
+    for name, command in subparsers.choices.items():
+        parts += [f"## recallbench {name}\n", "```text", command.format_help().rstrip(), "```\n"]
+    return "\n".join(parts)
+
+
+def profile_keys_markdown() -> str:
+    """The keys of both profile formats, from the tables the profile reader checks against."""
+    from recallbench.harness import _profile_keys as keys
+
+    lines = ["| section | keys |", "|---|---|"]
+    for section, names in keys.SECTION_KEYS.items():
+        lines.append(f"| `{section}` | {', '.join(f'`{n}`' for n in names)} |")
+    lines += ["", "Flat keys (named after the `recallbench run` flags):", ""]
+    lines.append(", ".join(f"`{k}`" for k in sorted(keys.FLAT_KEYS)))
+    only = getattr(keys, "COMMAND_LINE_ONLY", ())
+    if only:
+        lines += ["", "Flags that a profile cannot hold (command line only): "]
+        lines[-1] += ", ".join(f"`{k}`" for k in sorted(only))
+    return "\n".join(lines) + "\n"
+
+
+GENERATED = {
+    "<!-- generated: api -->": api_markdown,
+    "<!-- generated: cli -->": cli_markdown,
+    "<!-- generated: profile-keys -->": profile_keys_markdown,
+}
+
+
+def _repository_target(page_src: str, target: str) -> str | None:
+    """The repository path a page's relative link points to outside docs/, or None."""
+    joined = posixpath.normpath(posixpath.join("docs", posixpath.dirname(page_src), target))
+    return None if joined.startswith(("docs/", "../")) or joined == "docs" else joined
+
+
+def on_files(files: Files, config: Any) -> Files:
+    """Serve the repository files that pages link to (outside docs/) under ``repo/``."""
+    wanted: set[str] = set()
+    for page in files.documentation_pages():
+        text = Path(page.abs_src_path or "").read_text(encoding="utf-8")
+        for match in LINK.finditer(text):
+            path = _repository_target(page.src_uri, match["target"])
+            if path and (ROOT / path).is_file():
+                wanted.add(path)
+    for path in sorted(wanted):
+        files.append(File.generated(config, f"{REPO_PREFIX}/{path}", abs_src_path=str(ROOT / path)))
+    return files
+
+
+def on_page_markdown(markdown: str, page: Any, config: Any, files: Files) -> str:
+    for marker, render in GENERATED.items():
+        if marker in markdown:
+            markdown = markdown.replace(marker, render())
+
+    def relink(match: re.Match[str]) -> str:
+        path = _repository_target(page.file.src_uri, match["target"])
+        if path is None:
+            return match.group(0)
+        if not (ROOT / path).is_file():
+            log.warning("%s links to %s, which is not a file of the repository", page.file.src_uri, path)
+            return match.group(0)
+        here = posixpath.dirname(page.file.src_uri)
+        new = posixpath.relpath(f"{REPO_PREFIX}/{path}", here or ".")
+        return f"{match.group(1)}{new}{match['rest']}"
+
+    return LINK.sub(relink, markdown)

@@ -1,0 +1,247 @@
+"""Every code block of the docs runs (issue 26, item 2): the docs cannot rot.
+
+The ```python and ```bash / ```sh / ```shell / ```console blocks of ``docs/**/*.md`` and
+``README.md`` are run page by page, in the page's order, from a scratch copy of the repository (so
+``personas/`` and ``examples/`` resolve as in a fresh clone, and nothing a command writes reaches the
+checkout), with ``recallbench`` and ``python`` on the PATH meaning this interpreter's
+``python -m recallbench`` and ``python``. Python blocks share one namespace per page and may use
+top-level ``await``; shell blocks run with ``bash -e``; in a console block only the ``$ `` lines are
+commands (a line ending in ``\\`` continues on the next), the rest is output.
+
+A block immediately preceded by the line ``<!-- docs-test: skip — <reason> -->`` is not run: it is
+reported as a skipped test naming the page, the line and the reason. The README's commands are also
+run, with shortened selections, by tests/test_readme.py.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import attrs
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+PAGES = sorted(
+    [ROOT / "README.md", *(ROOT / "docs").rglob("*.md")], key=lambda p: p.relative_to(ROOT)
+)
+RUN_LANGUAGES = {"python": "python", "bash": "shell", "sh": "shell", "shell": "shell"}
+RUN_LANGUAGES["console"] = "console"
+SKIP = re.compile(r"^\s*<!--\s*docs-test:\s*skip\s*(?:—|–|-{1,2}|:)\s*(?P<reason>.+?)\s*-->\s*$")
+FENCE = re.compile(r"^(?P<indent>\s*)(?P<fence>`{3,}|~{3,})\s*(?P<info>[^\s`]*)")
+BLOCK_TIMEOUT = 120
+"""Seconds one block may take (a documented command is meant to take seconds)."""
+
+
+@attrs.frozen
+class Block:
+    """One fenced code block of a page."""
+
+    page: str
+    line: int
+    """1-based line of the opening fence."""
+    kind: str
+    """``python``, ``shell`` or ``console``."""
+    code: str
+    skip: str | None
+    """The reason given by a ``docs-test: skip`` marker, or None."""
+
+    @property
+    def where(self) -> str:
+        return f"{self.page}:{self.line}"
+
+
+def page_blocks(path: Path, root: Path = ROOT) -> list[Block]:
+    """The runnable blocks of one Markdown page, in order (other languages are not collected)."""
+    lines = path.read_text(encoding="utf-8").splitlines()
+    page = path.relative_to(root).as_posix()
+    blocks: list[Block] = []
+    i = 0
+    while i < len(lines):
+        opening = FENCE.match(lines[i])
+        if not opening:
+            i += 1
+            continue
+        indent, fence, info = opening["indent"], opening["fence"], opening["info"].lower()
+        body, j = [], i + 1
+        while j < len(lines) and not lines[j].strip().startswith(fence):
+            line = lines[j]
+            body.append(line[len(indent) :] if line.startswith(indent) else line.lstrip())
+            j += 1
+        kind = RUN_LANGUAGES.get(info)
+        if kind is not None:
+            marker = SKIP.match(lines[i - 1]) if i > 0 else None
+            blocks.append(
+                Block(page, i + 1, kind, "\n".join(body) + "\n", marker["reason"] if marker else None)
+            )
+        i = j + 1
+    return blocks
+
+
+def console_commands(code: str) -> str:
+    """The commands of a console block as a shell script: its ``$ `` lines and their
+    continuations."""
+    commands, continuing = [], False
+    for line in code.splitlines():
+        if continuing:
+            commands.append(line)
+        elif line.startswith("$ "):
+            commands.append(line[2:])
+        else:
+            continue
+        continuing = line.rstrip().endswith("\\")
+    return "\n".join(commands) + "\n"
+
+
+BLOCKS = {page.relative_to(ROOT).as_posix(): page_blocks(page) for page in PAGES}
+RUNNABLE = {page: blocks for page, blocks in BLOCKS.items() if any(not b.skip for b in blocks)}
+SKIPPED = [b for blocks in BLOCKS.values() for b in blocks if b.skip]
+
+
+# The page runner: executes the blocks it is given in order in one process (one namespace for the
+# Python blocks), stopping at the first failure, which it reports on stdout as JSON.
+RUNNER = r'''
+import ast, json, os, signal, subprocess, sys, traceback
+
+import anyio
+
+blocks = json.loads(sys.stdin.read())
+timeout = int(os.environ["DOCS_TEST_BLOCK_TIMEOUT"])
+namespace = {"__name__": "__main__"}
+
+
+def alarm(signum, frame):
+    raise TimeoutError(f"the block took more than {timeout} s")
+
+
+signal.signal(signal.SIGALRM, alarm)
+for block in blocks:
+    where = block["where"]
+    print(f"----- {where} ({block['kind']})", flush=True)
+    try:
+        if block["kind"] == "python":
+            code = compile(block["code"], where, "exec", flags=ast.PyCF_ALLOW_TOP_LEVEL_AWAIT)
+            signal.alarm(timeout)
+            try:
+                pending = eval(code, namespace)
+                if pending is not None:
+
+                    async def finish(pending=pending):
+                        return await pending
+
+                    anyio.run(finish)
+            finally:
+                signal.alarm(0)
+        else:
+            done = subprocess.run(
+                ["bash", "-e", "-o", "pipefail", "-c", block["code"]],
+                stdin=subprocess.DEVNULL, timeout=timeout, check=False,
+            )
+            if done.returncode != 0:
+                raise SystemExit(f"exit {done.returncode}")
+    except BaseException as exc:
+        sys.stdout.flush()
+        detail = "".join(traceback.format_exception(exc))
+        print(json.dumps({"failed": where, "error": detail}), flush=True)
+        sys.exit(1)
+    sys.stdout.flush()
+    sys.stderr.flush()
+'''
+
+
+def _scratch(tmp_path: Path) -> Path:
+    """A copy of the repository's tracked top-level entries (the package and the tests linked, not
+    copied: nothing the docs run writes there)."""
+    listed = subprocess.run(
+        ["git", "-C", str(ROOT), "ls-files"], capture_output=True, text=True, check=False
+    )
+    if listed.returncode != 0 or not listed.stdout.strip():
+        pytest.skip("not a git checkout: cannot tell a fresh clone's files")
+    scratch = tmp_path / "repo"
+    scratch.mkdir()
+    for name in sorted({line.split("/")[0] for line in listed.stdout.splitlines()}):
+        source = ROOT / name
+        if not source.exists():
+            continue
+        if name in {"recallbench", "tests", ".git"}:
+            (scratch / name).symlink_to(source)
+        elif source.is_dir():
+            shutil.copytree(source, scratch / name, symlinks=True)
+        else:
+            shutil.copy2(source, scratch / name)
+    return scratch
+
+
+def _environment(tmp_path: Path) -> dict[str, str]:
+    bin_dir = tmp_path / "bin"
+    bin_dir.mkdir()
+    for name, target in (("recallbench", f'"{sys.executable}" -m recallbench'),):
+        shim = bin_dir / name
+        shim.write_text(f'#!/bin/sh\nexec {target} "$@"\n', encoding="utf-8")
+        shim.chmod(0o755)
+    for name in ("python", "python3"):
+        (bin_dir / name).symlink_to(sys.executable)
+    env = dict(os.environ)
+    env["PATH"] = f"{bin_dir}{os.pathsep}{env.get('PATH', '')}"
+    env["RECALLBENCH_CACHE_DIR"] = str(tmp_path / "cache")  # nothing written to the user's cache
+    env.pop("RECALLBENCH_REFERENCE_DATA", None)  # a fresh clone has no reference data
+    env["NO_COLOR"] = "1"
+    env["DOCS_TEST_BLOCK_TIMEOUT"] = str(BLOCK_TIMEOUT)
+    env.setdefault("MPLCONFIGDIR", str(tmp_path / "mpl"))
+    env["HOME"] = str(tmp_path / "home")  # caches under ~ stay in the scratch space
+    return env
+
+
+@pytest.mark.parametrize("page", sorted(RUNNABLE))
+def test_page_blocks_run(page: str, tmp_path: Path) -> None:
+    blocks = [b for b in RUNNABLE[page] if not b.skip]
+    payload = [
+        {
+            "where": b.where,
+            "kind": "shell" if b.kind == "console" else b.kind,
+            "code": console_commands(b.code) if b.kind == "console" else b.code,
+        }
+        for b in blocks
+    ]
+    done = subprocess.run(
+        [sys.executable, "-c", RUNNER],
+        input=json.dumps(payload),
+        cwd=_scratch(tmp_path),
+        env=_environment(tmp_path),
+        capture_output=True,
+        text=True,
+        timeout=BLOCK_TIMEOUT * len(blocks) + 60,
+        check=False,
+    )
+    output = done.stdout + done.stderr
+    assert done.returncode == 0, f"a block of {page} failed:\n{output[-6000:]}"
+    assert "Traceback (most recent call last)" not in output, output[-6000:]
+
+
+@pytest.mark.parametrize("block", SKIPPED, ids=lambda b: b.where)
+def test_marked_blocks_are_skipped(block: Block) -> None:
+    assert block.skip
+    pytest.skip(f"{block.where}: {block.skip}")
+
+
+def test_blocks_are_collected(tmp_path: Path) -> None:
+    """The extraction itself: languages, the skip marker, console prompts, indented fences."""
+    page = tmp_path / "page.md"
+    page.write_text(
+        "<!-- docs-test: skip — needs a key -->\n```bash\nrecallbench run\n```\n\n"
+        "```python\nx = 1\n```\n```text\nnot run\n```\n"
+        "1. a step\n\n    ```console\n    $ recallbench list \\\n      --json\n    output\n    ```\n",
+        encoding="utf-8",
+    )
+    blocks = page_blocks(page, tmp_path)
+    assert [(b.line, b.kind, b.skip) for b in blocks] == [
+        (2, "shell", "needs a key"),
+        (6, "python", None),
+        (14, "console", None),
+    ]
+    assert console_commands(blocks[2].code) == "recallbench list \\\n  --json\n"
