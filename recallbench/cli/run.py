@@ -17,7 +17,7 @@ from ..adapters.grpc.options import GrpcClientOptions
 from ..data.plan import LIFECYCLES
 from ..data.ranges import DEFAULT_RANGES
 from ..data.selection import SelectionPolicy
-from ..errors import OutputError, RunFailed
+from ..errors import BudgetExceeded, OutputError, RunFailed
 from ..harness.config import (
     DEFAULT_ADAPTER_ERROR_LIMIT,
     DEFAULT_LIFECYCLE_TIMEOUTS,
@@ -34,6 +34,7 @@ from ._common import (
     ranges_arg,
     run_async,
 )
+from ._cost import add_cost_arguments, stop_message
 from ._epochs import add_epoch_arguments
 from ._executor import add_executor_arguments, executor_of
 from ._panel import add_panel_arguments, panel_judge
@@ -178,6 +179,7 @@ def register(sub: Any) -> None:
         help="questions in flight in each unit of work (default 1)",
     )
     add_epoch_arguments(e)
+    add_cost_arguments(e)
     add_executor_arguments(e)
     e.add_argument(
         "--timeout",
@@ -499,6 +501,8 @@ def run(args: argparse.Namespace) -> int:
         harness_config=harness_config,
         epochs=args.epochs,
         ci_width=args.ci_width,
+        max_cost=_pick(args.max_cost, prun.max_cost if prun else None),
+        prices=_pick(args.prices, prun.prices if prun else None),
     )
     output = run_output(args, adapter_spec)
     if retry is not None:  # into the run's own folder, whatever the defaults say
@@ -551,11 +555,13 @@ def run(args: argparse.Namespace) -> int:
         return 1
     except RunFailed as exc:
         partial = getattr(exc, "result", None)
-        print(f"recallbench run: failed: {exc}", file=sys.stderr)
+        stop = stop_message(exc, output.progress or args.resume)
+        print(f"recallbench run: {stop}", file=sys.stderr)
         if partial is None:
             return 1
         _notes(partial, output)
-        written = write_run_views(partial, args, output, interim="INTERIM — the run failed")
+        why = "stopped by --max-cost" if isinstance(exc, BudgetExceeded) else "the run failed"
+        written = write_run_views(partial, args, output, interim=f"INTERIM — {why}")
         print_end(partial, args, output, written, failure=str(exc))
         return 1
     _notes(result, output)

@@ -30,6 +30,8 @@ SECTION_KEYS: Mapping[str, tuple[str, ...]] = {
         "judgeMemoryWindow",
         "groupsEnabled",
         "lifecycle",
+        "maxCost",
+        "prices",
     ),
     "generate": ("days", "start", "end", "temperature", "maxTokens", "historyWindow"),
 }
@@ -51,6 +53,8 @@ FLAT_TO_SECTION: Mapping[str, str] = {
     "lifecycle": "run.lifecycle",
     "parallelism": "run.parallelism",
     "timeout": "run.timeout",
+    "max-cost": "run.maxCost",
+    "prices": "run.prices",
     "env-file": "env.file",
 }
 """The flat format: each key (a ``recallbench run`` flag, or ``config`` / ``env-file``) and where the

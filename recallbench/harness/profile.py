@@ -129,6 +129,7 @@ class RunSection:
         judge_memory_window: days either side of each relevant day shown to the judge.
         groups_enabled: whether group-gated categories are evaluated.
         lifecycle: ``fresh``, ``incremental`` or ``snapshot`` (ours; the reference has none).
+        max_cost, prices: ``--max-cost`` (USD) and ``--prices`` (a price file); ours.
     """
 
     ranges: tuple[TimeRange, ...] | None = None
@@ -139,6 +140,8 @@ class RunSection:
     judge_memory_window: int | None = None
     groups_enabled: bool | None = None
     lifecycle: Lifecycle | None = None
+    max_cost: int | float | None = None
+    prices: Path | None = None
 
 
 @attrs.frozen(kw_only=True)
@@ -440,11 +443,10 @@ class _Reader:
         def at(name: str) -> KeyPath:
             return (section, keys[name]) if section else (keys[name],)
 
-        timeout = self.number(raw, at("timeout"))
-        if timeout is not None and timeout <= 0:
-            self.fail(
-                at("timeout"), f"{_key(at('timeout'))} must be positive, got {_show(timeout)}"
-            )
+        timeout, max_cost = self.number(raw, at("timeout")), self.number(raw, at("max-cost"))
+        for name, number in (("timeout", timeout), ("max-cost", max_cost)):
+            if number is not None and number <= 0:
+                self.fail(at(name), f"{_key(at(name))} must be positive, got {_show(number)}")
         lifecycle = self.string(raw, at("lifecycle"))
         if lifecycle is not None and lifecycle not in LIFECYCLES:
             self.fail(
@@ -461,6 +463,8 @@ class _Reader:
             judge_memory_window=self.whole(raw, at("judge-memory-window")),
             groups_enabled=self.boolean(raw, at("groups-enabled")),
             lifecycle=cast(Lifecycle | None, lifecycle),
+            max_cost=max_cost,
+            prices=self.path_value(raw, at("prices")),
         )
 
     def ranges(self, raw: dict[str, Any] | None, keypath: KeyPath) -> tuple[TimeRange, ...] | None:

@@ -35,6 +35,7 @@ from ..results.heatmap import heatmap_view
 from ..results.question_errors import ErrorGroup, group_errors, question_errors
 from ..results.records import BenchmarkResult
 from ..results.scoring import MAX_COMPOSITE
+from .cost import cost_headline_lines
 from .panel_text import panel_headline_lines
 from .terminal import format_heatmap_terminal
 
@@ -139,6 +140,7 @@ def _judge(result: BenchmarkResult) -> list[str]:
         cost = f": {_usage(appeals)}" if appeals is not None else ""
         lines.append(f"  Appellate      {md.appellate_judge_model}{cost}")
     lines.extend(panel_headline_lines(result))
+    lines.extend(cost_headline_lines(result))
     return lines
 
 

@@ -39,6 +39,7 @@ from ._html_data import DetailKey, PersonaSummary, build_payload, persona_summar
 from ._html_heatmap import heatmap_section
 from ._html_panel import panel_html_section
 from .benchmark_metrics import records_html_section
+from .cost import cost_html_section
 from .public_benchmarks import public_html_section
 from .report import _duration, _usage, _warnings
 
@@ -381,6 +382,7 @@ def render_html_report(
                 f"{escape(p.error)}</div>"
             )
     panel = panel_html_section(result)
+    cost = cost_html_section(result)
     toc = "".join(
         f'<a href="#{anchor}">{name}</a>'
         for anchor, name in (
@@ -389,6 +391,7 @@ def render_html_report(
             ("hallucination", "Hallucination"),
             ("retrieval", "Retrieval and timing"),
             ("panel", "Judge panel"),
+            ("cost", "Cost"),
             ("benchmark-metrics", "Benchmark metrics"),
             ("public-benchmark", "Published layout"),
             ("answers", "Answers"),
@@ -397,6 +400,7 @@ def render_html_report(
         if anchor != "benchmark-metrics" or result.benchmark_metrics
         if anchor != "public-benchmark" or result.public_benchmark
         if anchor != "panel" or panel
+        if anchor != "cost" or cost
     )
     sections = [
         f"<h1>{escape(page_title)}</h1>",
@@ -410,6 +414,7 @@ def render_html_report(
         _hallucination_html(result),
         _retrieval_section(result.retrieval, result.timing),
         panel,
+        cost,
         records_html_section(result.benchmark_metrics),
         public_html_section(result.public_benchmark),
         _ANSWERS,

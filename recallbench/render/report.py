@@ -28,6 +28,7 @@ from ..results.records import (
 )
 from ..results.scoring import MAX_COMPOSITE
 from .benchmark_metrics import records_section_lines
+from .cost import cost_section_lines
 from .panel_text import panel_section_lines
 from .public_benchmarks import public_section_lines
 
@@ -328,6 +329,7 @@ def format_text_report(result: BenchmarkResult, *, color: bool = False, width: i
     lines.extend(public_section_lines(result.public_benchmark))
     lines.extend(_timing_lines(result))
     lines.extend(panel_section_lines(result))
+    lines.extend(cost_section_lines(result))
     lines.extend(_hallucination_lines(result))
     return "\n".join(lines)
 
