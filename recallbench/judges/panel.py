@@ -116,9 +116,12 @@ class JudgePanel(AsyncClosing):
 
     def describe(self) -> dict[str, Any]:
         """What decides the panel's scores, for a run's fingerprint: its rule, its epochs and each
-        member's own description (:func:`~recallbench.judges.describe.describe_judge`)."""
+        member's own description (:func:`~recallbench.judges.describe.describe_judge`); a panel of
+        one judge judging once is described as that judge."""
         from .describe import describe_judge
 
+        if len(self.judges) == 1 and self.epochs == 1:  # exactly its one member
+            return describe_judge(self.judges[0])
         return {
             "aggregate": self.aggregate,
             "epochs": self.epochs,
@@ -154,20 +157,23 @@ class JudgePanel(AsyncClosing):
         return list(seen.values())
 
     @property
-    def usage(self) -> JudgeUsage:
+    def usage(self) -> JudgeUsage | None:
         """Calls and tokens summed over the members (each counted once), plus every member's cache
-        hits and misses over every epoch."""
-        total = JudgeUsage()
+        hits and misses over every epoch; None when no member keeps counts (as that member
+        alone would have)."""
+        total, kept = JudgeUsage(), False
         for inner in self._inners():
             spent = usage_of(inner)
             if spent is not None:
                 total.absorb(spent)
+                kept = True
         for callers in self._callers:
             for caller in callers:
                 if isinstance(caller, CachedJudge):
                     own = usage_of(caller.inner) or JudgeUsage()
                     total.absorb(caller.usage.since(own))
-        return total
+                    kept = True
+        return total if kept else None
 
     def usage_by_judge(self) -> dict[str, JudgeUsage]:
         """Each member's usage by its name (cache traffic included): what a price table needs, as
