@@ -449,6 +449,7 @@ class Harness:
             fingerprint=self._fingerprint(state),
             epochs=cfg.epochs if cfg.epochs > 1 else None,
             intervals=interval_settings(cfg.ci_width) if cfg.epochs > 1 else None,
+            retried_errors=self.resume.retried_errors(),
             cost=self.costing.run(personas),
         )
         result = BenchmarkResult(

@@ -341,6 +341,10 @@ class RunMetadata:
     intervals: Mapping[str, Any] | None = None
     """Ours, with ``epochs``: how the score intervals were computed (method, level, resamples,
     seed) and the width above which a heatmap cell is marked (``wideAbove``)."""
+    retried_errors: int | None = None
+    """Ours, after ``run --retry-errors``: the answers of this result that were asked or judged
+    again after their adapter or judge call had failed (by ``--retry-errors`` or an earlier
+    ``--resume``); None (not written) when the run's errors were never retried."""
 
 
 @attrs.frozen(kw_only=True, repr=False)
