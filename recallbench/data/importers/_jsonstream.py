@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import codecs
 import json
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import IO, Any
 
@@ -23,7 +23,8 @@ CHUNK_BYTES = 1 << 20
 """Bytes read at a time; a record longer than the window doubles it until the record fits."""
 
 _WHITESPACE = " \t\n\r"
-# A decoding error this close to the end of the window may be the record being cut there.
+# A decoding error, or a record's end, this close to the end of the window may be the record being
+# cut there: the window grows and the record is decoded again.
 _NEAR_END = 16
 
 
@@ -137,8 +138,8 @@ def _records(w: _Window, what: str) -> Iterator[Any]:
                     w.grow()
                     continue
                 raise fail(index, exc.msg, exc.pos) from None
-            if end >= len(w.text) and not w.eof:
-                w.grow()  # a number at the window's end may go on
+            if end > len(w.text) - _NEAR_END and not w.eof:
+                w.grow()  # a number this near the window's end may go on ("1" of "1.5e3")
                 continue
             break
         w.pos = end
@@ -158,6 +159,6 @@ def _records(w: _Window, what: str) -> Iterator[Any]:
             raise fail(index, "a ',' before the list's ']' (trailing comma)", w.pos)
 
 
-def _expect_end(w: _Window, fail: Any) -> None:
+def _expect_end(w: _Window, fail: Callable[[int | None, str, int], DatasetError]) -> None:
     if w.skip_space() != "":
         raise fail(None, "extra data after the list", w.pos)
