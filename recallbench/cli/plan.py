@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
+from ..data.corpus import PersonaDataset
 from ..data.dataset import list_personas, load_persona, persona_dir
 from ..data.importers import (
     default_ranges_of,
@@ -17,6 +18,7 @@ from ..data.ranges import FULL_DAYS
 from ..data.selection import SelectionPolicy
 from ..errors import DatasetError
 from ._common import add_dataset_args, non_negative_int, print_json, ranges_arg
+from ._estimate import add_estimate_arguments, estimate_json, format_estimate
 from ._shipped import data_or_shipped
 from .validate import arcs_hint
 
@@ -29,10 +31,11 @@ def register(sub: Any) -> None:
         help="show the checkpoints, days and questions a run would ask, and its totals",
         description="Show, per persona and checkpoint, the days to ingest and the questions a run "
         "would ask (in asking order), and the totals: adapter setups, day ingests, questions, "
-        "judge calls.",
+        "judge calls; with --estimate --judge SPEC, the judge calls' tokens and cost.",
     )
     add_selection_args(p)
     p.add_argument("--json", action="store_true", help="print the plan as JSON")
+    add_estimate_arguments(p)
     p.set_defaults(handler=run)
 
 
@@ -86,12 +89,14 @@ def policy_from(args: argparse.Namespace) -> SelectionPolicy:
 def run(args: argparse.Namespace) -> int:
     data = data_or_shipped(args.data, "plan")
     inputs = []
+    datasets: dict[str, PersonaDataset] = {}  # for --estimate: the questions and days
     named = ranges_arg(args.ranges)
     if is_manifest_data(data):
         dataset = open_dataset(data)
         for pid in args.personas or dataset.persona_ids():
             ds = dataset.load(pid)
             inputs.append((ds.id, ds.qa, [d.number for d in ds.days]))
+            datasets[ds.id] = ds
         ids: list[str] = []
     else:
         # An imported LoCoMo or LongMemEval directory asks its own checkpoints, as `run` does.
@@ -103,6 +108,7 @@ def run(args: argparse.Namespace) -> int:
             raise DatasetError(f"file not found; {hint}", path=persona_dir(data, pid) / args.arcs)
         ds = load_persona(data, pid, args.arcs)
         inputs.append((ds.id, ds.qa, [d.number for d in ds.days]))
+        datasets[ds.id] = ds
     ranges = named or default_ranges_of(dataset)
     # Without --ranges, a persona with checkpoints of its own (a LoCoMo conversation) asks them.
     own = {} if named else {pid: persona_ranges_of(dataset, pid) for pid, _, _ in inputs}
@@ -113,10 +119,11 @@ def run(args: argparse.Namespace) -> int:
         policy=policy_from(args),
         persona_ranges=own,
     )
+    estimate = estimate_json(plan, datasets, args) if args.estimate else None
     if args.json:
-        print_json(plan_json(plan))
+        print_json(plan_json(plan) | ({"estimate": estimate} if estimate else {}))
     else:
-        print(format_plan(plan))
+        print(format_plan(plan) + (format_estimate(estimate) if estimate else ""))
     return 0
 
 
