@@ -13,6 +13,7 @@ import textwrap
 from pathlib import Path
 from typing import Any
 
+import attrs
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
@@ -267,3 +268,32 @@ def test_a_run_writes_its_fingerprint_and_reads_it_back(tmp_path: Path) -> None:
     written = json.loads((tmp_path / "run" / "result.json").read_text(encoding="utf-8"))
     assert written["metadata"]["fingerprint"] == fp
     assert read_run(tmp_path / "run").result.metadata.fingerprint == fp
+
+
+def test_every_report_shows_the_fingerprint_at_its_top(tmp_path: Path) -> None:
+    from recallbench.render.headline import format_headline
+    from recallbench.render.html import render_html_report
+    from recallbench.render.report import format_text_report
+
+    write_persona(tmp_path / "data", "tiny")
+    config = RunConfig(ranges=rb.parse_ranges("30d"), arcs_file="arcs-30d.yaml")
+    result = rb.run_sync(
+        AdapterSpec("builtin:bm25"),
+        tmp_path / "data",
+        judge="rubric",
+        config=config,
+        progress=False,
+    )
+    fp = result.metadata.fingerprint
+    assert fp is not None
+    line = f"{fp['digest']} (datasets, selection, judges) · all parts {fp['sha256'][:12]}"
+    assert format_text_report(result).splitlines()[2].startswith(f"Fingerprint: {line}")
+    assert any(
+        x.startswith(f"  Fingerprint    {line}") for x in format_headline(result).splitlines()
+    )
+    html = render_html_report(result)
+    assert f"<summary>Fingerprint {line}" in html and fp["sha256"] in html
+
+    old = attrs.evolve(result, metadata=attrs.evolve(result.metadata, fingerprint=None))
+    assert "Fingerprint" not in format_text_report(old) + format_headline(old)
+    assert "<summary>Fingerprint" not in render_html_report(old)

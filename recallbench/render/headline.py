@@ -36,6 +36,7 @@ from ..results.question_errors import ErrorGroup, group_errors, question_errors
 from ..results.records import BenchmarkResult
 from ..results.scoring import MAX_COMPOSITE
 from .cost import cost_headline_lines
+from .fingerprint import fingerprint_line
 from .panel_text import panel_headline_lines
 from .terminal import format_heatmap_terminal
 
@@ -207,6 +208,9 @@ def format_headline(
         )
     lines.extend(_errors(result, asked))
     lines.extend(_judge(result))
+    fingerprint = fingerprint_line(md.fingerprint)
+    if fingerprint is not None:
+        lines.append(f"  Fingerprint    {fingerprint}")
     if md.judge_model is None:
         lines.append("  (no heatmap: a grid of the stub judge's zeros would measure nothing)")
     elif checkpoints:

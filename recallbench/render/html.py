@@ -40,6 +40,7 @@ from ._html_heatmap import heatmap_section
 from ._html_panel import panel_html_section
 from .benchmark_metrics import records_html_section
 from .cost import cost_html_section
+from .fingerprint import fingerprint_html
 from .public_benchmarks import public_html_section
 from .report import _duration, _usage, _warnings
 
@@ -405,6 +406,7 @@ def render_html_report(
     sections = [
         f"<h1>{escape(page_title)}</h1>",
         f'<div class="muted">{escape(view.subtitle)} · {escape(result.timestamp)}</div>',
+        fingerprint_html(result.metadata.fingerprint),
         f'<nav class="rb-toc">{toc}</nav>',
         *banners,
         _cards(result, view, summaries),

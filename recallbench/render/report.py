@@ -29,6 +29,7 @@ from ..results.records import (
 from ..results.scoring import MAX_COMPOSITE
 from .benchmark_metrics import records_section_lines
 from .cost import cost_section_lines
+from .fingerprint import fingerprint_line
 from .panel_text import panel_section_lines
 from .public_benchmarks import public_section_lines
 
@@ -96,6 +97,9 @@ def _header(result: BenchmarkResult) -> list[str]:
         f"Recall Bench Report — {result.adapter_name}",
         f"Timestamp: {result.timestamp}",
     ]
+    fingerprint = fingerprint_line(md.fingerprint)
+    if fingerprint is not None:
+        lines.append(f"Fingerprint: {fingerprint}")
     if md.duration_ms is not None:
         lines.append(f"Duration:  {_duration(md.duration_ms)}")
     if md.synthesis_model:
