@@ -24,7 +24,6 @@ that question's recorded error and the run goes on.
 
 from __future__ import annotations
 
-import asyncio
 import json
 import os
 from collections.abc import Mapping
@@ -75,7 +74,7 @@ class RestMemory:
                 if reply.status == 204:
                     return None
                 return await reply.json()
-        except (TimeoutError, asyncio.TimeoutError) as exc:
+        except TimeoutError as exc:
             raise AdapterTimeout(f"{what}: no reply within {self.timeout:g} s") from exc
         except aiohttp.ClientConnectionError as exc:
             raise AdapterError(f"{what}: cannot reach the service ({exc})") from exc

@@ -36,6 +36,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import socket
 import uuid
 from collections.abc import Awaitable, Callable
@@ -187,10 +188,8 @@ def main() -> None:
     parser.add_argument("--host", default="127.0.0.1")
     parser.add_argument("--port", type=int, default=8731, help="0 takes a free port")
     args = parser.parse_args()
-    try:
+    with contextlib.suppress(KeyboardInterrupt):
         asyncio.run(_serve(args.host, args.port))
-    except KeyboardInterrupt:
-        pass
 
 
 if __name__ == "__main__":
