@@ -1,0 +1,70 @@
+"""``--epochs`` on the Ray executor (a real local cluster, ``ray.init(num_cpus=2)``): the units'
+events carry each answer's epoch, and the run is the local run."""
+
+from __future__ import annotations
+
+import json
+import os
+from collections import Counter
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from _clocks import without_clocks
+
+import recallbench as rb
+from recallbench.harness.config import RunConfig, RunOutput
+from recallbench.testing import ScriptedJudge, write_persona
+
+ray = pytest.importorskip("ray")
+
+pytestmark = [pytest.mark.slow, pytest.mark.xdist_group("ray")]
+
+UNITS = Path(__file__).resolve().parent / "_ray_units.py"
+
+
+@pytest.fixture(scope="module")
+def anyio_backend() -> str:
+    return "asyncio"
+
+
+@pytest.fixture(scope="module")
+def cluster() -> Iterator[None]:
+    os.environ.setdefault("RAY_AUTH_MODE", "disabled")
+    ray.init(num_cpus=2, include_dashboard=False, log_to_driver=False)
+    try:
+        yield
+    finally:
+        ray.shutdown()
+
+
+@pytest.mark.anyio
+async def test_epochs_on_ray_give_the_local_result(cluster: None, tmp_path: Path) -> None:
+    data = tmp_path / "data"
+    for pid in ("ada", "bo"):
+        write_persona(data, pid)
+    config = RunConfig(arcs_file="arcs-30d.yaml", ranges="10d,30d", epochs=2)
+    for name, executor in (("local", None), ("ray", rb.RayExecutor())):
+        out = tmp_path / name
+        await rb.Harness(
+            rb.AdapterSpec(f"{UNITS}:Recalling"),
+            data,
+            judge=ScriptedJudge(),
+            config=config,
+            output=RunOutput(result_json=out / "result.json", questions=out / "questions.jsonl"),
+            executor=executor,
+        ).run()
+    local, remote = (
+        json.loads((tmp_path / d / "result.json").read_text(encoding="utf-8"))
+        for d in ("local", "ray")
+    )
+    for run in (local, remote):  # the fingerprint names its executor: the one difference
+        run["metadata"].pop("fingerprint", None)
+    assert without_clocks(remote) == without_clocks(local)
+    assert remote["metadata"]["epochs"] == 2
+    keys = Counter(
+        (r["personaId"], r["checkpoint"], r["qa"]["id"], r["epoch"])
+        for r in map(json.loads, (tmp_path / "ray" / "questions.jsonl").read_text().splitlines())
+    )
+    assert set(keys.values()) == {1}
+    assert len(keys) == 2 * 2 * (10 + 31)
