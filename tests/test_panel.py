@@ -342,3 +342,22 @@ def test_the_command_line_takes_several_judges(tmp_path: Path) -> None:
     assert agreement["raters"] == ["rubric", "stub", "rubric#2"]
     assert agreement["answers"] == len(answers)
     assert set(agreement) >= {"krippendorffAlpha", "fleissKappa", "disagreements"}
+
+
+def test_the_judge_command_scores_one_answer_with_a_panel(tmp_path: Path) -> None:
+    args = [
+        sys.executable, "-m", "recallbench", "judge", "--question", "What code was issued?",
+        "--reference", "CODE-1", "--answer", "It was CODE-1.", "--judge", "rubric",
+        "--judge", "stub", "--json",
+    ]  # fmt: skip
+    done = subprocess.run(args, capture_output=True, text=True, check=True, env=_env())
+    out = json.loads(done.stdout)
+    assert out["judge"] == "panel mean(rubric, stub)"
+    assert [v["judge"] for v in out["panel"]] == ["rubric", "stub"]
+    assert [v["composite"] for v in out["panel"]] == [6, 0]
+    assert (out["composite"], out["hallucination"]) == (3, 0)
+    # One --judge: the judge alone, no panel.
+    alone = subprocess.run(
+        [*args[:-3], "--json"], capture_output=True, text=True, check=True, env=_env()
+    )
+    assert "panel" not in json.loads(alone.stdout)

@@ -16,6 +16,7 @@ from .._closing import aclose_quietly
 from ..data.qa import CATEGORIES, DISCLOSURES
 from ..errors import ConfigError
 from ._common import positive_int, run_async
+from ._panel import add_panel_arguments, panel_judge
 
 __all__ = ["register"]
 
@@ -32,11 +33,13 @@ def register(sub: Any) -> None:
     p.add_argument("--answer", required=True, metavar="TEXT", help="the system's answer")
     p.add_argument(
         "--judge",
-        default="rubric",
+        action="append",
         metavar="SPEC",
         help="rubric (offline, the default), stub, claude|codex|copilot, openai[:MODEL[;URL]], "
-        "anthropic:MODEL[;URL], azure:DEPLOYMENT[;URL], or pkg.module:attr / file.py[:attr]",
+        "anthropic:MODEL[;URL], azure:DEPLOYMENT[;URL], or pkg.module:attr / file.py[:attr]; "
+        "given more than once, a panel (every verdict is printed, then their aggregate)",
     )
+    add_panel_arguments(p)
     p.add_argument(
         "--timeout",
         type=positive_int,
@@ -71,11 +74,13 @@ def register(sub: Any) -> None:
 
 def judge_command(args: argparse.Namespace) -> int:
 
+    from .._convert import to_json
     from ..data.corpus import Day
     from ..data.qa import QAPair
     from ..harness.loading import load_judge
     from ..judges.base import JudgeContext
     from ..judges.cache import usage_of
+    from ..results.panel_scores import PanelScore
     from ..results.scoring import to_score
 
     memory = None
@@ -106,7 +111,11 @@ def judge_command(args: argparse.Namespace) -> int:
         qa=pair,
         days=days,
     )
-    judge = load_judge(args.judge, timeout=args.timeout / 1000)
+    specs = args.judge or ["rubric"]
+    judge, label = panel_judge(
+        [load_judge(s, timeout=args.timeout / 1000) for s in specs], specs, args
+    )
+    args.judge = label or specs[0]
 
     async def score() -> Any:
         try:
@@ -122,16 +131,23 @@ def judge_command(args: argparse.Namespace) -> int:
         print(f"recallbench judge: {type(exc).__name__}: {exc}", file=sys.stderr)
         return 1
     usage = usage_of(judge)
+    verdicts = result.verdicts if isinstance(result, PanelScore) else ()
+    composite: float = result.composite
+    if isinstance(result, PanelScore):  # the aggregate's, a fraction under mean or median
+        value = result.composite_value
+        composite = int(value) if float(value).is_integer() else value
     if args.json:
         out: dict[str, Any] = {
             "judge": args.judge,
             "correctness": result.correctness,
             "completeness": result.completeness,
             "hallucination": result.hallucination,
-            "composite": result.composite,
+            "composite": composite,
         }
         if result.reasoning:
             out["reasoning"] = result.reasoning
+        if len(verdicts) > 1:
+            out["panel"] = [to_json(v) for v in verdicts]
         if usage is not None:
             out["usage"] = usage.to_json()
         print(json.dumps(out, ensure_ascii=False, indent=2))
@@ -139,8 +155,13 @@ def judge_command(args: argparse.Namespace) -> int:
     print(
         f"correctness {result.correctness}/3 · completeness {result.completeness}/2 · "
         f"hallucination {result.hallucination}/1 ({'grounded' if result.hallucination else 'fabricated'})"
-        f" · composite {result.composite}/6"
+        f" · composite {composite:g}/6"
     )
+    if len(verdicts) > 1:
+        for v in verdicts:
+            epoch = f" #{v.epoch}" if any(w.epoch > 1 for w in verdicts) else ""
+            why = f" — {v.reasoning}" if v.reasoning else ""
+            print(f"  {v.judge}{epoch}: {v.correctness}/{v.completeness}/{v.hallucination}{why}")
     if result.reasoning:
         print(f"reasoning: {result.reasoning}")
     if usage is not None and usage.calls:
