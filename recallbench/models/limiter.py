@@ -297,6 +297,9 @@ class EndpointLimiter:
             if generation != self._generation:
                 return  # sent before the last decrease: the same episode, already answered
             before = self._limit if self._limit is not None else max(self._in_flight, 1)
+            if before == 1:
+                self._limit = 1
+                return  # at the floor: nothing lower to go to, nothing new to say
             self._limit = max(1, before // 2)
             self._generation += 1
             self._decreases += 1
