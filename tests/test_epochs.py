@@ -217,3 +217,21 @@ async def test_one_epoch_writes_no_epoch_keys(data: Path, tmp_path: Path) -> Non
     for key in ('"epoch"', '"epochs"', '"interval"', "Interval", '"intervals"'):
         assert key not in text
     assert '"epoch"' not in (tmp_path / "questions.jsonl").read_text(encoding="utf-8")
+
+
+@pytest.mark.anyio
+async def test_identical_answers_across_epochs_hit_the_judge_cache(
+    data: Path, tmp_path: Path
+) -> None:
+    class CachedScripted(ScriptedJudge):
+        cache_identity = "scripted-for-epochs-v1"
+
+    judge = CachedScripted()
+    config = cfg(parallelism=1, judge_cache=tmp_path / "cache", ranges="10d")
+    result = await Harness(lambda: ScriptedAdapter(), data, judge=judge, config=config).run()
+    (rr,) = result.personas[0].range_results
+    assert len(rr.question_results) == 3 * 10
+    # The adapter answers alike every time: the judge is called once per question, not per answer.
+    assert len(judge.calls) == 10
+    assert result.metadata.judge_usage is not None
+    assert result.metadata.judge_usage.get("cacheHits") == 20
