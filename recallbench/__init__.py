@@ -73,7 +73,7 @@ if TYPE_CHECKING:
     )
     from .harness.loading import AdapterSpec, load_judge
     from .harness.ray_executor import RayExecutor
-    from .harness.resume import read_resume_log
+    from .harness.resume import read_resume_log, read_retry_log
     from .judges.base import Judge, JudgeContext
     from .judges.cache import JudgeCache
     from .judges.llm import LlmJudge
@@ -175,6 +175,7 @@ _LAZY = {
     "RunStarted": "harness.hooks",
     "load_judge": "harness.loading",
     "read_resume_log": "harness.resume",
+    "read_retry_log": "harness.resume",
     "Judge": "judges.base",
     "JudgeContext": "judges.base",
     "JudgeCache": "judges.cache",
@@ -313,6 +314,7 @@ __all__ = [
     "plan_persona",
     "plan_run",
     "read_resume_log",
+    "read_retry_log",
     "read_run",
     "run",
     "run_sync",

@@ -95,6 +95,7 @@ EXPECTED = {
     "format_json_report",
     "format_text_report",
     "read_resume_log",
+    "read_retry_log",
     "run",
     "run_sync",
     "to_heatmap_grid",
