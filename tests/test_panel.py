@@ -30,7 +30,7 @@ from recallbench.results.panel_agreement import (
 )
 from recallbench.results.panel_scores import PanelVerdict, aggregate, verdict_of
 from recallbench.results.reading import read_run
-from recallbench.testing import ScriptedAdapter, ScriptedJudge, write_persona
+from recallbench.testing import ScriptedAdapter, ScriptedJudge, containment_judge, write_persona
 
 ROOT = Path(__file__).resolve().parents[1]
 PERFECT = JudgeScore(correctness=3, completeness=2, hallucination=1, reasoning="all there")
@@ -361,3 +361,71 @@ def test_the_judge_command_scores_one_answer_with_a_panel(tmp_path: Path) -> Non
         [*args[:-3], "--json"], capture_output=True, text=True, check=True, env=_env()
     )
     assert "panel" not in json.loads(alone.stdout)
+
+
+class _Stopping:
+    """containment_judge's verdicts, cancelling the run at its ``stop_at``-th call."""
+
+    name = "stopping"
+
+    def __init__(self) -> None:
+        self.calls = 0
+        self.stop_at: int | None = None
+        self.scope: anyio.CancelScope | None = None
+
+    async def score(self, question: str, reference: str, answer: str, context: Any) -> JudgeScore:
+        self.calls += 1
+        if self.stop_at is not None and self.calls >= self.stop_at and self.scope is not None:
+            self.scope.cancel()
+            await anyio.sleep(5)  # cancelled here
+        return containment_judge(question, reference, answer, context)
+
+
+def _verdicts(result: Any) -> list[Any]:
+    return [
+        (p.persona_id, r.range.label, q.qa.id, q.composite_score, q.panel)
+        for p in result.personas
+        for r in p.range_results
+        for q in r.question_results
+    ]
+
+
+def test_a_resumed_panel_run_keeps_the_verdicts_logged_before(tmp_path: Path) -> None:
+    from recallbench.harness.resume import read_resume_log
+
+    data = tmp_path / "data"
+    write_persona(data)
+
+    def harness(judge: Any, out: Path, resume: Any = None) -> Harness:
+        return Harness(
+            ScriptedAdapter(),
+            data,
+            judge=JudgePanel([judge, ScriptedJudge(scorer=NOTHING, name="harsh")]),
+            config=RunConfig(ranges="10d,20d", arcs_file="arcs-30d.yaml", lifecycle="incremental"),
+            output=RunOutput.beside(out / "result.json"),
+            resume=resume,
+        )
+
+    full = anyio.run(harness(_Stopping(), tmp_path / "full").run)
+    stopping = _Stopping()
+    stopping.stop_at = 15  # in the 20d checkpoint
+
+    async def interrupted() -> bool:
+        with anyio.CancelScope() as scope:
+            stopping.scope = scope
+            await harness(stopping, tmp_path / "run").run()
+        return scope.cancelled_caught
+
+    assert anyio.run(interrupted)
+    logged = (tmp_path / "run" / "questions.jsonl").read_text(encoding="utf-8").splitlines()
+    assert len(logged) == 14 and all('"panel"' in line for line in logged)
+    stopping.stop_at = None
+    out = tmp_path / "run"
+    resume = read_resume_log(out / "progress.jsonl", out / "questions.jsonl")
+    resumed = anyio.run(harness(stopping, out, resume).run)
+    assert stopping.calls < 14 + _count(full)  # the logged answers were not judged again
+    assert _verdicts(resumed) == _verdicts(full)
+
+
+def _count(result: Any) -> int:
+    return sum(len(r.question_results) for p in result.personas for r in p.range_results)
