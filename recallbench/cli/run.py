@@ -674,6 +674,14 @@ def _notes(result: Any, output: RunOutput) -> None:
             f"system (left unscored);{again}",
             file=sys.stderr,
         )
+    failed = (meta.adapter_errors or 0) + (meta.judge_errors or 0)
+    if failed and output.result_json is not None and output.questions is not None:
+        print(
+            f"recallbench run: {failed} question(s) failed at the adapter or the judge; to ask "
+            f"only those again, rerun with the same flags and --retry-errors "
+            f"{output.result_json.parent}",
+            file=sys.stderr,
+        )
     sys.stderr.flush()
 
 
