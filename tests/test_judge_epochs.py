@@ -167,3 +167,35 @@ async def test_the_command_line_judges_every_answer_n_times(tmp_path: Path) -> N
         model = saved["metadata"]["judgeModel"]
         assert model.startswith("panel median(openai:moody-judge;") and model.endswith(" x2")
         assert "  Panel          alpha " in stdout
+
+
+@pytest.mark.anyio
+async def test_a_panels_usage_is_the_sum_over_its_members_by_model(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("OPENAI_API_KEY", "sk-test-not-a-key")
+    data = tmp_path / "data"
+    write_persona(data)
+    async with FakeProviderServer([PASS] * 500) as server:
+        panel = JudgePanel(
+            [
+                load_judge(f"openai:model-a;{server.url}/v1", timeout=10),
+                load_judge(f"openai:model-b;{server.url}/v1", timeout=10),
+            ],
+            epochs=2,
+        )
+        result = await _run(data, tmp_path / "run", panel, tmp_path / "cache")
+        usage = result.metadata.judge_usage
+        assert usage["calls"] == len(server.requests) > 0
+        assert usage["cacheMisses"] == len(server.requests)
+        saved = json.loads((tmp_path / "run" / "result.json").read_text(encoding="utf-8"))
+        asked = [
+            q for p in saved["personas"] for r in p["rangeResults"] for q in r["questionResults"]
+        ]
+        # Each answer judged afresh counts each member's two epochs under its own model.
+        fresh = [q["usage"]["judge"] for q in asked if q.get("usage")]
+        assert fresh and all(
+            set(u) == {"model-a", "model-b"} and all(m["calls"] == 2 for m in u.values())
+            for u in fresh
+        )
+        assert sum(m["calls"] for u in fresh for m in u.values()) == len(server.requests)
