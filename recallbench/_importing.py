@@ -28,7 +28,14 @@ import attrs
 
 from .errors import ConfigError
 
-__all__ = ["ObjectSpec", "describe", "is_async", "load_object", "parse_object_spec"]
+__all__ = [
+    "ObjectSpec",
+    "code_identity",
+    "describe",
+    "is_async",
+    "load_object",
+    "parse_object_spec",
+]
 
 _IDENT = r"[A-Za-z_][A-Za-z0-9_]*"
 _DOTTED = re.compile(rf"^{_IDENT}(?:\.{_IDENT})*$")
@@ -132,6 +139,32 @@ def _import_module(spec: str, name: str) -> types.ModuleType:
         ) from exc
 
 
+_FILE_MODULE = "_recallbench_file_"
+"""The prefix of the module name a Python file is loaded under (its name then carries a hash of its
+path, so that two files of one name do not collide)."""
+
+
+def code_identity(target: object) -> dict[str, str]:
+    """Where a class or function comes from, the same wherever it is installed: ``{"type":
+    "pkg.module.QualName"}``; for one loaded from a Python file (``path/to/file.py:attr``), the
+    file's name and a hash of its content instead of the module name (which hashes its path):
+    ``{"type": "judge.py:judge", "source": "<16 hex of SHA-256>"}``."""
+    module_name = getattr(target, "__module__", None) or "?"
+    qualname = getattr(target, "__qualname__", None) or type(target).__qualname__
+    if not module_name.startswith(_FILE_MODULE):
+        return {"type": f"{module_name}.{qualname}"}
+    module = sys.modules.get(module_name)
+    file = getattr(module, "__file__", None)
+    if not file:
+        return {"type": f"file:{qualname}"}
+    path = Path(file)
+    try:
+        source = hashlib.sha256(path.read_bytes()).hexdigest()[:16]
+    except OSError:
+        return {"type": f"{path.name}:{qualname}"}
+    return {"type": f"{path.name}:{qualname}", "source": source}
+
+
 def _import_file(spec: str, path: Path) -> types.ModuleType:
     if not path.exists():
         raise ConfigError(f'cannot load "{spec}": file {path} not found')
@@ -139,7 +172,7 @@ def _import_file(spec: str, path: Path) -> types.ModuleType:
         raise ConfigError(f'cannot load "{spec}": {path} is a directory, expected a .py file')
     digest = hashlib.sha1(str(path).encode("utf-8"), usedforsecurity=False).hexdigest()[:12]
     stem = re.sub(r"\W", "_", path.stem)
-    name = f"_recallbench_file_{stem}_{digest}"
+    name = f"{_FILE_MODULE}{stem}_{digest}"
     cached = sys.modules.get(name)
     if cached is not None:
         return cached

@@ -297,3 +297,33 @@ def test_every_report_shows_the_fingerprint_at_its_top(tmp_path: Path) -> None:
     old = attrs.evolve(result, metadata=attrs.evolve(result.metadata, fingerprint=None))
     assert "Fingerprint" not in format_text_report(old) + format_headline(old)
     assert "<summary>Fingerprint" not in render_html_report(old)
+
+
+def test_code_loaded_from_a_file_is_identified_by_its_content_not_its_path(tmp_path: Path) -> None:
+    from recallbench.harness.loading import load_judge
+
+    source = (
+        "async def judge(question, reference, answer, context):\n"
+        "    return {'correctness': 3, 'completeness': 2, 'hallucination': 1}\n"
+    )
+    for where in ("a", "b/c"):
+        (tmp_path / where).mkdir(parents=True)
+        (tmp_path / where / "mine.py").write_text(source, encoding="utf-8")
+    a = describe_judge(load_judge(str(tmp_path / "a" / "mine.py")))
+    b = describe_judge(load_judge(str(tmp_path / "b" / "c" / "mine.py")))
+    assert a == b and a["type"] == "mine.py:judge" and len(a["source"]) == 16
+    assert "opaque" not in a  # its code, prompts included, is hashed
+    (tmp_path / "b" / "c" / "mine.py").write_text(source.replace("3", "2"), encoding="utf-8")
+    assert (
+        describe_judge(load_judge(str(tmp_path / "b" / "c" / "mine.py")))["source"] != a["source"]
+    )
+
+
+def test_an_adapter_given_as_an_object_is_described_by_its_class(tmp_path: Path) -> None:
+    from recallbench.adapters.baselines import NullAdapter
+
+    assert describe_adapter(NullAdapter(), "null") == {
+        "name": "null",
+        "type": "recallbench.adapters.baselines.NullAdapter",
+    }
+    assert describe_adapter(NullAdapter, "null") == describe_adapter(NullAdapter(), "null")

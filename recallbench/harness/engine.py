@@ -119,6 +119,7 @@ class Harness:
         self.config = config or RunConfig()
         self.executor: Executor = executor or LocalExecutor(self.config.unit_parallelism)
         self.factory = _as_factory(adapter)
+        self._adapter_given = adapter  # described in the fingerprint as given, not as its factory
         self._name_hint = adapter.name if isinstance(adapter, Adapter) else None
         self.dataset: Dataset = (
             open_dataset(dataset, self.config.arcs_file)
@@ -474,7 +475,7 @@ class Harness:
             datasets=getattr(self, "_dataset_digests", {}),
             config=self.config,
             ranges=state.ranges or self.config.ranges,
-            adapter=describe_adapter(self.factory, state.adapter_name),
+            adapter=describe_adapter(self._adapter_given, state.adapter_name),
             judge=self.judge,
             appellate=self.appellate,
             executor=LocalExecutor() if self.config.dry_run else self.executor,

@@ -12,6 +12,7 @@ name it reports, so the same system served from another host fingerprints the sa
 from __future__ import annotations
 
 import hashlib
+import inspect
 import json
 import platform
 import re
@@ -20,7 +21,7 @@ from pathlib import Path
 from typing import Any
 
 from .._convert import to_json
-from .._importing import parse_object_spec
+from .._importing import code_identity, parse_object_spec
 from .._version import __version__
 from ..data.ranges import TimeRange
 from ..errors import ConfigError
@@ -76,8 +77,13 @@ def _spec_part(spec: str, base_dir: Path | None) -> dict[str, Any]:
 
 def describe_adapter(factory: object, name: str) -> dict[str, Any]:
     """The adapter part: its name (as the run records it), how it was named and a hash of its
-    config (an :class:`~recallbench.harness.loading.AdapterSpec`), else its ``describe()`` when
-    it has one, else its type."""
+    config (an :class:`~recallbench.harness.loading.AdapterSpec`), else a hash of its
+    ``describe()`` when it has one, else where its class or factory function comes from (and a hash
+    of a ``config`` mapping attribute).
+
+    Args:
+        factory: what the harness was given: a spec, an adapter, its class or a factory.
+        name: the adapter's name as the run records it."""
     from .loading import AdapterSpec
 
     out: dict[str, Any] = {"name": name}
@@ -95,9 +101,8 @@ def describe_adapter(factory: object, name: str) -> dict[str, Any]:
         if isinstance(described, Mapping):
             out["described"] = _digest_of(dict(described))
             return out
-    target = factory if isinstance(factory, type) else type(factory)
-    if target.__name__ != "function":
-        out["type"] = f"{target.__module__}.{target.__qualname__}"
+    plain = isinstance(factory, type) or inspect.isfunction(factory) or inspect.ismethod(factory)
+    out.update(code_identity(factory if plain else type(factory)))
     config = getattr(factory, "config", None)
     if isinstance(config, Mapping):
         digest = _config_digest(config)

@@ -4,7 +4,8 @@ A judge may define ``describe()`` returning a JSON-able mapping of everything th
 scores (its kind, prompt version, a hash of its prompt texts, sampling settings, its members for a
 judge made of judges). When it does not, the description is gathered from what it exposes:
 
-* its type (``module.QualName``; a plain function judge: the function's) and ``name``;
+* its type (``module.QualName``; a plain function judge: the function's; one loaded from a Python
+  file: ``file.py:QualName`` and ``source``, a hash of the file's content) and ``name``;
 * ``identity``: its ``cache_identity`` (the LLM judges': name, prompt version, sampling settings),
   parsed when it is JSON;
 * ``prompts``: a hash of ``prompt_texts()`` when it has that method (every text its model can be
@@ -29,6 +30,7 @@ from typing import Any
 import attrs
 
 from .._fields import camel
+from .._importing import code_identity
 
 __all__ = ["describe_judge", "prompt_digest"]
 
@@ -42,11 +44,14 @@ def prompt_digest(texts: Iterable[str]) -> str:
     return hashlib.sha256("\x00".join(texts).encode("utf-8")).hexdigest()[:PROMPT_DIGEST_CHARS]
 
 
-def _type_name(obj: object) -> str:
+def _code(obj: object) -> dict[str, str]:
     fn = getattr(obj, "fn", None)  # as_judge's wrapper of a plain function: name the function
     target = fn if fn is not None and type(obj).__name__ == "_FunctionJudge" else type(obj)
-    module = getattr(target, "__module__", None) or "?"
-    return f"{module}.{getattr(target, '__qualname__', type(target).__name__)}"
+    return code_identity(target)
+
+
+def _type_name(obj: object) -> str:
+    return _code(obj)["type"]
 
 
 def _scalar(value: object) -> bool:
@@ -86,14 +91,14 @@ def describe_judge(judge: object) -> dict[str, Any]:
                 "not a mapping"
             )
         try:
-            return {"type": _type_name(judge), **_jsonable(described)}
+            return {**_code(judge), **_jsonable(described)}
         except TypeError as exc:
             raise TypeError(f"judge {_type_name(judge)}: describe(): {exc}") from None
-    out: dict[str, Any] = {"type": _type_name(judge)}
+    out: dict[str, Any] = _code(judge)
     name = getattr(judge, "name", None)
     if isinstance(name, str):
         out["name"] = name
-    told = False
+    told = "source" in out  # a judge from a file: its code, prompts included, is hashed
     identity = getattr(judge, "cache_identity", None)
     if isinstance(identity, str):
         try:
