@@ -4,8 +4,6 @@ mark every heatmap renderer draws on a cell whose interval is wider than the thr
 from __future__ import annotations
 
 import json
-import subprocess
-import sys
 from pathlib import Path
 
 import anyio
@@ -13,6 +11,7 @@ import attrs
 import pytest
 
 from recallbench._convert import to_json
+from recallbench.cli import main
 from recallbench.data.qa import QAPair
 from recallbench.harness.config import RunConfig
 from recallbench.harness.engine import Harness
@@ -161,30 +160,46 @@ def test_intervals_survive_result_json(result: BenchmarkResult) -> None:
     assert {q.epoch for q in rr.question_results} == {1, 2}
 
 
-def test_run_cli_epochs_and_ci_width(tmp_path: Path) -> None:
+def test_run_cli_epochs_and_ci_width(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     write_persona(tmp_path / "data", days=30)
     module = tmp_path / "sys.py"
     module.write_text(
-        "from recallbench.testing import ScriptedAdapter, ScriptedJudge\n"
-        "def adapter():\n    return ScriptedAdapter()\n"
+        "import itertools\n"
+        "from recallbench.testing import ScriptedAdapter, ScriptedJudge, recall_by_date\n"
+        "asked = itertools.count(1)\n"
+        "def answer(q, a):\n"
+        '    return recall_by_date(q, a) if next(asked) % 3 else "I don\'t know."\n'
+        "def adapter():\n    return ScriptedAdapter(answer=answer)\n"
         "judge = ScriptedJudge()\n",
         encoding="utf-8",
     )
     out = tmp_path / "out"
-    argv = [sys.executable, "-m", "recallbench", "run", "--adapter", f"{module}:adapter"]
-    argv += ["--judge", f"{module}:judge", "--data", str(tmp_path / "data")]
-    argv += ["--arcs", "arcs-30d.yaml", "--ranges", "10d,30d", "--epochs", "2"]
-    argv += ["--ci-width", "0.5", "--json-out", str(out / "result.json"), "--no-heatmap-png"]
-    done = subprocess.run(argv, capture_output=True, text=True, timeout=120, check=False)
-    assert done.returncode == 0, done.stderr
+    argv = ["run", "--adapter", f"{module}:adapter", "--judge", f"{module}:judge"]
+    argv += ["--data", str(tmp_path / "data"), "--arcs", "arcs-30d.yaml", "--ranges", "10d,30d"]
+    argv += ["--epochs", "2", "--ci-width", "0.5", "--json-out", str(out / "result.json")]
+    argv += ["--no-heatmap-png"]
+    assert main(argv) == 0
+    capsys.readouterr()
     written = json.loads((out / "result.json").read_text(encoding="utf-8"))
     assert written["metadata"]["epochs"] == 2
     assert written["metadata"]["intervals"]["wideAbove"] == 0.5
+    # report --ci-width re-marks the cells of a run with intervals.
+    marks = {}
+    for width in ("6", "0.01"):
+        assert (
+            main(["report", str(out / "result.json"), "--color", "never", "--ci-width", width]) == 0
+        )
+        shown = capsys.readouterr().out
+        marks[width] = shown.split("AGGREGATE HEATMAP")[1].count(WIDE_MARK)
+        assert f"wider than {width} points" in shown
+    assert marks["6"] == 1  # the legend line alone
+    assert marks["0.01"] > 1
     for flag in ("--ci-width=-1", "--epochs=0"):
-        bad = subprocess.run([*argv, flag], capture_output=True, text=True, timeout=60, check=False)
-        assert bad.returncode == 2
-        last = bad.stderr.strip().splitlines()[-1]
-        assert flag.split("=")[0] in last and "Traceback" not in bad.stderr
+        with pytest.raises(SystemExit) as exc:
+            main([*argv, flag])
+        assert exc.value.code == 2
+        err = capsys.readouterr().err
+        assert flag.split("=")[0] in err.strip().splitlines()[-1] and "Traceback" not in err
 
 
 def test_one_epoch_views_have_no_marks(tmp_path: Path) -> None:

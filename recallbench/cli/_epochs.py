@@ -6,7 +6,10 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
+import attrs
+
 from ..results.intervals import DEFAULT_CI_WIDTH
+from ..results.records import BenchmarkResult
 from ._common import positive_int
 
 
@@ -31,6 +34,16 @@ def add_ci_width_argument(p: Any, *, default: float | None = DEFAULT_CI_WIDTH) -
         + ("" if default is not None else ", or the run's own")
         + "; runs of --epochs > 1 only)",
     )
+
+
+def with_ci_width(result: BenchmarkResult, ci_width: float | None) -> BenchmarkResult:
+    """``result`` re-rendered with another threshold (``report --ci-width``): its
+    ``metadata.intervals.wideAbove`` replaced; a run without intervals is left as it is."""
+    md = result.metadata
+    if ci_width is None or md.intervals is None:
+        return result
+    intervals = {**md.intervals, "wideAbove": ci_width}
+    return attrs.evolve(result, metadata=attrs.evolve(md, intervals=intervals))
 
 
 def add_epoch_arguments(p: Any) -> None:

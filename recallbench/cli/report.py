@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from ._common import use_color
+from ._epochs import add_ci_width_argument, with_ci_width
 from ._heap import long_lived
 
 __all__ = ["register"]
@@ -54,6 +55,7 @@ def register(sub: Any) -> None:
         default="auto",
         help="colour the text heatmap: auto (when stdout is a terminal, the default), always, never",
     )
+    add_ci_width_argument(p, default=None)
     p.set_defaults(handler=report_command)
 
 
@@ -69,7 +71,7 @@ def report_command(args: argparse.Namespace) -> int:
 
     with long_lived():
         run = read_run(args.source)
-    result = run.result
+    result = with_ci_width(run.result, args.ci_width)
     note = run.interim_note
     if note:
         print(f"recallbench report: {run.source} is an unfinished run ({note})", file=sys.stderr)
