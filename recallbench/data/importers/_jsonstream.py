@@ -61,6 +61,11 @@ class _Window:
             raise DatasetError(f"not UTF-8 text: {exc.reason}", path=self.path) from None
         self.eof = not data
 
+    def ensure(self, chars: int) -> None:
+        """Read until the window holds ``chars`` characters past ``pos`` (or the file ends)."""
+        while len(self.text) - self.pos < chars and not self.eof:
+            self.read(chars - (len(self.text) - self.pos))
+
     def grow(self) -> None:
         """Read as much again as the window now holds: a long record costs a few doublings."""
         self.read(len(self.text) - self.pos)
@@ -126,9 +131,12 @@ def _records(w: _Window, what: str) -> Iterator[Any]:
         _expect_end(w, fail)
         return
     index = 0
+    expect = 0  # the last record's length and a quarter: records of a file are alike in size
     while True:
         if w.skip_space() == "":
             raise fail(index, "the file ends inside the list", w.pos)
+        w.ensure(expect)
+        start = w.chars_before + w.pos
         while True:
             try:
                 value, end = decoder.raw_decode(w.text, w.pos)
@@ -143,6 +151,7 @@ def _records(w: _Window, what: str) -> Iterator[Any]:
                 continue
             break
         w.pos = end
+        expect = (w.chars_before + end - start) * 5 // 4
         yield value
         del value
         index += 1
