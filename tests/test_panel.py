@@ -429,3 +429,19 @@ def test_a_resumed_panel_run_keeps_the_verdicts_logged_before(tmp_path: Path) ->
 
 def _count(result: Any) -> int:
     return sum(len(r.question_results) for p in result.personas for r in p.range_results)
+
+
+def test_the_preflight_checks_every_judge_of_a_panel(tmp_path: Path) -> None:
+    data = tmp_path / "data"
+    write_persona(data)
+    env = {k: v for k, v in _env().items() if "API_KEY" not in k}
+    done = subprocess.run(
+        [
+            sys.executable, "-m", "recallbench", "run", "--data", str(data),
+            "--arcs", "arcs-30d.yaml", "--ranges", "10d", "--judge", "rubric",
+            "--judge", "anthropic:claude-x", "--output", str(tmp_path / "out"),
+        ],
+        capture_output=True, text=True, check=False, env=env,
+    )  # fmt: skip
+    assert done.returncode == 2
+    assert 'ANTHROPIC_API_KEY is not set (needed by judge "anthropic:claude-x")' in done.stderr

@@ -413,6 +413,7 @@ def run(args: argparse.Namespace) -> int:
             appellate_spec=appellate_spec,
             synthesis_provider=_text(harness_config_of(profile).get("synthesisProvider")),
             base_dir=adapter_base,
+            panel_specs=judge_specs[1:],
         )
         if errors:
             print(format_preflight(errors), file=sys.stderr)

@@ -57,6 +57,7 @@ def preflight(
     appellate_spec: str | None,
     synthesis_provider: str | None = None,
     base_dir: Path | None = None,
+    panel_specs: Sequence[str] = (),
 ) -> list[str]:
     """Check that a run can start; return every problem found (an empty list means OK).
 
@@ -75,6 +76,7 @@ def preflight(
         appellate_spec: the ``--appellate-judge`` spec, or None.
         synthesis_provider: the profile's ``harness.config.synthesisProvider``, if any.
         base_dir: where a relative adapter file path is resolved from (default: working directory).
+        panel_specs: the further ``--judge`` specs of a judge panel (checked as the judge is).
 
     Returns:
         One message per problem, in the order found.
@@ -95,7 +97,7 @@ def preflight(
             errors.extend(_check_persona(root, persona_id, arcs_file))
     if adapter_spec is not None:
         errors.extend(_check_adapter(adapter_spec, base_dir))
-    errors.extend(_check_env(judge_spec, appellate_spec, synthesis_provider))
+    errors.extend(_check_env(judge_spec, appellate_spec, synthesis_provider, panel_specs))
     return errors
 
 
@@ -244,14 +246,18 @@ def _needs_of(spec: str) -> tuple[str, tuple[str, ...]] | None:
 
 
 def _check_env(
-    judge_spec: str | None, appellate_spec: str | None, synthesis_provider: str | None
+    judge_spec: str | None,
+    appellate_spec: str | None,
+    synthesis_provider: str | None,
+    panel_specs: Sequence[str] = (),
 ) -> list[str]:
     """Keys, endpoints and agent commands the judges (and a synthesis provider) will need."""
     import shutil
 
     needs: dict[str, list[str]] = {}
     commands: dict[str, list[str]] = {}
-    for flag, spec in (("judge", judge_spec), ("appellate judge", appellate_spec)):
+    judges = [("judge", judge_spec), *(("judge", s) for s in panel_specs)]
+    for flag, spec in (*judges, ("appellate judge", appellate_spec)):
         if spec is None:
             continue
         need = _needs_of(spec)
