@@ -162,6 +162,8 @@ async def test_three_epochs_ask_every_question_three_times(data: Path, tmp_path:
     assert set(first["scoreInterval"]) == {"low", "high"}
     assert "interval" in written["heatmap"][0]
     assert set(written["overallInterval"]) == {"low", "high"}
+    progress = [json.loads(x) for x in (tmp_path / "progress.jsonl").read_text().splitlines()]
+    assert [r["epochs"] for r in progress if r["type"] == "checkpoint"] == [3, 3, 3]
     logged = [json.loads(line) for line in (tmp_path / "questions.jsonl").read_text().splitlines()]
     assert len(logged) == 3 * (10 + 20 + 31)
     assert (
@@ -217,6 +219,7 @@ async def test_one_epoch_writes_no_epoch_keys(data: Path, tmp_path: Path) -> Non
     for key in ('"epoch"', '"epochs"', '"interval"', "Interval", '"intervals"'):
         assert key not in text
     assert '"epoch"' not in (tmp_path / "questions.jsonl").read_text(encoding="utf-8")
+    assert '"epochs"' not in (tmp_path / "progress.jsonl").read_text(encoding="utf-8")
 
 
 @pytest.mark.anyio

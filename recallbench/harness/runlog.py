@@ -310,4 +310,8 @@ def checkpoint_record(
     unscored = len(result.unscored_results or ())
     if unscored:
         record["unscoredCount"] = unscored
+    # Ours, with --epochs > 1: the counts above are of answers, each question asked this often.
+    epochs = max((q.epoch or 0 for q in result.question_results), default=0)
+    if epochs:
+        record["epochs"] = epochs
     return record
