@@ -16,6 +16,7 @@ from recallbench.data.qa import QAPair
 from recallbench.harness.config import RunConfig
 from recallbench.harness.engine import Harness
 from recallbench.render._html_heatmap import heatmap_table
+from recallbench.render.html import render_html_report
 from recallbench.render.png import render_heatmap_png
 from recallbench.render.report import format_text_report
 from recallbench.render.terminal import format_heatmap_terminal
@@ -136,6 +137,13 @@ def test_the_mark_is_exactly_on_cells_wider_than_the_threshold(result: Benchmark
     table = heatmap_table(view, None)
     assert table.count('class="wide"') == len(expected) + marked_overall
     assert "95% interval" in table
+    # The whole report.html: the run's interval on the score cards, the legend under the heatmap.
+    page = render_html_report(result)
+    assert (
+        f"over {len([q for p in result.personas for rr in p.range_results for q in rr.question_results])} answers · 95% interval"
+        in page
+    )
+    assert "bootstrap over questions, 2 epochs each" in page
     # PNG: drawn differently with and without marks.
     none_marked = heatmap_view(result, ci_width=6.0)
     assert not any(c.wide for r in none_marked.rows for c in r.cells)

@@ -18,6 +18,7 @@ from recallbench.harness.config import RunConfig, RunOutput
 from recallbench.harness.engine import Harness
 from recallbench.harness.resume import read_resume_log
 from recallbench.results.intervals import question_means
+from recallbench.results.reading import read_run
 from recallbench.results.records import BenchmarkResult
 from recallbench.testing import ScriptedAdapter, ScriptedJudge, recall_by_date, write_persona
 
@@ -162,6 +163,9 @@ async def test_three_epochs_ask_every_question_three_times(data: Path, tmp_path:
     assert set(first["scoreInterval"]) == {"low", "high"}
     assert "interval" in written["heatmap"][0]
     assert set(written["overallInterval"]) == {"low", "high"}
+    # Read back, each answer keeps its own log record (report.html's detail panel).
+    details = read_run(tmp_path / "result.json").details
+    assert {details[("tiny", "10d", f"tiny-q001#{e}")]["epoch"] for e in (1, 2, 3)} == {1, 2, 3}
     progress = [json.loads(x) for x in (tmp_path / "progress.jsonl").read_text().splitlines()]
     assert [r["epochs"] for r in progress if r["type"] == "checkpoint"] == [3, 3, 3]
     logged = [json.loads(line) for line in (tmp_path / "questions.jsonl").read_text().splitlines()]

@@ -267,7 +267,8 @@ def _build(
                 error = q.error
                 metrics = q.retrieval_metrics
                 detail = -1
-                record = details.get((pid, label, qa.id)) if details else None
+                qid = qa.id if q.epoch is None else f"{qa.id}#{q.epoch}"  # read_details' key
+                record = details.get((pid, label, qid)) if details else None
                 if record is not None:
                     shown = _detail(record, pool)
                     if shown is not None:

@@ -32,7 +32,7 @@ from typing import Any
 from .._atomic import atomic_write_text
 from ..results.hallucination_mode import mode_label, run_mode
 from ..results.heatmap import AMBER_RGB, GREEN_RGB, RED_RGB, HeatmapView, heatmap_view
-from ..results.records import BenchmarkResult, RetrievalSummary, RunTiming
+from ..results.records import BenchmarkResult, RetrievalSummary, RunTiming, ScoreInterval
 from ..results.scoring import MAX_COMPOSITE
 from ._html_charts import PALETTE, Series, line_chart, sparkline
 from ._html_data import DetailKey, PersonaSummary, build_payload, persona_summaries
@@ -83,6 +83,11 @@ def _n(value: int) -> str:
 # --- header ----------------------------------------------------------------------------------
 
 
+def _interval(interval: ScoreInterval | None) -> str:
+    """Ours, runs of ``--epochs`` > 1: `` · 95% interval 3.10–4.20``."""
+    return "" if interval is None else f" · 95% interval {interval.low:.2f}–{interval.high:.2f}"
+
+
 def _card(key: str, value: str, sub: str = "") -> str:
     return (
         f'<div class="rb-card"><div class="k">{escape(key)}</div><div class="v">{escape(value)}</div>'
@@ -100,7 +105,11 @@ def _cards(result: BenchmarkResult, view: HeatmapView, summaries: Sequence[Perso
     if scored:
         mean = sum(q.composite_score for q in scored) / len(scored)
         cards.append(
-            _card("Mean score", f"{mean:.2f}/6", f"{_pct(mean)} over {_n(len(scored))} answers")
+            _card(
+                "Mean score",
+                f"{mean:.2f}/6",
+                f"{_pct(mean)} over {_n(len(scored))} answers{_interval(result.overall_interval)}",
+            )
         )
         rate = sum(1 for q in scored if q.score.hallucination == 0) / len(scored) * 100
         mode = mode_label(run_mode(md))
@@ -114,14 +123,16 @@ def _cards(result: BenchmarkResult, view: HeatmapView, summaries: Sequence[Perso
                     "Score at the last checkpoint",
                     f"{cell.value:.2f}/6",
                     f"{view.columns[view.completed_columns - 1]} · "
-                    f"{view.column_days[view.completed_columns - 1]:,} days",
+                    f"{view.column_days[view.completed_columns - 1]:,} days"
+                    f"{_interval(cell.interval)}",
                 )
             )
     cards.append(
         _card(
             "Answers",
             _n(md.total_evals_run),
-            f"{_n(md.unique_qa_pair_count)} unique questions",
+            f"{_n(md.unique_qa_pair_count)} unique questions"
+            + (f" · each asked {md.epochs}× per checkpoint (epochs)" if md.epochs else ""),
         )
     )
     cards.append(

@@ -112,7 +112,8 @@ def _decode(path: Path, raw: bytes, offset: int) -> str:
 
 
 def read_details(questions: Path) -> dict[DetailKey, Mapping[str, Any]]:
-    """A question log's records by (persona id, checkpoint label, question id), the last record of
+    """A question log's records by (persona id, checkpoint label, question id — ``id#epoch`` for
+    an answer of an ``--epochs`` run), the last record of
     a question winning (a resumed run may log it twice). Records without a checkpoint label (the
     reference's log) are left out: :func:`~recallbench.results.reading.read_run` places those by
     timestamp.
@@ -125,7 +126,10 @@ def read_details(questions: Path) -> dict[DetailKey, Mapping[str, Any]]:
         for _line, record in jsonl_records(questions):
             qa, pid, label = record.get("qa"), record.get("personaId"), record.get("checkpoint")
             if isinstance(qa, Mapping) and isinstance(pid, str) and isinstance(label, str):
-                details[(pid, label, str(qa.get("id")))] = record
+                epoch = record.get("epoch")
+                # An --epochs run logs a question once per epoch: "q1#2" is its second answer.
+                qid = str(qa.get("id")) + (f"#{epoch}" if type(epoch) is int else "")
+                details[(pid, label, qid)] = record
     return details
 
 
