@@ -311,10 +311,14 @@ def test_cli_retry_errors_round_trip(tmp_path: Path) -> None:
         err.strip()
         .splitlines()[-1]
         .endswith(
-            "--judge differs from the run's (none here, rubric in its progress.jsonl); retry with "
+            "--judge differs from the run's (none here, rubric in the run); retry with "
             "the run's own flags"
         )
     )
+    code, err = _cli(
+        ["run", *common, "--epochs", "2", "--retry-errors", str(run_dir)], env, tmp_path
+    )
+    assert code == 2 and "--epochs differs from the run's (2 here, 1 in the run)" in err
     # Flags naming other files are refused too.
     code, err = _cli(
         ["run", *common, "--retry-errors", str(run_dir), "--output", str(tmp_path)], env, tmp_path
