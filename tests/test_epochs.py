@@ -17,6 +17,7 @@ import pytest
 from recallbench.harness.config import RunConfig, RunOutput
 from recallbench.harness.engine import Harness
 from recallbench.harness.resume import read_resume_log
+from recallbench.results.comparison import compare_results
 from recallbench.results.intervals import question_means
 from recallbench.results.reading import read_run
 from recallbench.results.records import BenchmarkResult
@@ -242,3 +243,21 @@ async def test_identical_answers_across_epochs_hit_the_judge_cache(
     assert len(judge.calls) == 10
     assert result.metadata.judge_usage is not None
     assert result.metadata.judge_usage.get("cacheHits") == 20
+
+
+@pytest.mark.anyio
+async def test_compare_pairs_questions_each_the_mean_of_its_epochs(data: Path) -> None:
+    one = await run(data, cfg(epochs=1))
+    three = await run(data, cfg())
+    c = compare_results(one, three)
+    assert c.overall.answers_a == 10 + 20 + 31
+    assert c.overall.answers_b == 3 * (10 + 20 + 31)
+    assert c.overall.paired is not None
+    assert c.overall.paired.count == 10 + 20 + 31
+    means = [
+        m
+        for p in three.personas
+        for rr in p.range_results
+        for m in question_means(rr.question_results)
+    ]
+    assert c.overall.paired.score_b == pytest.approx(sum(means) / len(means))

@@ -165,8 +165,9 @@ def _rows(
     composite: npt.NDArray[np.float64],
     hallucinated: npt.NDArray[np.float64],
 ) -> Answers:
-    """One row per key; a key answered more than once (never, from our harness) gets the means of
-    its answers, summed in answer order, and its last answer's question."""
+    """One row per key; a key answered more than once (a run of ``--epochs`` > 1: once per epoch)
+    gets the means of its answers, summed in answer order, and its last answer's question — so
+    runs of several epochs are compared question by question, each the mean of its epochs."""
     import numpy as np
 
     n = len(qa)
