@@ -327,3 +327,42 @@ def test_an_adapter_given_as_an_object_is_described_by_its_class(tmp_path: Path)
         "type": "recallbench.adapters.baselines.NullAdapter",
     }
     assert describe_adapter(NullAdapter, "null") == describe_adapter(NullAdapter(), "null")
+
+
+def test_panels_epochs_and_executors_fill_their_slots() -> None:
+    from recallbench.harness.fingerprinting import run_fingerprint
+    from recallbench.harness.ray_executor import RayExecutor
+    from recallbench.judges.panel import JudgePanel
+
+    rubric = describe_judge(RubricJudge())
+    assert describe_judge(JudgePanel([RubricJudge()])) == rubric  # a panel of one, once: the judge
+    panel = describe_judge(JudgePanel([RubricJudge(), RubricJudge()], epochs=2))
+    assert panel["epochs"] == 2 and [m["version"] for m in panel["members"]] == ["3", "3"]
+
+    def fingerprint(config: RunConfig, executor: object) -> dict[str, Any]:
+        return run_fingerprint(
+            datasets={"p": {"days": "1", "questions": "2", "definition": "3"}},
+            config=config,
+            ranges=rb.parse_ranges("30d"),
+            adapter={"name": "a"},
+            judge=RubricJudge(),
+            appellate=None,
+            executor=executor,
+        )
+
+    one = fingerprint(RunConfig(), RayExecutor(address="ray://head.example:10001"))
+    assert one["executor"] == "ray" and "repeats" not in one and "head" not in json.dumps(one)
+    three = fingerprint(RunConfig(epochs=3), RayExecutor(address="auto"))
+    assert three["repeats"] == {"epochs": 3} and three["digest"] == one["digest"]
+    assert three["sha256"] != one["sha256"]
+
+
+def test_the_fingerprint_modules_are_pure() -> None:
+    code = (
+        "import sys, recallbench.results.fingerprint, recallbench.results.fingerprint_diff, "
+        "recallbench.render.fingerprint; "
+        "print(sorted(m for m in ('anyio', 'aiohttp', 'grpc', 'matplotlib', 'numpy', 'ray') "
+        "if m in sys.modules))"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "[]"

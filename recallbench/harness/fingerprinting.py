@@ -119,14 +119,11 @@ def describe_executor(executor: object) -> str:
 
 
 def _repeats(config: RunConfig) -> dict[str, int] | None:
-    """``--epochs`` and ``--judge-epochs`` when a run repeats (read by name: each is set by its own
-    part of the run configuration; one, the default, is not written)."""
-    out: dict[str, int] = {}
-    for attr, key in (("epochs", "epochs"), ("judge_epochs", "judgeEpochs")):
-        value = getattr(config, attr, None)
-        if isinstance(value, int) and value > 1:
-            out[key] = value
-    return out or None
+    """``{"epochs": N}`` when a run asks every question N > 1 times (``--epochs``); None for one.
+    ``--judge-epochs`` is not here: a judge judging N times is a panel, whose description in the
+    ``judges`` part carries its epochs."""
+    epochs = config.epochs
+    return {"epochs": epochs} if epochs > 1 else None
 
 
 def run_fingerprint(

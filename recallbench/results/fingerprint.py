@@ -10,8 +10,9 @@ harness (:mod:`recallbench.harness.fingerprinting` gathers its parts). Each part
 * ``adapter``: its name, how it was named (a spec without addresses) and a hash of its config;
 * ``judges``: each judge's description (its type, prompt version, a hash of its prompt texts, its
   sampling settings) by role, and the judge memory window;
-* ``lifecycle``, ``executor`` (``local`` or ``ray``), ``repeats`` (epochs, when a run repeats) and
-  ``versions`` (recallbench's and Python's).
+* ``lifecycle``, ``executor`` (``local`` or ``ray``), ``repeats`` (``epochs``, when a run asks every
+  question more than once; judge epochs are in the judges' descriptions) and ``versions``
+  (recallbench's and Python's).
 
 What never goes in: paths, addresses, host names, timings, dates, parallelism — two runs of the
 same benchmark on two machines have the same fingerprint. ``digest`` is the first
