@@ -16,6 +16,7 @@ from recallbench.data.qa import QAPair
 from recallbench.harness.config import RunConfig
 from recallbench.harness.engine import Harness
 from recallbench.render._html_heatmap import heatmap_table
+from recallbench.render.headline import format_headline
 from recallbench.render.html import render_html_report
 from recallbench.render.png import render_heatmap_png
 from recallbench.render.report import format_text_report
@@ -149,6 +150,8 @@ def test_the_mark_is_exactly_on_cells_wider_than_the_threshold(result: Benchmark
     assert not any(c.wide for r in none_marked.rows for c in r.cells)
     assert render_heatmap_png(view) != render_heatmap_png(none_marked)
 
+    # The headline printed at the end of a run: the run's interval.
+    assert "Repeats        2 epochs · 95% interval" in format_headline(result, color=False)
     # The plain text report: the checkpoint and category intervals, the marks in the grids.
     report = format_text_report(result)
     assert "Epochs:           2" in report and "[95%: " in report

@@ -194,6 +194,12 @@ def format_headline(
             "the mean of every judged answer"
         )
         lines.append(f"  Score          {score}")
+        if md.epochs is not None and result.overall_interval is not None:
+            iv = result.overall_interval
+            lines.append(
+                f"  Repeats        {md.epochs} epochs · 95% interval {_fixed(iv.low, 2)}–"
+                f"{_fixed(iv.high, 2)} (bootstrap over questions)"
+            )
         rate = result.hallucination_rate
         definition = mode_text(run_mode(md))
         lines.append(
