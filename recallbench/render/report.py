@@ -15,7 +15,7 @@ from .._convert import dumps_pretty
 from .._numfmt import to_fixed as _fixed
 from ..data.qa import CATEGORIES, DISCLOSURES
 from ..results.heatmap import WIDE_MARK
-from ..results.intervals import is_wide, wide_above
+from ..results.intervals import is_wide, points, wide_above
 from ..results.measures import summarize_retrieval
 from ..results.records import (
     BenchmarkResult,
@@ -156,7 +156,7 @@ def _epoch_lines(result: BenchmarkResult) -> list[str]:
         "scores are means over every answer)",
         f"Intervals:        95% percentile bootstrap over questions, "
         f"{settings.get('resamples', '?')} resamples, seed {settings.get('seed', '?')}; cells "
-        f"wider than {wide_above(md.intervals):g} points marked {WIDE_MARK}",
+        f"wider than {points(wide_above(md.intervals))} marked {WIDE_MARK}",
     ]
     overall = result.overall_score
     if overall is not None:
@@ -327,7 +327,7 @@ def format_text_report(result: BenchmarkResult, *, color: bool = False, width: i
     else:
         lines.extend(_grid_lines(result.heatmap, [r.label for r in result.ranges], wide))
         if wide is not None:
-            lines.extend(["", f"{WIDE_MARK} 95% interval wider than {wide:g} points"])
+            lines.extend(["", f"{WIDE_MARK} 95% interval wider than {points(wide)}"])
     lines.extend(_retrieval_lines(result))
     lines.extend(records_section_lines(result.benchmark_metrics))
     lines.extend(public_section_lines(result.public_benchmark))

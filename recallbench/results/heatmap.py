@@ -40,6 +40,7 @@ from ..data.qa import CATEGORIES, GROUP_CATEGORIES
 from ..data.ranges import FULL_DAYS, TimeRange, normalize_ranges
 from ..errors import ConfigError
 from .intervals import is_wide, wide_above
+from .intervals import points as _points
 from .records import (
     BenchmarkResult,
     HeatmapCell,
@@ -200,7 +201,7 @@ class HeatmapView:
         if self.wide_above is None:
             return None
         return (
-            f"{WIDE_MARK} 95% interval wider than {self.wide_above:g} points (bootstrap over "
+            f"{WIDE_MARK} 95% interval wider than {_points(self.wide_above)} (bootstrap over "
             f"questions, {self.epochs or 1} epochs each)"
         )
 

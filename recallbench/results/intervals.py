@@ -49,6 +49,7 @@ __all__ = [
     "bootstrap_interval",
     "interval_settings",
     "is_wide",
+    "points",
     "question_means",
     "wide_above",
     "with_intervals",
@@ -147,6 +148,11 @@ def wide_above(
         return override
     stored = (metadata_intervals or {}).get("wideAbove")
     return float(stored) if isinstance(stored, int | float) else DEFAULT_CI_WIDTH
+
+
+def points(width: float) -> str:
+    """``1 point``, ``0.5 points``: a width on the composite scale, in words."""
+    return f"{width:g} point" + ("" if width == 1 else "s")
 
 
 def interval_settings(ci_width: float = DEFAULT_CI_WIDTH) -> dict[str, Any]:
