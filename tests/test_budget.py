@@ -4,6 +4,7 @@ line, against a real loopback provider."""
 
 from __future__ import annotations
 
+import contextvars
 import json
 import os
 import sys
@@ -202,3 +203,76 @@ async def test_the_command_line_stops_at_max_cost_and_resumes(tmp_path: Path) ->
     result = json.loads((out / "result.json").read_text(encoding="utf-8"))
     assert result["metadata"]["cost"]["answers"] == 13
     assert "budget" not in result["metadata"]["cost"]
+
+
+class _PricedModel:
+    """gpt-4o-mini as far as prices go, answering in-process (a unit elsewhere keeps its own
+    connections, which a thread standing in for a worker process would leave open)."""
+
+    model = "gpt-4o-mini"
+
+    def __init__(self) -> None:
+        self.calls = 0
+
+    async def complete(self, system_prompt: str, user_message: str, **_: Any) -> Completion:
+        self.calls += 1
+        ok = "CODE-" in user_message.split("SYSTEM ANSWER:")[-1]
+        return Completion(text=PASS if ok else FAIL, input_tokens=2000, output_tokens=100)
+
+
+class _ElsewhereExecutor:
+    """Runs each unit as the Ray executor does — on an event loop of its own in another thread,
+    reporting its records as events (:func:`recallbench.harness.remote.unit_events`) — without
+    Ray, and in an empty context: a unit elsewhere (a Ray worker process) sees no budget."""
+
+    async def run(self, jobs: Any, work: Any) -> None:
+        import anyio.to_thread
+
+        from recallbench.harness.remote import unit_events
+
+        for job in jobs:
+            if not work.wanted(job):
+                continue
+            events = unit_events(work.shipment(), job.unit, job.dataset, work.resume_for(job))
+            step = contextvars.Context()
+            try:
+                while True:
+                    batch = await anyio.to_thread.run_sync(step.run, next, events, None)
+                    assert batch is not None, "a unit ended without its outcome"
+                    outcome = None
+                    for event in batch:
+                        outcome = await work.absorb(job, event) or outcome
+                    if outcome is not None:
+                        work.done(job, outcome)
+                        break
+                    if work.stopping:
+                        return
+            finally:
+                await anyio.to_thread.run_sync(step.run, events.close)
+
+
+@pytest.mark.anyio
+async def test_units_run_elsewhere_are_held_to_the_budget_at_the_driver(tmp_path: Path) -> None:
+    data = tmp_path / "data"
+    write_persona(data, days=8, suffix="8d")
+    model = _PricedModel()
+    config = RunConfig(ranges=("4d", "8d"), arcs_file="arcs-8d.yaml", max_cost=2.5 * PER_ANSWER)
+    out = tmp_path / "out"
+    harness = Harness(
+        ScriptedAdapter(),
+        data,
+        judge=LlmJudge(model),
+        config=config,
+        output=RunOutput.directory(out),
+        executor=_ElsewhereExecutor(),
+    )
+    with pytest.raises(BudgetExceeded, match="units running elsewhere") as info:
+        await harness.run()
+    budget = info.value.result.metadata.cost["budget"]  # type: ignore[attr-defined]
+    assert budget["stopped"] is True
+    # Checked as the answers arrive: the run stops at the batch of events that reached the
+    # budget; every answer paid for until then is counted and logged.
+    logged = len((out / "questions.jsonl").read_text().splitlines())
+    assert budget["spentUsd"] >= 2.5 * PER_ANSWER
+    assert budget["spentUsd"] == pytest.approx(logged * PER_ANSWER, abs=1e-6)
+    assert model.calls >= logged and logged < 13

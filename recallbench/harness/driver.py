@@ -15,9 +15,10 @@ from typing import Any
 
 import attrs
 
-from ..errors import OutputError, RunFailed
+from ..errors import BudgetExceeded, OutputError, RunFailed
 from ..judges.usage import JudgeUsage
 from ..results.records import TimeRangeResult
+from .budget import active_budget
 from .evaluate import Judging
 from .executor import UnitJob
 from .hooks import Hooks
@@ -158,6 +159,7 @@ class Driver:
             return
         written = self._written.setdefault(job.index, _Written())
         if kind == "questions":
+            self._charge(record.get("usage"))
             qa = record.get("qa") or {}
             written.questions.append(
                 LoggedQuestion(
@@ -174,6 +176,21 @@ class Driver:
                     label=record["range"]["label"],
                     record=record,
                 )
+            )
+
+    def _charge(self, usage: Any) -> None:
+        """An answer paid for by a unit running elsewhere, which sees no budget: ``--max-cost`` is
+        kept here, at the driver, after the fact — once it is spent the run stops and units in
+        flight are cancelled (:mod:`.budget`)."""
+        budget = active_budget()
+        if budget is None or not isinstance(usage, dict):
+            return
+        budget.charge(usage)
+        if budget.spent >= budget.max_usd and self.state.failure is None:
+            budget.stopped = True
+            self.state.failure = BudgetExceeded(
+                f"--max-cost {budget.max_usd:g} USD: ${budget.spent:.4f} spent by units running "
+                "elsewhere; the units in flight are stopped (--resume continues the run)"
             )
 
     def _merge(self, end: UnitEnd) -> None:
