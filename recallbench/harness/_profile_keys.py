@@ -115,6 +115,9 @@ COMMAND_LINE_ONLY: tuple[str, ...] = (
     "failure-log",
     "resume",
     "skip-catchup-ingest",
+    # Repeats and the interval threshold: flags only, not profile keys yet.
+    "epochs",
+    "ci-width",
 )
 """The ``recallbench run`` flags a profile does not set: output, resume, limits and connection
 settings of one invocation (a test keeps this list and :data:`FLAT_KEYS` covering every flag)."""
