@@ -121,6 +121,12 @@ def test_malformed_names_record_and_field(tmp_path: Path, edit: Edit, expected: 
     r = _cli("run", "--data", f"longmemeval:{path}", cache=tmp_path / "c")
     assert r.returncode == 2
     assert len(r.stderr.strip().splitlines()) == 1 and expected in r.stderr
+    assert not any((tmp_path / "c" / "imports").iterdir())  # nothing cached
+    out = tmp_path / "out"
+    r = _cli("import", "longmemeval", str(path), "--out", str(out), cache=tmp_path / "c")
+    assert r.returncode == 2 and expected in r.stderr
+    # Records before the bad one were written as they were read, and removed when it was met.
+    assert list(out.iterdir()) == []
 
 
 @pytest.mark.slow

@@ -44,9 +44,9 @@ def run_import(args: argparse.Namespace) -> int:
         from ..data.importers.longmemeval import convert_longmemeval
 
         ids = convert_longmemeval(args.file, args.out)
-        what = f"{len(ids)} question(s)"
+        what = f"{len(ids)} LongMemEval record(s)"
         questions = len(ids)
-        detail = ""
+        detail = "; each asked once, after its haystack"
     print(
         f"recallbench import: {what}, {questions} question(s) written as personas under "
         f"{args.out}{detail}"

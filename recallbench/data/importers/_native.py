@@ -141,15 +141,24 @@ def write_native(
     """Write ``personas`` under ``out`` (created) with the :data:`IMPORT_MARKER`; return ``out``.
 
     ``personas`` may be an iterator: each is written as it comes and then let go (a LongMemEval
-    ``_m`` file is never held whole). The arcs file is the default one (``arcs-1000d.yaml``), so
+    ``_m`` file is never held whole); when it raises (a malformed record), the persona directories
+    written so far are removed and the error goes on. The arcs file is the default one (``arcs-1000d.yaml``), so
     the commands read the output without ``--arcs``.
     """
     out.mkdir(parents=True, exist_ok=True)
     own: dict[str, tuple[TimeRange, ...]] = {}
-    for p in personas:
-        write_persona(p, out, arcs_file)
-        if p.checkpoints:
-            own[p.id] = p.checkpoints
+    written: list[Path] = []
+    try:
+        for p in personas:
+            written.append(out / p.id)
+            write_persona(p, out, arcs_file)
+            if p.checkpoints:
+                own[p.id] = p.checkpoints
+    except Exception:
+        # A malformed record met half-way through a streamed file: leave no half conversion.
+        for pdir in written:
+            shutil.rmtree(pdir, ignore_errors=True)
+        raise
     write_marker(
         out,
         source=source,
