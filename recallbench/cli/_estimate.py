@@ -147,7 +147,7 @@ def estimate_json(
 def format_estimate(estimate: Mapping[str, Any]) -> str:
     from ..render.cost import usd
 
-    lines = ["", "Estimate (before any call):"]
+    lines = ["\nEstimate (before any call):"]
     for j in estimate["judges"]:
         if not j["calls"]:
             lines.append(f"  {j['role']} {j['judge']}: offline, no model calls · $0")

@@ -15,8 +15,11 @@ Spending is counted from the tokens the provider reported once a call returns. U
 reports for calls made outside this process (a gRPC or subprocess memory system) cannot be refused
 beforehand: it is added when its answer arrives, so the run stops at the next call after it.
 
-The budget is the run's process's: with the Ray executor, units run in other processes and see no
-budget (the command line refuses ``--max-cost`` with ``--executor ray``).
+The budget lives in the driver's process. Units an executor runs elsewhere (the Ray executor's
+workers) see none: their calls are not refused beforehand; the driver counts each answer's usage as
+its record arrives and, once the budget is spent, stops the run and cancels the units in flight —
+so such a run can pass its budget by what the units in flight spend before their next answer
+arrives, and the calls of answers cancelled in flight are paid for but not kept.
 """
 
 from __future__ import annotations
