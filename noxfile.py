@@ -1,4 +1,4 @@
-"""Developer sessions: ``nox -s tests lint typecheck proto``."""
+"""Developer sessions: ``nox -s tests lint typecheck proto docs``."""
 
 from __future__ import annotations
 
@@ -37,6 +37,14 @@ def typecheck(session: nox.Session) -> None:
     """mypy --strict on the package."""
     session.install("-e", ".[dev]")
     session.run("mypy")
+
+
+@nox.session
+def docs(session: nox.Session) -> None:
+    """The documentation site into site/: ``mkdocs build --strict`` (a broken link, a missing
+    reference or any warning fails it)."""
+    session.install("-e", ".[docs]")
+    session.run("mkdocs", "build", "--strict", env={"NO_MKDOCS_2_WARNING": "1"})
 
 
 @nox.session

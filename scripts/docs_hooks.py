@@ -141,7 +141,9 @@ def on_page_markdown(markdown: str, page: Any, config: Any, files: Files) -> str
         if path is None:
             return match.group(0)
         if not (ROOT / path).is_file():
-            log.warning("%s links to %s, which is not a file of the repository", page.file.src_uri, path)
+            log.warning(
+                "%s links to %s, which is not a file of the repository", page.file.src_uri, path
+            )
             return match.group(0)
         here = posixpath.dirname(page.file.src_uri)
         new = posixpath.relpath(f"{REPO_PREFIX}/{path}", here or ".")

@@ -77,7 +77,9 @@ def page_blocks(path: Path, root: Path = ROOT) -> list[Block]:
         if kind is not None:
             marker = SKIP.match(lines[i - 1]) if i > 0 else None
             blocks.append(
-                Block(page, i + 1, kind, "\n".join(body) + "\n", marker["reason"] if marker else None)
+                Block(
+                    page, i + 1, kind, "\n".join(body) + "\n", marker["reason"] if marker else None
+                )
             )
         i = j + 1
     return blocks
@@ -105,7 +107,7 @@ SKIPPED = [b for blocks in BLOCKS.values() for b in blocks if b.skip]
 
 # The page runner: executes the blocks it is given in order in one process (one namespace for the
 # Python blocks), stopping at the first failure, which it reports on stdout as JSON.
-RUNNER = r'''
+RUNNER = r"""
 import ast, json, os, signal, subprocess, sys, traceback
 
 import anyio
@@ -151,7 +153,7 @@ for block in blocks:
         sys.exit(1)
     sys.stdout.flush()
     sys.stderr.flush()
-'''
+"""
 
 
 def _scratch(tmp_path: Path) -> Path:
@@ -224,7 +226,9 @@ def test_page_blocks_run(page: str, tmp_path: Path) -> None:
     if page in NOT_YET_RUNNABLE:
         pytest.skip(f"{page}: not yet runnable: {NOT_YET_RUNNABLE[page]}")
     blocks = [b for b in RUNNABLE[page] if not b.skip]
-    installs = [b.where for b in blocks if b.kind != "python" and re.search(r"\bpip\s+install", b.code)]
+    installs = [
+        b.where for b in blocks if b.kind != "python" and re.search(r"\bpip\s+install", b.code)
+    ]
     assert not installs, (
         f"blocks that would install into the environment running the tests: {installs}; "
         "mark them <!-- docs-test: skip — installs … -->"

@@ -85,6 +85,9 @@ HOW: dict[str, Shortened | Excluded] = {
     "python -m recallbench run --adapter examples/session_memory.py --judge openai:gpt-4o-mini "
     "--personas executive-assistant --arcs arcs-180d.yaml --ranges 30d": Excluded(NEEDS_API_KEY),
     "python -m recallbench": Excluded("names the entry point in prose; not a command by itself"),
+    "nox -s docs": Excluded(
+        "builds the documentation site in a fresh environment; .ci/run runs mkdocs build --strict"
+    ),
     "nox -s tests lint typecheck": Excluded(
         "the suite, lint and type check in fresh environments; .ci/run runs their parts"
     ),
