@@ -8,6 +8,7 @@ from __future__ import annotations
 import ast
 import importlib
 import inspect
+import itertools
 
 import pytest
 
@@ -18,7 +19,7 @@ def _attribute_docstring(module_name: str, name: str) -> str | None:
     module = importlib.import_module(module_name)
     tree = ast.parse(inspect.getsource(module))
     body = tree.body
-    for statement, following in zip(body, body[1:], strict=False):
+    for statement, following in itertools.pairwise(body):
         targets = (
             [statement.target]
             if isinstance(statement, ast.AnnAssign)
