@@ -445,3 +445,35 @@ def test_the_preflight_checks_every_judge_of_a_panel(tmp_path: Path) -> None:
     )  # fmt: skip
     assert done.returncode == 2
     assert 'ANTHROPIC_API_KEY is not set (needed by judge "anthropic:claude-x")' in done.stderr
+
+
+def test_an_appellate_judge_reviews_the_panels_aggregate(tmp_path: Path) -> None:
+    data = tmp_path / "data"
+    write_persona(data)
+    panel = JudgePanel(
+        [
+            ScriptedJudge(scorer=PERFECT, name="generous"),
+            ScriptedJudge(scorer=NOTHING, name="harsh"),
+        ]
+    )
+    appeal = ScriptedJudge(scorer=PERFECT, name="appeal")
+    harness = Harness(
+        ScriptedAdapter(),
+        data,
+        judge=panel,
+        appellate_judge=appeal,
+        config=RunConfig(ranges="10d", arcs_file="arcs-30d.yaml"),
+        output=RunOutput.beside(tmp_path / "run" / "result.json"),
+    )
+    anyio.run(harness.run)
+    answers = _answers(tmp_path / "run" / "result.json")
+    assert answers and len(appeal.calls) == len(answers)  # the mean, 3, is a failure: appealed
+    for q in answers:
+        assert q["compositeScore"] == 6  # the appellate verdict is final
+        primary = q["primaryScore"]
+        assert (primary["correctness"], primary["completeness"], primary["hallucination"]) == (
+            1,
+            1,
+            0,
+        )
+        assert [v["judge"] for v in q["panel"]] == ["generous", "harsh"]
