@@ -331,3 +331,21 @@ def test_run_says_which_endpoint_was_rate_limited_and_how_far_it_went_down(tmp_p
     (line,) = [ln for ln in err.splitlines() if "was rate limited" in ln]
     assert line.startswith("recallbench run: openai:gpt-judge at http://127.0.0.1:")
     assert "/v1/chat/completions was rate limited 6 times; concurrency went down to " in line
+
+
+def test_slots_held_by_a_loop_that_is_gone_do_not_block_the_next_one() -> None:
+    limiter = EndpointLimiter("openai", "u", ceiling=1)
+
+    async def leak() -> None:
+        await limiter._acquire()  # a slot never released: its loop ends with it held
+
+    async def take() -> bool:
+        with anyio.move_on_after(10) as scope:
+            async with limiter.slot():
+                pass
+        return not scope.cancelled_caught
+
+    anyio.run(leak)
+    assert limiter.in_flight == 1
+    assert anyio.run(take)
+    assert limiter.in_flight == 0

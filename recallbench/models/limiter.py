@@ -23,9 +23,9 @@ the limiter is held around each *attempt*, so a call waiting out its back-off ho
 One limiter per endpoint per process (:func:`endpoint_limiter`, keyed by provider and request URL —
 an Azure URL names its deployment): the registry is process-wide on purpose, because the point is
 that separately built clients (the judge, the appellate judge, a ``builtin:rag`` baseline) share
-what the endpoint told any of them. It holds no event-loop object between calls (waiters are made
-by the waiting task), so it survives a second ``anyio.run``. A Ray worker is another process, with
-its own limiters. Each change of the limit is logged once, at WARNING going down and INFO going up,
+what the endpoint told any of them. Its slots belong to one event loop at a time: a call from a new
+loop (a second ``anyio.run``) starts the slot count afresh and keeps what was learnt (the limit, the
+counts). A Ray worker is another process, with its own limiters. Each change of the limit is logged once, at WARNING going down and INFO going up,
 on the ``recallbench`` logger; :func:`limiter_states` reports every endpoint's state (the command
 line says at the end of a run which endpoints were rate limited and how far concurrency went
 down).
@@ -169,6 +169,7 @@ class EndpointLimiter:
         self._requests = 0
         self._models: set[str] = set()
         self._lock = threading.Lock()  # counters only; waiting is per event loop
+        self._loop: object | None = None  # the event loop whose tasks hold and await slots
 
     def __repr__(self) -> str:
         return (
@@ -224,9 +225,21 @@ class EndpointLimiter:
         finally:
             self._release()
 
+    def _adopt_loop(self) -> None:
+        """Forget the slots and waiters of an event loop that is gone (a run ended abruptly, then
+        another ``anyio.run`` in the same process): they will never be released."""
+        import asyncio
+
+        loop = asyncio.get_running_loop()
+        if self._loop is not loop:
+            self._loop = loop
+            self._in_flight = 0
+            self._waiters.clear()
+
     async def _acquire(self) -> None:
         import anyio
 
+        self._adopt_loop()
         while True:
             pause = self._paused_until - time.monotonic()
             if pause > 0:
