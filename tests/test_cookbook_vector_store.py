@@ -156,3 +156,29 @@ def test_the_default_minilm_from_the_command_line(tmp_path: Path) -> None:
     # all-MiniLM-L6-v2 tells "the access code for day 7" from "day 17" poorly: it finds most days,
     # not all (0.70 measured); an embedding that ignored the text would find about 10/30.
     assert last["retrieval"]["byCategory"]["factual-recall"]["recall@10"] >= 0.5
+
+
+def test_the_docs_custom_embedding_block_runs(tmp_path: Path) -> None:
+    doc = (ROOT / "docs" / "adapters.md").read_text(encoding="utf-8")
+    m = re.search(
+        r"<!-- cookbook: custom-embedding -->\n<!-- docs-test: skip[^\n]*-->\n```python\n(.*?)^```",
+        doc,
+        re.S | re.M,
+    )
+    assert m is not None, "docs/adapters.md lost its custom-embedding block"
+    (tmp_path / "examples" / "adapters").mkdir(parents=True)
+    (tmp_path / "examples" / "adapters" / "vector_store.py").write_bytes(EXAMPLE.read_bytes())
+    done = subprocess.run(
+        [sys.executable, "-c", m.group(1)],
+        cwd=tmp_path,
+        capture_output=True,
+        text=True,
+        timeout=300,
+        check=False,
+        env=dict(os.environ, NO_COLOR="1"),
+    )
+    assert done.returncode == 0, done.stderr[-3000:]
+    name, scores = done.stdout.strip().split(" ", 1)
+    assert name == "chroma-memory"
+    # 5.0 and 3.58 measured; builtin:null (always abstaining) scores about 1 on such a persona.
+    assert all(score >= 3.0 for score in json.loads(scores)), done.stdout
