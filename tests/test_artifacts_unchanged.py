@@ -91,6 +91,12 @@ def test_a_run_writes_what_it_wrote_before(tmp_path: Path) -> None:
     assert fingerprint["digest"] == short_digest(fingerprint)
     assert fingerprint["selection"]["personas"] == ["executive-assistant"]
     assert ordered(normalized(result)) == ordered(normalized(json.loads(before["result.json"])))
+    header, *rest = after["progress.jsonl"].splitlines(keepends=True)
+    written = json.loads(header)
+    assert written.pop("fingerprint") == fingerprint["digest"]  # the header's one new key
+    after["progress.jsonl"] = (
+        json.dumps(written, separators=(",", ":"), ensure_ascii=False) + "\n" + "".join(rest)
+    )
     for name in ("questions.jsonl", "progress.jsonl"):
         assert lines(after[name]) == lines(before[name]), name
 

@@ -366,3 +366,41 @@ def test_the_fingerprint_modules_are_pure() -> None:
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "[]"
+
+
+def test_resuming_with_another_judge_is_warned_and_kept_in_the_result(tmp_path: Path) -> None:
+    from recallbench.harness.resume import read_resume_log
+    from recallbench.testing import ScriptedJudge
+
+    write_persona(tmp_path / "data", "tiny")
+    config = RunConfig(ranges=rb.parse_ranges("10d,30d"), arcs_file="arcs-30d.yaml")
+    out = tmp_path / "run"
+    output = RunOutput(
+        result_json=out / "result.json",
+        progress=out / "progress.jsonl",
+        questions=out / "questions.jsonl",
+    )
+
+    def run(judge: Any) -> Any:
+        resume = (
+            read_resume_log(output.progress, output.questions) if output.progress.exists() else None
+        )
+        return rb.run_sync(
+            AdapterSpec("builtin:bm25"),
+            tmp_path / "data",
+            judge=judge,
+            config=config,
+            output=output,
+            resume=resume,
+            progress=False,
+        )
+
+    first = run("rubric")
+    header = json.loads(output.progress.read_text(encoding="utf-8").splitlines()[0])
+    assert header["fingerprint"] == first.metadata.fingerprint["digest"]
+    same = run("rubric")
+    assert same.metadata.warnings is None
+    other = run(ScriptedJudge())
+    (warning,) = other.metadata.warnings
+    assert warning.startswith(f"resumed a run whose fingerprint was {header['fingerprint']}, with ")
+    assert other.metadata.fingerprint["digest"] in warning

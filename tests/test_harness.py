@@ -1115,6 +1115,7 @@ async def test_artifacts(tiny_data: Path, tmp_path: Path) -> None:
         "resumed",
         "dataDir",
         "arcsFile",
+        "fingerprint",  # issue 25: every run's, always written
     }
     assert data["metadata"]["totalEvalsRun"] == 61
 

@@ -54,7 +54,7 @@ from .config import RunConfig, RunOutput
 from .driver import Driver, PersonaOutcome
 from .evaluate import Judging, runs_inline
 from .executor import Executor, LocalExecutor, UnitJob
-from .fingerprinting import describe_adapter, run_fingerprint
+from .fingerprinting import describe_adapter, fingerprint_change, run_fingerprint
 from .hooks import Hooks, RunDone, RunStarted
 from .lifecycle import UnitRunner
 from .questions import QuestionAsker
@@ -224,6 +224,7 @@ class Harness:
         logs = RunLogs(progress=progress, questions=questions, failures=failures)
         all_tasks = [self.tasks(ds) for ds in datasets]
         state.ranges = _ranges_asked(self.ranges, datasets, all_tasks)
+        self._note_fingerprint_change(state)
         await self.hooks.call(
             "on_run_start",
             RunStarted(
@@ -323,8 +324,17 @@ class Harness:
             # Ours: what the run will cover, so a reader of an unfinished run knows how far it got.
             "personas": list(persona_ids),
             "resumed": bool(self.resume.checkpoints or self.resume.questions) or None,
+            # Ours: the fingerprint's digest, so a resumed attempt can tell it scores the same way.
+            "fingerprint": self._fingerprint(state)["digest"],
         }
         logs.progress.write({k: v for k, v in header.items() if v is not None})
+
+    def _note_fingerprint_change(self, state: RunState) -> None:
+        """A resumed run whose earlier attempt scored otherwise: warned, and kept in the result."""
+        message = fingerprint_change(self.resume.header, self._fingerprint(state)["digest"])
+        if message is not None:
+            log.warning("[bench] %s", message)
+            state.warnings.append(message)
 
     def _mode_keys(self) -> dict[str, Any]:
         """``hallucinationMode`` (and ``hallucinationWindow``), or nothing when the mode is unknown."""

@@ -29,7 +29,12 @@ from ..judges.describe import describe_judge
 from ..results.fingerprint import DIGEST_CHARS, make_fingerprint
 from .config import RunConfig
 
-__all__ = ["describe_adapter", "describe_executor", "run_fingerprint"]
+__all__ = [
+    "describe_adapter",
+    "describe_executor",
+    "fingerprint_change",
+    "run_fingerprint",
+]
 
 _SECRET_KEY = re.compile(r"(?i)(api_?key|token|secret|password|credential|ca_?file|cert)")
 """Config keys whose values never reach a fingerprint, not even hashed."""
@@ -173,4 +178,18 @@ def run_fingerprint(
             "repeats": _repeats(config),
             "versions": {"recallbench": __version__, "python": platform.python_version()},
         }
+    )
+
+
+def fingerprint_change(header: Mapping[str, Any] | None, digest: str) -> str | None:
+    """What to warn when a resumed run's earlier attempt logged (in its progress header) another
+    fingerprint digest than this attempt's: its answers were asked or scored over other datasets,
+    selection or judges, and the run's numbers mix both; None when they agree or the earlier
+    attempt logged none (a run made before fingerprints)."""
+    before = header.get("fingerprint") if header is not None else None
+    if not isinstance(before, str) or before == digest:
+        return None
+    return (
+        f"resumed a run whose fingerprint was {before}, with fingerprint {digest}: the datasets, "
+        "selection or judges differ, and its numbers mix both attempts"
     )
