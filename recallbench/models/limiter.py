@@ -49,6 +49,7 @@ __all__ = [
     "RATE_LIMIT_STATUSES",
     "EndpointLimiter",
     "LimiterState",
+    "Slot",
     "endpoint_limiter",
     "limiter_states",
     "reset_endpoint_limiters",
