@@ -5,10 +5,12 @@ from __future__ import annotations
 
 import json
 import os
+import signal
 from collections import Counter
 from collections.abc import Iterator
 from pathlib import Path
 
+import anyio
 import pytest
 from _clocks import without_clocks
 
@@ -68,3 +70,88 @@ async def test_epochs_on_ray_give_the_local_result(cluster: None, tmp_path: Path
     )
     assert set(keys.values()) == {1}
     assert len(keys) == 2 * 2 * (10 + 31)
+
+
+DIES_AT = """
+import os
+from pathlib import Path
+
+import anyio
+
+from recallbench.testing import ScriptedAdapter
+
+
+class DiesAt(ScriptedAdapter):
+    # Its 15th query (the second epoch of the 10d checkpoint), the first time any worker gets
+    # there, writes the worker's pid to config["marker"] and waits to be killed.
+
+    def __init__(self, config):
+        super().__init__(name="recalling")
+        self.marker = Path(config["marker"])
+        self.asked = 0
+
+    async def query(self, question):
+        self.asked += 1
+        if self.asked == 15:
+            try:
+                with self.marker.open("x", encoding="utf-8") as f:
+                    f.write(str(os.getpid()))
+            except FileExistsError:
+                pass
+            else:
+                await anyio.sleep(60)
+        return await super().query(question)
+"""
+
+
+@pytest.mark.anyio
+async def test_a_worker_killed_mid_epoch_logs_no_answer_twice(
+    cluster: None, tmp_path: Path
+) -> None:
+    data = tmp_path / "data"
+    write_persona(data, "ada")
+    marker = tmp_path / "worker.pid"
+    units = tmp_path / "dies_at.py"
+    units.write_text(DIES_AT, encoding="utf-8")
+    config = RunConfig(
+        arcs_file="arcs-30d.yaml", ranges="10d,30d", lifecycle="incremental", epochs=2
+    )
+
+    async def kill_the_worker() -> None:
+        while not marker.exists() or not marker.read_text(encoding="utf-8"):
+            await anyio.sleep(0.02)
+        # Long enough for the unit's last batch of answers (14 of them) to reach the driver.
+        await anyio.sleep(1.5)
+        os.kill(int(marker.read_text(encoding="utf-8")), signal.SIGKILL)
+
+    for name, spec, executor in (
+        ("local", rb.AdapterSpec(f"{UNITS}:Recalling"), None),
+        ("ray", rb.AdapterSpec(f"{units}:DiesAt", {"marker": str(marker)}), rb.RayExecutor()),
+    ):
+        out = tmp_path / name
+        harness = rb.Harness(
+            spec,
+            data,
+            judge=ScriptedJudge(),
+            config=config,
+            output=RunOutput(result_json=out / "result.json", questions=out / "questions.jsonl"),
+            executor=executor,
+        )
+        async with anyio.create_task_group() as tg:
+            if executor is not None:
+                tg.start_soon(kill_the_worker)
+            await harness.run()
+            tg.cancel_scope.cancel()
+    assert marker.exists()  # the kill happened, in the second epoch of the first checkpoint
+    local, remote = (
+        json.loads((tmp_path / d / "result.json").read_text(encoding="utf-8"))
+        for d in ("local", "ray")
+    )
+    for run in (local, remote):
+        run["metadata"].pop("fingerprint", None)
+    assert without_clocks(remote) == without_clocks(local)
+    keys = Counter(
+        (r["checkpoint"], r["qa"]["id"], r["epoch"])
+        for r in map(json.loads, (tmp_path / "ray" / "questions.jsonl").read_text().splitlines())
+    )
+    assert max(keys.values()) == 1 and len(keys) == 2 * (10 + 31)

@@ -167,6 +167,8 @@ class Driver:
                     checkpoint=record["checkpoint"],
                     qa_id=qa.get("id", ""),
                     record=record,
+                    # An --epochs run's answer: a unit started again re-asks none it logged.
+                    epoch=record["epoch"] if type(record.get("epoch")) is int else None,
                 )
             )
         elif kind == "progress" and record.get("type") == "checkpoint":
