@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import argparse
+from collections import Counter
+from pathlib import Path
 from typing import Any
 
 from ..data.dataset import list_personas
@@ -24,6 +26,12 @@ def register(sub: Any) -> None:
         "(default: the shipped personas)",
     )
     p.add_argument("--json", action="store_true", help="print a JSON array of ids")
+    p.add_argument(
+        "--stats",
+        action="store_true",
+        help="also each persona's figures: days, sessions, day-log sizes, questions by category "
+        "and by type, its own checkpoints (any data directory, imported ones included)",
+    )
     p.set_defaults(handler=run_list)
 
     r = sub.add_parser("ranges", help="show the default time ranges and the accepted forms")
@@ -35,6 +43,8 @@ def run_list(args: argparse.Namespace) -> int:
     data = data_or_shipped(args.data, "list")
     manifests = is_manifest_data(data)
     ids = open_dataset(data).persona_ids() if manifests else list_personas(data)
+    if args.stats:
+        return _list_stats(data, ids, args.json)
     if args.json:
         print_json(ids)
         return 0
@@ -42,6 +52,91 @@ def run_list(args: argparse.Namespace) -> int:
     for pid in ids:
         print(f"  - {pid}")
     return 0
+
+
+def _list_stats(data: Path, ids: list[str], as_json: bool) -> int:
+    from ..data.corpus_stats import corpus_stats
+
+    dataset = open_dataset(data)
+    ranges_of = getattr(dataset, "ranges_of", None)
+    rows = []
+    for pid in ids:
+        stats = corpus_stats(dataset.load(pid))  # one persona at a time: an _m set is large
+        own = tuple(ranges_of(pid)) if callable(ranges_of) else ()
+        rows.append((stats, own))
+    if as_json:
+        print_json(
+            [
+                {
+                    "personaId": s.persona_id,
+                    "days": s.days,
+                    "lastDay": s.last_day,
+                    "sessions": s.sessions,
+                    "bytes": {"total": s.bytes_total, "median": s.bytes_median, "max": s.bytes_max},
+                    "questions": s.questions,
+                    "categories": dict(s.categories),
+                    "questionTypes": dict(s.question_types),
+                    **(
+                        {"checkpoints": [{"label": r.label, "days": r.days} for r in own]}
+                        if own
+                        else {}
+                    ),
+                }
+                for s, own in rows
+            ]
+        )
+        return 0
+    print(_stats_text(data, rows))
+    return 0
+
+
+def _size(n: int) -> str:
+    for unit, scale in (("GB", 10**9), ("MB", 10**6), ("kB", 10**3)):
+        if n >= scale:
+            return f"{n / scale:.1f} {unit}"
+    return f"{n} B"
+
+
+def _counts(counts: Counter[str]) -> str:
+    ranked = sorted(counts.items(), key=lambda kv: (-kv[1], kv[0]))
+    return ", ".join(f"{name} {n:,}" for name, n in ranked)
+
+
+def _stats_text(data: Path, rows: list[tuple[Any, tuple[Any, ...]]]) -> str:
+    width = max([len("persona"), *(len(s.persona_id) for s, _ in rows)])
+    lines = [
+        f"{len(rows)} persona(s) in {data}",
+        f"{'persona':<{width}} {'days':>6} {'last day':>8} {'sessions':>8} {'size':>9} "
+        f"{'median day':>10} {'largest':>9} {'questions':>9}",
+    ]
+    categories: Counter[str] = Counter()
+    types: Counter[str] = Counter()
+    for s, _ in rows:
+        lines.append(
+            f"{s.persona_id:<{width}} {s.days:>6,} {s.last_day:>8,} {s.sessions:>8,} "
+            f"{_size(s.bytes_total):>9} {_size(s.bytes_median):>10} {_size(s.bytes_max):>9} "
+            f"{s.questions:>9,}"
+        )
+        categories.update(s.categories)
+        types.update(s.question_types)
+    if len(rows) > 1:
+        lines.append(
+            f"{'total':<{width}} {sum(s.days for s, _ in rows):>6,} {'':>8} "
+            f"{sum(s.sessions for s, _ in rows):>8,} "
+            f"{_size(sum(s.bytes_total for s, _ in rows)):>9} {'':>10} {'':>9} "
+            f"{sum(s.questions for s, _ in rows):>9,}"
+        )
+    lines.append(f"questions by category: {_counts(categories) or 'none'}")
+    if types:
+        lines.append(f"questions by type (questionType): {_counts(types)}")
+    own = [(s.persona_id, r) for s, r in rows if r]
+    if own:
+        lines.append("checkpoints of their own (asked when --ranges names none):")
+        lines.extend(
+            f"  {pid:<{width}} " + " · ".join(f"{r.label} day {r.days}" for r in ranges)
+            for pid, ranges in own
+        )
+    return "\n".join(lines)
 
 
 def run_ranges(args: argparse.Namespace) -> int:
