@@ -313,3 +313,56 @@ def test_cost_functions_import_nothing_async() -> None:
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "[]"
+
+
+@pytest.mark.anyio
+async def test_a_rejudged_answer_keeps_what_its_failed_judging_cost(tmp_path: Path) -> None:
+    """A judge that replies with no score twice leaves the answer unscored (two paid calls); the
+    resumed run judges it again and the answer's usage holds all three calls."""
+    from recallbench.harness.resume import read_resume_log
+
+    data = tmp_path / "data"
+    write_persona(data, days=3, suffix="3d")
+    out = tmp_path / "out"
+    broken = {"on": True}
+
+    def respond(request: RecordedRequest) -> Any:
+        user = (request.json or {})["messages"][-1]["content"]
+        if broken["on"] and "2026-01-02" in user:
+            return reply("I cannot grade this.", input_tokens=100, output_tokens=5)
+        return reply(PASS, input_tokens=100, output_tokens=5)
+
+    async with FakeProviderServer() as server:
+        server.script(respond)
+        for attempt in (1, 2):
+            log = (
+                read_resume_log((out / "progress.jsonl").resolve(), out / "questions.jsonl")
+                if attempt == 2
+                else None
+            )
+            judge = LlmJudge(OpenAIModel("gpt-4o-mini", endpoint=f"{server.url}/v1", api_key="k"))
+            config = RunConfig(ranges=("3d",), arcs_file="arcs-3d.yaml")
+            harness = Harness(
+                ScriptedAdapter(),
+                data,
+                judge=judge,
+                config=config,
+                output=RunOutput.directory(out),
+                resume=log,
+            )
+            result = await harness.run()
+            if attempt == 1:
+                (failed,) = [
+                    q for r in result.personas[0].range_results for q in r.unscored_results or ()
+                ]
+                assert failed.usage == {
+                    "judge": {"gpt-4o-mini": {"calls": 2, "inputTokens": 200, "outputTokens": 10}}
+                }
+                broken["on"] = False
+    answers = [q for r in result.personas[0].range_results for q in r.question_results]
+    (rejudged,) = [q for q in answers if "2026-01-02" in q.qa.question]
+    assert rejudged.usage == {
+        "judge": {"gpt-4o-mini": {"calls": 3, "inputTokens": 300, "outputTokens": 15}}
+    }
+    assert result.metadata.cost is not None
+    assert result.metadata.cost["usage"]["judge"]["gpt-4o-mini"]["calls"] == len(answers) + 2

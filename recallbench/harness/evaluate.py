@@ -10,7 +10,7 @@ from __future__ import annotations
 import errno
 import logging
 import time
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 import anyio
@@ -24,6 +24,7 @@ from ..data.qa import QAPair
 from ..errors import AdapterTimeout, BudgetExceeded, JudgeParseError
 from ..judges.base import Judge, JudgeContext, build_context
 from ..models.metering import Tally, metered
+from ..results.cost import add_usage
 from ..results.manifest_run import retrieved_days
 from ..results.measures import question_retrieval
 from ..results.panel_scores import panel_parts
@@ -233,18 +234,24 @@ def adapter_reported_usage(tool_calls: Sequence[ToolCall]) -> dict[str, dict[str
 
 
 def answer_usage(
-    judged: Tally, appealed: Tally, adapter: dict[str, dict[str, int]]
+    judged: Tally,
+    appealed: Tally,
+    adapter: dict[str, dict[str, int]],
+    prior: Mapping[str, Any] | None = None,
 ) -> dict[str, dict[str, dict[str, int]]] | None:
     """An answer's ``usage`` (:mod:`recallbench.results.cost`): the judge's and the appellate
     judge's calls as their tallies saw them (a panel's members add up by model), the adapter's as
-    it reported them; None when no call reported a token, so runs without paid calls stay as
-    they were."""
+    it reported them, plus ``prior`` — what an earlier attempt of a re-judged answer paid (its
+    adapter call, its failed judge calls); None when no call reported a token, so runs without
+    paid calls stay as they were."""
     out: dict[str, dict[str, dict[str, int]]] = {}
     for role, tally in (("judge", judged), ("appellate", appealed)):
         if tally.used_tokens():
             out[role] = tally.by_model
     if adapter:
         out["adapter"] = adapter
+    if prior:
+        out = add_usage(prior, out)
     return out or None
 
 
@@ -295,11 +302,13 @@ async def evaluate(
     *,
     prior_answer: str | None = None,
     prior_latency_ms: float = 0.0,
+    prior_usage: Mapping[str, Any] | None = None,
     persona: PersonaDefinition | None = None,
 ) -> Evaluation:
     """Ask and judge one question. With ``prior_answer`` (a resumed question whose judge failed) the
-    adapter is not asked again: only the judging is redone. ``persona`` is handed to the judge's
-    context (the names it declares)."""
+    adapter is not asked again: only the judging is redone, and ``prior_usage`` (what the earlier
+    attempt paid) is added to the answer's usage. ``persona`` is handed to the judge's context (the
+    names it declares)."""
     detail: QueryDetail | None = None
     in_process = Tally()  # an in-process adapter's own model calls (the budget saw them)
     if prior_answer is not None:
@@ -366,7 +375,7 @@ async def evaluate(
             latency_ms=round(latency_ms, 2),
             error=error,
             retrieval_metrics=retrieval_metrics,
-            usage=answer_usage(judged, appealed, adapter_usage),
+            usage=answer_usage(judged, appealed, adapter_usage, prior_usage),
             retrieved_days=ranked_days,
         )
         return Evaluation(
@@ -401,7 +410,7 @@ async def evaluate(
         primary_score=primary if appellate_score is not None else None,
         retrieval_metrics=retrieval_metrics,
         panel=panel[0] if panel is not None else None,
-        usage=answer_usage(judged, appealed, adapter_usage),
+        usage=answer_usage(judged, appealed, adapter_usage, prior_usage),
         retrieved_days=ranked_days,
     )
     return Evaluation(

@@ -115,6 +115,7 @@ class QuestionAsker:
                         prior_latency_ms=float(rejudge.record.get("latencyMs") or 0)
                         if rejudge
                         else 0.0,
+                        prior_usage=rejudge.record.get("usage") if rejudge else None,
                         persona=ds.definition,
                     )
                 except BudgetExceeded as exc:  # not logged: asked again on resume
