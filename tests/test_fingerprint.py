@@ -404,3 +404,17 @@ def test_resuming_with_another_judge_is_warned_and_kept_in_the_result(tmp_path: 
     (warning,) = other.metadata.warnings
     assert warning.startswith(f"resumed a run whose fingerprint was {header['fingerprint']}, with ")
     assert other.metadata.fingerprint["digest"] in warning
+
+
+def test_model_endpoints_and_address_keys_are_left_out() -> None:
+    here = describe_judge(LlmJudge(ScriptedModel("{}"), name="openai:m;http://10.0.0.1:8000/v1"))
+    there = describe_judge(LlmJudge(ScriptedModel("{}"), name="openai:m;https://gpu.example/v1"))
+    assert here == there and here["name"] == "openai:m" and "10.0.0.1" not in json.dumps(here)
+    a = describe_adapter(
+        AdapterSpec("builtin:bm25", {"model": "openai:m;http://a:1/v1", "baseUrl": "http://a"}), "b"
+    )
+    b = describe_adapter(
+        AdapterSpec("builtin:bm25", {"model": "openai:m;http://b:2/v1", "baseUrl": "http://b"}), "b"
+    )
+    assert a == b
+    assert a != describe_adapter(AdapterSpec("builtin:bm25", {"model": "openai:other"}), "b")

@@ -3,9 +3,9 @@ configuration, its adapter, judges and executor (the hashing and the layout are
 :mod:`recallbench.results.fingerprint`'s).
 
 What is deliberately left out: every path (data directory, arcs file location, adapter file
-location, judge cache), every address (a gRPC URL's host and port, a model's base URL), credentials
-(config keys that look like keys, tokens, passwords or certificate files), timings, timeouts and
-parallelism. The address is not the system: a gRPC adapter is fingerprinted by its config and the
+location, judge cache), every address (a gRPC URL's host and port, a model selector's endpoint,
+config keys ending in url, endpoint, host, address or port), credentials (config keys that look like
+keys, tokens, passwords or certificate files), timings, timeouts and parallelism. The address is not the system: a gRPC adapter is fingerprinted by its config and the
 name it reports, so the same system served from another host fingerprints the same.
 """
 
@@ -25,7 +25,7 @@ from .._importing import code_identity, parse_object_spec
 from .._version import __version__
 from ..data.ranges import TimeRange
 from ..errors import ConfigError
-from ..judges.describe import describe_judge
+from ..judges.describe import describe_judge, without_endpoint
 from ..results.fingerprint import DIGEST_CHARS, make_fingerprint
 from .config import RunConfig
 
@@ -39,6 +39,24 @@ __all__ = [
 _SECRET_KEY = re.compile(r"(?i)(api_?key|token|secret|password|credential|ca_?file|cert)")
 """Config keys whose values never reach a fingerprint, not even hashed."""
 
+_ADDRESS_KEY = re.compile(r"(?i)(url|endpoint|host|address|port)$")
+"""Config keys naming where a system is reached, left out: the address is not the system."""
+
+
+def _kept(value: Any) -> Any:
+    """A config value without addresses: a model selector's endpoint is dropped."""
+    if isinstance(value, str):
+        return without_endpoint(value)
+    if isinstance(value, Mapping):
+        return {str(k): _kept(v) for k, v in value.items() if not _left_out(str(k))}
+    if isinstance(value, list | tuple):
+        return [_kept(v) for v in value]
+    return value
+
+
+def _left_out(key: str) -> bool:
+    return bool(_SECRET_KEY.search(key) or _ADDRESS_KEY.search(key))
+
 
 def _digest_of(value: Any) -> str:
     text = json.dumps(value, sort_keys=True, ensure_ascii=False, separators=(",", ":"), default=str)
@@ -48,8 +66,7 @@ def _digest_of(value: Any) -> str:
 def _config_digest(config: Mapping[str, Any] | None) -> str | None:
     if not config:
         return None
-    kept = {str(k): v for k, v in config.items() if not _SECRET_KEY.search(str(k))}
-    return _digest_of(kept)
+    return _digest_of(_kept(config))
 
 
 def _file_digest(path: Path) -> str | None:

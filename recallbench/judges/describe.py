@@ -16,7 +16,8 @@ judge made of judges). When it does not, the description is gathered from what i
   whose prompts the fingerprint cannot see (``compare`` says so).
 
 A :class:`~recallbench.judges.cache.CachedJudge` is described as the judge it wraps: a cache does not
-change a score.
+change a score. A model selector's endpoint (``openai:m;https://host/v1``) is left out wherever it
+appears: the address is not the judge.
 """
 
 from __future__ import annotations
@@ -32,7 +33,7 @@ import attrs
 from .._fields import camel
 from .._importing import code_identity
 
-__all__ = ["describe_judge", "prompt_digest"]
+__all__ = ["describe_judge", "prompt_digest", "without_endpoint"]
 
 PROMPT_DIGEST_CHARS = 16
 """Hex characters kept of the SHA-256 of a judge's prompt texts."""
@@ -60,6 +61,13 @@ def _scalar(value: object) -> bool:
     return value is None or isinstance(value, bool | int | str)
 
 
+def without_endpoint(text: str) -> str:
+    """A model selector without its endpoint (``openai:m;https://host/v1`` → ``openai:m``): an
+    address is not part of what a judge is (a run elsewhere reaches the same model elsewhere)."""
+    head, sep, tail = text.partition(";")
+    return head if sep and "://" in tail else text
+
+
 def _jsonable(value: Any) -> Any:
     """``value`` with tuples as lists and mappings' keys as strings (a described judge's own
     output, checked once here so that a bad ``describe()`` fails with the judge's name)."""
@@ -67,6 +75,8 @@ def _jsonable(value: Any) -> Any:
         return {str(k): _jsonable(v) for k, v in value.items()}
     if isinstance(value, list | tuple):
         return [_jsonable(v) for v in value]
+    if isinstance(value, str):
+        return without_endpoint(value)
     if _scalar(value):
         return value
     raise TypeError(f"not a JSON value: {type(value).__name__}")
@@ -97,14 +107,14 @@ def describe_judge(judge: object) -> dict[str, Any]:
     out: dict[str, Any] = _code(judge)
     name = getattr(judge, "name", None)
     if isinstance(name, str):
-        out["name"] = name
+        out["name"] = without_endpoint(name)
     told = "source" in out  # a judge from a file: its code, prompts included, is hashed
     identity = getattr(judge, "cache_identity", None)
     if isinstance(identity, str):
         try:
             out["identity"] = _jsonable(json.loads(identity))
         except (ValueError, TypeError):
-            out["identity"] = identity
+            out["identity"] = without_endpoint(identity)
         told = True
     texts = getattr(judge, "prompt_texts", None)
     if callable(texts):
@@ -118,7 +128,7 @@ def describe_judge(judge: object) -> dict[str, Any]:
                 continue
             value = getattr(judge, field.name)
             if _scalar(value):
-                out[camel(field.name)] = value
+                out[camel(field.name)] = _jsonable(value)
                 told = True
     if not told:
         out["opaque"] = True
