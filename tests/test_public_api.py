@@ -115,6 +115,7 @@ EXPECTED = {
     "heatmap_view",
     "read_run",
     "write_views",
+    "to_dataframe",
     # a newcomer's first hour (issue 20)
     "AdapterErrorLimit",
     "RunDone",
