@@ -121,9 +121,14 @@ async def complete(
     # sent — a budget refuses it by raising — and its reply after.
     label = model_label(model)
     prompt_tokens = estimate_tokens(system_prompt, user_message)
-    for meter in watching:
-        meter.before_call(label, prompt_tokens, max_tokens)
-    reply = to_completion(await model.complete(system_prompt, user_message, **options))
-    for meter in watching:
-        meter.after_call(label, reply)
-    return reply
+    shown: list[Any] = []
+    reply: Completion | None = None
+    try:
+        for meter in watching:
+            meter.before_call(label, prompt_tokens, max_tokens)
+            shown.append(meter)
+        reply = to_completion(await model.complete(system_prompt, user_message, **options))
+        return reply
+    finally:  # failed and cancelled calls too: a budget releases what it set aside for them
+        for meter in shown:
+            meter.after_call(label, prompt_tokens, max_tokens, reply)

@@ -46,8 +46,12 @@ class CallMeter(Protocol):
     def before_call(self, model: str, prompt_tokens: int, max_tokens: int | None) -> None:
         """Called before the request is sent; raising refuses the call (nothing is sent)."""
 
-    def after_call(self, model: str, reply: Completion) -> None:
-        """Called with the reply, whose token counts the provider reported (None when it did not)."""
+    def after_call(
+        self, model: str, prompt_tokens: int, max_tokens: int | None, reply: Completion | None
+    ) -> None:
+        """Called once the call is over, with the arguments ``before_call`` had and the reply (whose
+        token counts the provider reported, or None) — None when the call failed or was
+        cancelled."""
 
 
 _METERS: contextvars.ContextVar[tuple[CallMeter, ...]] = contextvars.ContextVar(
@@ -97,7 +101,11 @@ class Tally:
     def before_call(self, model: str, prompt_tokens: int, max_tokens: int | None) -> None:
         return None
 
-    def after_call(self, model: str, reply: Completion) -> None:
+    def after_call(
+        self, model: str, prompt_tokens: int, max_tokens: int | None, reply: Completion | None
+    ) -> None:
+        if reply is None:
+            return
         counts = self.by_model.setdefault(model, {"calls": 0, "inputTokens": 0, "outputTokens": 0})
         counts["calls"] += 1
         counts["inputTokens"] += reply.input_tokens or 0
