@@ -9,6 +9,8 @@ from pathlib import Path
 import anyio
 import attrs
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from recallbench._convert import to_json
 from recallbench.cli import main
@@ -55,6 +57,26 @@ def test_intervals_are_deterministic_and_hold_the_mean() -> None:
     assert wide is not None and narrow is not None and narrow.width < wide.width
     with pytest.raises(ValueError, match="resamples"):
         bootstrap_interval([values], resamples=0)
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    st.lists(
+        st.lists(st.floats(min_value=0, max_value=6, allow_nan=False), min_size=1, max_size=30),
+        min_size=1,
+        max_size=4,
+    )
+)
+def test_an_interval_lies_within_what_it_resamples(strata: list[list[float]]) -> None:
+    interval = bootstrap_interval(strata, resamples=200)
+    assert interval is not None
+    means = [sum(s) / len(s) for s in strata]
+    lowest = sum(min(s) for s in strata) / len(strata)
+    highest = sum(max(s) for s in strata) / len(strata)
+    assert lowest - 1e-9 <= interval.low <= interval.high <= highest + 1e-9
+    if all(len(set(s)) == 1 for s in strata):  # nothing to resample: the mean itself
+        assert interval.low == pytest.approx(sum(means) / len(means))
+        assert interval.high == pytest.approx(sum(means) / len(means))
 
 
 def _answer(qid: str, composite: float, epoch: int) -> QuestionResult:
