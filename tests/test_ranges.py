@@ -402,3 +402,28 @@ def test_normalize_ranges_example() -> None:
         [TimeRange(label="x", days=5), TimeRange(label="y", days=1), TimeRange(label="x", days=2)]
     )
     assert _pairs(first_wins) == [("y", 1), ("x", 5)]
+
+
+_labelled = st.lists(
+    st.builds(
+        TimeRange,
+        label=st.sampled_from(["25%", "50%", "75%", "100%", "full"]),
+        days=st.integers(1, 400),
+    ),
+    max_size=30,
+)
+
+
+@given(_labelled)
+def test_widest_by_label_keeps_each_label_once_at_its_most_days(ranges: list[TimeRange]) -> None:
+    from recallbench.data.ranges import widest_by_label
+
+    out = widest_by_label(ranges)
+    assert sorted(r.label for r in out) == sorted({r.label for r in ranges})
+    for r in out:
+        assert r.days == max(x.days for x in ranges if x.label == r.label)
+    assert [r.days for r in out] == sorted(r.days for r in out)
+    # The days a label ends at do not depend on the order the personas came in.
+    assert {(r.label, r.days) for r in widest_by_label(reversed(ranges))} == {
+        (r.label, r.days) for r in out
+    }
