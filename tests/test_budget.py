@@ -68,10 +68,15 @@ async def _run(
     *,
     max_cost: float | None = None,
     resume: bool = False,
+    units: int = 1,
 ) -> Any:
     judge = LlmJudge(OpenAIModel("gpt-4o-mini", endpoint=f"{server.url}/v1", api_key="sk-test"))
     config = RunConfig(
-        ranges=("4d", "8d"), arcs_file="arcs-8d.yaml", parallelism=3, max_cost=max_cost
+        ranges=("4d", "8d"),
+        arcs_file="arcs-8d.yaml",
+        parallelism=3,
+        unit_parallelism=units,
+        max_cost=max_cost,
     )
     log = (
         read_resume_log((out / "progress.jsonl").resolve(), out / "questions.jsonl")
@@ -90,7 +95,10 @@ async def _run(
 
 
 @pytest.mark.anyio
-async def test_a_budget_stop_resumes_to_the_unbudgeted_result(tmp_path: Path) -> None:
+@pytest.mark.parametrize("units", [1, 2])
+async def test_a_budget_stop_resumes_to_the_unbudgeted_result(tmp_path: Path, units: int) -> None:
+    """With two units in flight at once (the fresh lifecycle's two checkpoints), one budget holds
+    across both."""
     data = tmp_path / "data"
     write_persona(data, days=8, suffix="8d")
     async with FakeProviderServer() as server:
@@ -102,7 +110,7 @@ async def test_a_budget_stop_resumes_to_the_unbudgeted_result(tmp_path: Path) ->
         server.requests.clear()
         budget = 6.5 * PER_ANSWER  # room for six answers and a half
         with pytest.raises(BudgetExceeded) as info:
-            await _run(data, tmp_path / "split", server, max_cost=budget)
+            await _run(data, tmp_path / "split", server, max_cost=budget, units=units)
         paid = len(server.requests)
         stopped = info.value.result  # type: ignore[attr-defined]
         cost = stopped.metadata.cost
@@ -118,7 +126,7 @@ async def test_a_budget_stop_resumes_to_the_unbudgeted_result(tmp_path: Path) ->
         assert written["metadata"]["cost"]["budget"]["stopped"] is True
 
         server.requests.clear()
-        await _run(data, tmp_path / "split", server, resume=True)
+        await _run(data, tmp_path / "split", server, resume=True, units=units)
         assert len(server.requests) == whole_calls - paid  # nothing paid for twice
     assert _comparable(tmp_path / "split" / "result.json") == _comparable(
         tmp_path / "whole" / "result.json"
