@@ -66,7 +66,7 @@ def lancedb_run(
             .distance_type("cosine")
             .where(f"session IN ({allowed})", prefilter=True)
             .limit(TOP_K)
-            .select(["id"])
+            .select(["id", "_distance"])
             .to_list()
         )
         found.append([h["id"] for h in hits])
