@@ -61,8 +61,8 @@ HOW: dict[str, Shortened | Excluded] = {
     "python scripts/readme_figures.py": Excluded(
         "rewrites the committed figures in docs/images/ (run by hand when the main job changes)"
     ),
-    # Six personas, five checkpoints of a pure-Python keyword memory: minutes.
-    "python -m recallbench run --adapter examples/keyword_memory.py --judge rubric": ONE_CHECKPOINT,
+    "python -m recallbench run --adapter examples/keyword_memory.py --judge rubric "
+    "--personas executive-assistant --arcs arcs-180d.yaml": AS_WRITTEN,
     "python -m recallbench run --adapter examples/session_memory.py --personas executive-assistant "
     "--arcs arcs-180d.yaml --ranges 30d,90d,6mo --lifecycle incremental --judge rubric "
     "--json-out runs/ea/result.json": AS_WRITTEN,
