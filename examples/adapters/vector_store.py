@@ -146,13 +146,9 @@ class ChromaMemory:
         questions asked in that session."""
         if self.collection.count() == 0:
             return QueryDetail(answer=ABSTAIN)
-        [vector] = await anyio.to_thread.run_sync(self.embed, [question])
-        found = self.collection.query(
-            query_embeddings=[vector],
-            n_results=self.top_k,
-            where={"$or": [{"isolated": False}, {"session": session}]},
-            include=["documents", "metadatas", "distances"],
-        )
+        # Both calls block (the encoder, Chroma's search): a worker thread keeps the event loop
+        # free for other questions in flight (--parallelism).
+        found = await anyio.to_thread.run_sync(self._search, question, session)
         hits = zip(
             found["ids"][0],
             found["documents"][0],
@@ -168,6 +164,15 @@ class ChromaMemory:
             return QueryDetail(answer=ABSTAIN, retrieval=retrieval)
         best = found["documents"][0][0]
         return QueryDetail(answer=best, retrieval=retrieval)
+
+    def _search(self, question: str, session: str) -> Any:
+        [vector] = self.embed([question])
+        return self.collection.query(
+            query_embeddings=[vector],
+            n_results=self.top_k,
+            where={"$or": [{"isolated": False}, {"session": session}]},
+            include=["documents", "metadatas", "distances"],
+        )
 
     async def query(self, question: str, *, session: str = _SESSION) -> str:
         return (await self.query_detail(question, session=session)).answer
