@@ -366,3 +366,39 @@ async def test_a_rejudged_answer_keeps_what_its_failed_judging_cost(tmp_path: Pa
     }
     assert result.metadata.cost is not None
     assert result.metadata.cost["usage"]["judge"]["gpt-4o-mini"]["calls"] == len(answers) + 2
+
+
+@pytest.mark.anyio
+async def test_a_panels_members_add_up_by_model_on_each_answer(tmp_path: Path) -> None:
+    """Two members on one model, judging twice each (--judge-epochs 2), and one on another: the
+    answer's judge usage is per model, the sum of its members' calls."""
+    from recallbench.judges.panel import JudgePanel
+
+    data = tmp_path / "data"
+    write_persona(data, days=3, suffix="3d")
+    out = tmp_path / "out"
+    async with FakeProviderServer() as server:
+        server.script(lambda _r: reply(PASS, input_tokens=100, output_tokens=5))
+        url = f"{server.url}/v1"
+
+        def member(model: str, name: str) -> LlmJudge:
+            return LlmJudge(OpenAIModel(model, endpoint=url, api_key="k"), name=name)
+
+        panel = JudgePanel(
+            (member("gpt-4o-mini", "a"), member("gpt-4o-mini", "b"), member("gpt-4o", "c")),
+            epochs=2,
+        )
+        config = RunConfig(ranges=("3d",), arcs_file="arcs-3d.yaml", parallelism=2)
+        result = await Harness(
+            ScriptedAdapter(), data, judge=panel, config=config, output=RunOutput.directory(out)
+        ).run()
+    answers = [q for r in result.personas[0].range_results for q in r.question_results]
+    assert answers
+    for q in answers:
+        assert q.usage == {
+            "judge": {
+                "gpt-4o-mini": {"calls": 4, "inputTokens": 400, "outputTokens": 20},
+                "gpt-4o": {"calls": 2, "inputTokens": 200, "outputTokens": 10},
+            }
+        }
+    assert len(server.requests) == 6 * len(answers)
