@@ -7,7 +7,6 @@ import json
 from pathlib import Path
 
 import anyio
-import attrs
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -17,6 +16,7 @@ from recallbench.cli import main
 from recallbench.data.qa import QAPair
 from recallbench.harness.config import RunConfig
 from recallbench.harness.engine import Harness
+from recallbench.render._html_data import build_payload
 from recallbench.render._html_heatmap import heatmap_table
 from recallbench.render.headline import format_headline
 from recallbench.render.html import render_html_report
@@ -167,6 +167,10 @@ def test_the_mark_is_exactly_on_cells_wider_than_the_threshold(result: Benchmark
         in page
     )
     assert "bootstrap over questions, 2 epochs each" in page
+    # Its answers list: each answer's epoch (the page's rows end with it).
+    payload = build_payload(result)
+    assert payload["fields"][-1] == "epoch"
+    assert {row[-1] for row in payload["rows"]} == {1, 2}
     # PNG: drawn differently with and without marks.
     none_marked = heatmap_view(result, ci_width=6.0)
     assert not any(c.wide for r in none_marked.rows for c in r.cells)
@@ -252,4 +256,4 @@ def test_one_epoch_views_have_no_marks(tmp_path: Path) -> None:
     assert not any(c.wide or c.interval for r in view.rows for c in r.cells)
     assert WIDE_MARK not in format_heatmap_terminal(view, color=False)
     assert "[95%" not in format_text_report(one) and "Epochs:" not in format_text_report(one)
-    assert attrs.evolve(one) == one
+    assert "epoch" not in build_payload(one)["fields"]

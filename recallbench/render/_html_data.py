@@ -55,7 +55,8 @@ ROW_FIELDS: tuple[str, ...] = (
     "detail",  # index into details, or -1
     "unscored",  # 1 when the judge failed and the answer is left out of every mean
 )
-"""The fields of one row of ``rows``, in order (the page's script reads them by position)."""
+"""The fields of one row of ``rows``, in order (the page's script reads them by position). A run of
+``--epochs`` > 1 adds ``epoch`` (1…N) at the end of each row and of ``fields``."""
 
 MAX_RETRIEVAL_ENTRIES = 10
 """Retrieval entries kept per answer (the rest are counted)."""
@@ -236,6 +237,7 @@ def _build(
     qa_index: dict[tuple[int, str], int] = {}
     rows: list[list[Any]] = []
     detail_rows: list[dict[str, Any]] = []
+    epochs = result.metadata.epochs is not None
 
     for p_idx, persona in enumerate(result.personas):
         pid = persona.persona_id
@@ -292,10 +294,11 @@ def _build(
                         None if metrics is None else [_number(v) for v in metrics.as_tuple()],
                         detail,
                         unscored,
+                        *((q.epoch,) if epochs else ()),
                     ]
                 )
     return {
-        "fields": list(ROW_FIELDS),
+        "fields": [*ROW_FIELDS, *(("epoch",) if epochs else ())],
         "personas": [p.persona_id for p in result.personas],
         "checkpoints": checkpoints,
         "categories": list(CATEGORIES),

@@ -153,7 +153,8 @@
       row.dataset.i = String(i);
       row.dataset.k = String(k);
       row.appendChild(el("span", null, D.personas[q[0]]));
-      row.appendChild(el("span", null, D.checkpoints[r[F.checkpoint]].label));
+      row.appendChild(el("span", null, D.checkpoints[r[F.checkpoint]].label +
+        (F.epoch !== undefined ? " · e" + r[F.epoch] : "")));
       row.appendChild(el("span", null, D.categories[q[4]]));
       var qs = el("span", null, S[q[2]]);
       qs.title = S[q[2]];
@@ -288,7 +289,7 @@
     section(body, "Evidence");
     var relevant = q[6];
     body.appendChild(el("p", null, "Relevant days: " + relevant.join(", ") + " · latency " +
-      fixed(r[F.latencyMs], 1) + " ms"));
+      fixed(r[F.latencyMs], 1) + " ms" + (F.epoch !== undefined ? " · epoch " + r[F.epoch] : "")));
     var ret = r[F.retrieval];
     if (ret) {
       body.appendChild(el("p", null, "Retrieval: recall@5 " + pct(ret[0]) + " · recall@10 " + pct(ret[1]) +
