@@ -30,8 +30,8 @@ def add_ci_width_argument(p: Any, *, default: float | None = DEFAULT_CI_WIDTH) -
         default=default,
         metavar="POINTS",
         help="mark heatmap cells whose bootstrap 95%% interval is wider than this, in composite "
-        f"points of the 0-6 scale (default {DEFAULT_CI_WIDTH:g}"
-        + ("" if default is not None else ", or the run's own")
+        "points of the 0-6 scale (default "
+        + (f"{DEFAULT_CI_WIDTH:g}" if default is not None else "the run's own")
         + "; runs of --epochs > 1 only)",
     )
 

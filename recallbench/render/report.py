@@ -153,7 +153,7 @@ def _epoch_lines(result: BenchmarkResult) -> list[str]:
     settings = md.intervals or {}
     lines = [
         f"Epochs:           {md.epochs} (every question asked {md.epochs} times per checkpoint; "
-        "scores are means over every answer)",
+        "counts are of answers, scores means over them)",
         f"Intervals:        95% percentile bootstrap over questions, "
         f"{settings.get('resamples', '?')} resamples, seed {settings.get('seed', '?')}; cells "
         f"wider than {points(wide_above(md.intervals))} marked {WIDE_MARK}",
