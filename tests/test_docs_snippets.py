@@ -207,11 +207,9 @@ NOT_YET_RUNNABLE = {
     "personas (minutes); not yet shortened",
     "docs/generation.md": "the worked example calls a real model (--model claude); not yet marked "
     "block by block",
-    "docs/judges.md": "its one block loads openai:gpt-4o-mini (needs OPENAI_API_KEY)",
     "docs/personas.md": "synth --all, validate --deep and retrieval-eval over every persona take "
     "minutes, and line 308 holds [optional] arguments; not yet shortened",
     "docs/public-benchmarks.md": "needs the downloaded LoCoMo and LongMemEval files",
-    "docs/reports.md": "its Python block reads runs/builtin-bm25-…/, a placeholder path",
     "docs/scale-out.md": "its commands start a Ray cluster and sweep every persona",
 }
 """Existing pages whose blocks do not run yet, and why (issue 26 follow-up): each is reported as a
