@@ -320,6 +320,8 @@ class Harness:
             "groupsEnabled": cfg.selection.groups_enabled,
             **self._model_labels(),
             "lifecycle": cfg.lifecycle,
+            # Ours, --epochs > 1: each question is asked this often (counts below are of answers).
+            "epochs": cfg.epochs if cfg.epochs > 1 else None,
             **self._mode_keys(),
             # Ours: what the run will cover, so a reader of an unfinished run knows how far it got.
             "personas": list(persona_ids),
