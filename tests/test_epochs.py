@@ -261,3 +261,22 @@ async def test_compare_pairs_questions_each_the_mean_of_its_epochs(data: Path) -
         for m in question_means(rr.question_results)
     ]
     assert c.overall.paired.score_b == pytest.approx(sum(means) / len(means))
+
+
+@pytest.mark.anyio
+async def test_a_one_epoch_run_resumed_with_three_asks_only_epochs_two_and_three(
+    data: Path, tmp_path: Path
+) -> None:
+    coins = Coins()
+    one = await run(data, cfg(epochs=1, parallelism=1), tmp_path, coins=coins)
+    asked_once = coins.answers
+    out = RunOutput.beside(tmp_path / "result.json")
+    resume = read_resume_log(out.progress, out.questions)
+    three = await run(data, cfg(parallelism=1), tmp_path, coins=coins, resume=resume)
+    assert coins.answers == 3 * asked_once  # epochs 2 and 3 only
+    assert three.metadata.warnings is not None
+    assert "--epochs 1 with --epochs 3: epoch 1 is taken from its log" in three.metadata.warnings[0]
+    for a, b in zip(one.personas[0].range_results, three.personas[0].range_results, strict=True):
+        first = [(q.qa.id, q.system_answer) for q in b.question_results if q.epoch == 1]
+        assert first == [(q.qa.id, q.system_answer) for q in a.question_results]
+        assert Counter(q.epoch for q in b.question_results) == {e: len(first) for e in (1, 2, 3)}

@@ -332,8 +332,18 @@ class Harness:
         logs.progress.write({k: v for k, v in header.items() if v is not None})
 
     def _note_fingerprint_change(self, state: RunState) -> None:
-        """A resumed run whose earlier attempt scored otherwise: warned, and kept in the result."""
+        """A resumed run whose earlier attempt scored otherwise (or asked each question another
+        number of times): warned, and kept in the result."""
         message = fingerprint_change(self.resume.header, self._fingerprint(state)["digest"])
+        header = self.resume.header
+        before = header.get("epochs", 1) if header is not None else self.config.epochs
+        if message is None and before != self.config.epochs:
+            kept = min(before, self.config.epochs)
+            message = (
+                f"resumed a run of --epochs {before} with --epochs {self.config.epochs}: "
+                + ("epoch 1 is" if kept == 1 else f"epochs 1–{kept} are")
+                + " taken from its log, the rest asked"
+            )
         if message is not None:
             log.warning("[bench] %s", message)
             state.warnings.append(message)

@@ -31,7 +31,7 @@ from .config import RunConfig
 from .evaluate import Evaluation
 from .hooks import CheckpointDone, CheckpointStarted, Hooks
 from .questions import QuestionAsker, askings
-from .resume import ResumeLog, answer_key, rebuild_checkpoint
+from .resume import ResumeLog, logged_answer, rebuild_checkpoint
 from .runlog import RunLogs, checkpoint_record
 from .units import PersonaStopped, RunState, Unit
 
@@ -125,8 +125,10 @@ class UnitRunner:
                     # Resumed from a progress file without question records: keep its summary.
                     results.append(rebuild_checkpoint(task, cached.record))
                     continue
-                keys = [answer_key(p.id, e) for p, e in askings(order, self.config.epochs)]
-                needs_adapter = any(k not in logged or logged[k].reask for k in keys)
+                found = [
+                    logged_answer(logged, p.id, e) for p, e in askings(order, self.config.epochs)
+                ]
+                needs_adapter = any(q is None or q.reask for q in found)
                 ingest_ms = 0.0
                 finalize_ms: float | None = None
                 new_days = 0

@@ -18,7 +18,7 @@ from ..results.records import QuestionError
 from .config import RunConfig
 from .evaluate import Evaluation, Judging, evaluate
 from .hooks import Hooks, QuestionDone
-from .resume import LoggedQuestion, answer_key, rebuild_question
+from .resume import LoggedQuestion, logged_answer, rebuild_question
 from .runlog import RunLogs, failure_record, question_record
 from .units import CheckpointTask, RunState
 
@@ -78,9 +78,14 @@ class QuestionAsker:
         days = ds.days_through(task.cutoff)
         pending: list[tuple[int, QAPair, int | None]] = []
         for i, (pair, epoch) in enumerate(items):
-            prior = logged.get(answer_key(pair.id, epoch))
+            prior = logged_answer(logged, pair.id, epoch)
             if prior is not None and not prior.redo:
-                rebuilt = out[i] = rebuild_question(pair, prior.record)
+                rebuilt = rebuild_question(pair, prior.record)
+                if rebuilt.result.epoch != epoch:  # a one-epoch run's answer as epoch 1, and back
+                    rebuilt = attrs.evolve(
+                        rebuilt, result=attrs.evolve(rebuilt.result, epoch=epoch)
+                    )
+                out[i] = rebuilt
                 count_error(rebuilt.result.error, state)
                 await self.hooks.call(
                     "on_question_done",
@@ -98,7 +103,7 @@ class QuestionAsker:
 
         async def worker() -> None:
             for i, pair, epoch in queue:
-                prior = logged.get(answer_key(pair.id, epoch))
+                prior = logged_answer(logged, pair.id, epoch)
                 # A judge failure is judged again on the answer logged; an unreachable system is
                 # asked again.
                 rejudge = prior if prior is not None and prior.judge_failed else None

@@ -38,6 +38,7 @@ __all__ = [
     "LoggedQuestion",
     "ResumeLog",
     "answer_key",
+    "logged_answer",
     "read_resume_log",
     "read_retry_log",
     "rebuild_checkpoint",
@@ -51,6 +52,18 @@ def answer_key(qa_id: str, epoch: int | None) -> str:
     """How a checkpoint's answers are told apart on resume: the question's id, and with
     ``--epochs`` > 1 its epoch too (``"q1#2"``), so a resumed run re-asks no epoch it logged."""
     return qa_id if epoch is None else f"{qa_id}#{epoch}"
+
+
+def logged_answer(
+    logged: Mapping[str, LoggedQuestion], qa_id: str, epoch: int | None
+) -> LoggedQuestion | None:
+    """The logged answer of a question at an epoch (``logged``: :meth:`ResumeLog.answered`). A run's
+    first epoch and a one-epoch run's answer stand for each other: a run of one epoch resumed with
+    ``--epochs N`` asks only epochs 2…N, and back."""
+    found = logged.get(answer_key(qa_id, epoch))
+    if found is None and epoch in (None, 1):
+        found = logged.get(answer_key(qa_id, 1 if epoch is None else None))
+    return found
 
 
 @attrs.frozen(kw_only=True)
