@@ -194,12 +194,14 @@ def test_metadata_keys_of_real_runs(runs: dict[str, Any]) -> None:
     assert llm["metadata"]["judgeMemoryWindow"] == 1
     assert llm["metadata"]["hallucinationMode"] == "window"
     assert llm["metadata"]["hallucinationWindow"] == 1
-    # Ours, after every key of the reference's (then where the data was read).
-    assert list(llm["metadata"])[-4:] == [
+    # Ours, after every key of the reference's (then where the data was read, then the run's
+    # fingerprint: issue 25).
+    assert list(llm["metadata"])[-5:] == [
         "hallucinationMode",
         "hallucinationWindow",
         "dataDir",
         "arcsFile",
+        "fingerprint",
     ]
     assert (llm_header["hallucinationMode"], llm_header["hallucinationWindow"]) == ("window", 1)
 
