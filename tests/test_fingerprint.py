@@ -418,3 +418,15 @@ def test_model_endpoints_and_address_keys_are_left_out() -> None:
     )
     assert a == b
     assert a != describe_adapter(AdapterSpec("builtin:bm25", {"model": "openai:other"}), "b")
+
+
+def test_dataset_values_that_are_not_json_are_hashed_as_their_text(tmp_path: Path) -> None:
+    import datetime
+
+    write_persona(tmp_path, "tiny")
+    ds = open_dataset(tmp_path, "arcs-30d.yaml").load("tiny")
+    pair = attrs.evolve(ds.qa[0], extra={"asked": datetime.date(2026, 1, 2)})
+    dated = attrs.evolve(ds, qa=(pair, *ds.qa[1:]))
+    texted = attrs.evolve(ds, qa=(attrs.evolve(pair, extra={"asked": "2026-01-02"}), *ds.qa[1:]))
+    assert persona_digests(dated)["questions"] == persona_digests(texted)["questions"]
+    assert persona_digests(dated)["questions"] != persona_digests(ds)["questions"]

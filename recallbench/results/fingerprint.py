@@ -29,7 +29,7 @@ from __future__ import annotations
 import hashlib
 import json
 import math
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping
 from typing import Any
 
 from .._convert import to_json
@@ -70,7 +70,7 @@ FINGERPRINT_PARTS: tuple[str, ...] = (
 """Every part a fingerprint may hold, in the order they are written and compared."""
 
 
-def _canonical(value: Any, where: str) -> Any:
+def _canonical(value: Any, where: str, *, lenient: bool = False) -> Any:
     if value is None or isinstance(value, bool | str):
         return value
     if isinstance(value, int):
@@ -81,9 +81,11 @@ def _canonical(value: Any, where: str) -> Any:
         # 5.0 and 5 are one value; repr (shortest round trip) is the same on every IEEE platform.
         return int(value) if value.is_integer() else value
     if isinstance(value, Mapping):
-        return {str(k): _canonical(v, f"{where}.{k}") for k, v in value.items()}
+        return {str(k): _canonical(v, f"{where}.{k}", lenient=lenient) for k, v in value.items()}
     if isinstance(value, list | tuple):
-        return [_canonical(v, f"{where}[{i}]") for i, v in enumerate(value)]
+        return [_canonical(v, f"{where}[{i}]", lenient=lenient) for i, v in enumerate(value)]
+    if lenient:  # dataset content read from YAML (a date, say): hashed as its text
+        return str(value)
     raise TypeError(f"fingerprint: {where} is a {type(value).__name__}, not a JSON value")
 
 
@@ -95,12 +97,12 @@ def canonical_json(value: Any) -> bytes:
         ValueError: a number is NaN or infinite.
         TypeError: something is not a JSON value (a set, a path, an object).
     """
+    return _dumps(_canonical(value, "value"))
+
+
+def _dumps(value: Any) -> bytes:
     return json.dumps(
-        _canonical(value, "value"),
-        sort_keys=True,
-        ensure_ascii=False,
-        separators=(",", ":"),
-        allow_nan=False,
+        value, sort_keys=True, ensure_ascii=False, separators=(",", ":"), allow_nan=False
     ).encode("utf-8")
 
 
@@ -109,8 +111,15 @@ def sha256_hex(value: Any) -> str:
     return hashlib.sha256(canonical_json(value)).hexdigest()
 
 
-def _text_digest(parts: Sequence[Any]) -> str:
-    return sha256_hex(list(parts))[:DIGEST_CHARS]
+def _stream_digest(items: Iterable[Any]) -> str:
+    """The first :data:`DIGEST_CHARS` hex of the SHA-256 of each item's canonical JSON, one item a
+    line: a persona of thousands of days is hashed a day at a time, never as one string. Values
+    that are not JSON (a date a YAML file held) are hashed as their text."""
+    hasher = hashlib.sha256()
+    for item in items:
+        hasher.update(_dumps(_canonical(item, "item", lenient=True)))
+        hasher.update(b"\n")
+    return hasher.hexdigest()[:DIGEST_CHARS]
 
 
 def persona_digests(ds: PersonaDataset) -> dict[str, str]:
@@ -118,17 +127,17 @@ def persona_digests(ds: PersonaDataset) -> dict[str, str]:
     day), ``questions`` (every pair as ``result.json`` writes it) and ``definition`` (the persona,
     its story and arcs, the benchmark and required capabilities of imported data). The file names
     and directories they were read from are left out: a copy elsewhere hashes the same."""
-    days = [
+    days = (
         [d.number, d.date, d.content, list(d.active_arcs), sorted(d.sessions.items())]
         for d in ds.days
-    ]
+    )
     definition = to_json(ds.definition)
     if isinstance(definition, dict):
         definition.pop("arcsFile", None)  # a file name, not content
     return {
-        "days": _text_digest(days),
-        "questions": _text_digest([to_json(q) for q in ds.qa]),
-        "definition": _text_digest([definition, ds.benchmark, sorted(ds.required_capabilities)]),
+        "days": _stream_digest(days),
+        "questions": _stream_digest(to_json(q) for q in ds.qa),
+        "definition": _stream_digest([definition, ds.benchmark, sorted(ds.required_capabilities)]),
     }
 
 
