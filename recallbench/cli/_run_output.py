@@ -20,7 +20,14 @@ from typing import Any
 from ..harness.config import RunOutput
 from ._common import use_color
 
-__all__ = ["default_run_dir", "print_end", "run_output", "write_run_views"]
+__all__ = [
+    "announce_defaults",
+    "default_run_dir",
+    "print_end",
+    "print_notes",
+    "run_output",
+    "write_run_views",
+]
 
 RUNS_DIR = Path("runs")
 """Where runs are kept by default, relative to the working directory (``$RECALLBENCH_RUNS_DIR``
@@ -167,3 +174,49 @@ def print_end(
         )
     )
     print(saved)
+
+
+def print_notes(result: Any, output: RunOutput) -> None:
+    """What went wrong besides the scores, on stderr before the headline (which ends the output)."""
+    for p in result.personas:
+        if p.error:
+            print(f"recallbench run: persona {p.persona_id} stopped: {p.error}", file=sys.stderr)
+    meta = result.metadata
+    for warning in meta.warnings or ():
+        print(f"recallbench run: warning: {warning}", file=sys.stderr)
+    from ..models.limiter import limiter_states
+
+    for limited in limiter_states():
+        if limited.rate_limited:  # e.g. the judge's endpoint answering 429
+            print(f"recallbench run: {limited.describe()}", file=sys.stderr)
+    if meta.connection_errors:
+        again = f" rerun with --resume {output.progress} to ask them" if output.progress else ""
+        print(
+            f"recallbench run: {meta.connection_errors} question(s) could not reach the memory "
+            f"system (left unscored);{again}",
+            file=sys.stderr,
+        )
+    failed = (meta.adapter_errors or 0) + (meta.judge_errors or 0)
+    if failed and output.result_json is not None and output.questions is not None:
+        print(
+            f"recallbench run: {failed} question(s) failed at the adapter or the judge; to ask "
+            f"only those again, rerun with the same flags and --retry-errors "
+            f"{output.result_json.parent}",
+            file=sys.stderr,
+        )
+    sys.stderr.flush()
+
+
+def announce_defaults(defaults: list[str], args: argparse.Namespace, *, hint: bool) -> None:
+    """Say which built-in defaults stand in for what was not given (and, when no adapter was named,
+    how to benchmark your own)."""
+    lines = [f"Using the built-in defaults: {'; '.join(defaults)}."]
+    if hint:
+        lines += [
+            "To benchmark your own memory system: recallbench run --adapter path/to/adapter.py "
+            "[--judge rubric|azure:DEPLOYMENT|openai:MODEL|claude] [--data DIR]",
+            "(an adapter is any object with async setup/ingest_day/finalize_ingestion/query/"
+            "teardown; see docs/adapters.md)",
+        ]
+    stream = sys.stderr if (args.json or args.heatmap) else sys.stdout
+    print("\n".join(lines) + "\n", file=stream, flush=True)

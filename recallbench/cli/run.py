@@ -38,11 +38,11 @@ from ._cost import add_cost_arguments, stop_message
 from ._epochs import add_epoch_arguments
 from ._executor import add_executor_arguments, executor_of
 from ._panel import add_panel_arguments, panel_judge
-from ._run_output import print_end, run_output, write_run_views
+from ._retry_errors import add_retry_argument, retry_log, same_settings
+from ._run_output import announce_defaults, print_end, print_notes, run_output, write_run_views
 
 if TYPE_CHECKING:
     from ..harness.profile import Profile
-    from ..harness.resume import ResumeLog
 
 __all__ = ["register"]
 
@@ -305,14 +305,7 @@ def register(sub: Any) -> None:
         action="store_true",
         help="on resume, trust the adapter to still hold the days already ingested",
     )
-    o.add_argument(
-        "--retry-errors",
-        type=Path,
-        metavar="RUN_DIR",
-        help="in an ended run's folder, ask again only the questions whose adapter or judge call "
-        "failed (with the run's own flags) and merge them into its result and logs; answers "
-        "already paid for are not asked or judged again",
-    )
+    add_retry_argument(o)
     p.set_defaults(handler=run)
 
 
@@ -352,7 +345,7 @@ def run(args: argparse.Namespace) -> int:
     from ..harness.loading import AdapterSpec, load_judge
     from ._manifest_judge import run_judge
 
-    retry = _retry_log(args)  # a RUN_DIR that is no ended run: one line, exit 2, before any work
+    retry = retry_log(args)  # a RUN_DIR that is no ended run: one line, exit 2, before any work
     profile: Profile | None = None
     if args.profile:
         from ..harness.profile import apply_profile_env, load_profile
@@ -393,7 +386,7 @@ def run(args: argparse.Namespace) -> int:
     personas = args.personas or (list(profile.persona_ids or ()) if profile else None)
     arcs = _pick(args.arcs, profile.arcs_file if profile else None, "arcs-1000d.yaml")
     if defaults:
-        _announce(defaults, args, hint=not named)
+        announce_defaults(defaults, args, hint=not named)
 
     executor = executor_of(args)  # a wrong --executor, or Ray missing, before any work
     preflight_ok: str | None = None
@@ -542,7 +535,7 @@ def run(args: argparse.Namespace) -> int:
         executor=executor,
     )
     if retry is not None:
-        _same_settings(retry, harness.config, args.retry_errors)
+        same_settings(retry, harness.config, args.retry_errors)
     try:
         result = run_async(harness.run)
     except OutputError as exc:
@@ -560,156 +553,14 @@ def run(args: argparse.Namespace) -> int:
         print(f"recallbench run: {stop}", file=sys.stderr)
         if partial is None:
             return 1
-        _notes(partial, output)
+        print_notes(partial, output)
         why = "stopped by --max-cost" if isinstance(exc, BudgetExceeded) else "the run failed"
         written = write_run_views(partial, args, output, interim=f"INTERIM — {why}")
         print_end(partial, args, output, written, failure=str(exc))
         return 1
-    _notes(result, output)
+    print_notes(result, output)
     written = write_run_views(result, args, output)
     print_end(result, args, output, written)
     meta = result.metadata
     stopped = any(p.error for p in result.personas)
     return 1 if stopped or meta.warnings or meta.connection_errors else 0
-
-
-_RETRY_CONFLICTS = (
-    ("resume", "--resume"),
-    ("output", "--output"),
-    ("json_out", "--json-out"),
-    ("no_save", "--no-save"),
-    ("question_log", "--question-log"),
-    ("no_question_log", "--no-question-log"),
-    ("progress_jsonl", "--progress-jsonl"),
-    ("failure_log", "--failure-log"),
-)
-
-
-def _retry_log(args: argparse.Namespace) -> ResumeLog | None:
-    """The log ``--retry-errors RUN_DIR`` resumes from, or None without the flag.
-
-    Raises:
-        ConfigError: flags that name other files, or a RUN_DIR that is no ended run.
-    """
-    if args.retry_errors is None:
-        return None
-    from ..errors import ConfigError
-    from ..harness.resume import read_retry_log
-
-    clash = [flag for attr, flag in _RETRY_CONFLICTS if getattr(args, attr, None)]
-    if clash:
-        raise ConfigError(
-            f"--retry-errors writes into the run's own folder: it takes no {', '.join(clash)}"
-        )
-    return read_retry_log(args.retry_errors)
-
-
-_RETRY_SETTINGS = (
-    ("ranges", "--ranges"),
-    ("sample", "--sample"),
-    ("groupsEnabled", "--groups-enabled"),
-    ("lifecycle", "--lifecycle"),
-    ("judgeModel", "--judge"),
-    ("appellateJudgeModel", "--appellate-judge"),
-    ("judgeMemoryWindow", "--judge-memory-window"),
-)
-"""Header keys (progress.jsonl) a retry must share with the run it merges into, and their flags."""
-
-
-def _same_settings(retry: ResumeLog, config: RunConfig, run_dir: Path) -> None:
-    """Refuse to merge answers made under other settings into a run (a different judge's scores,
-    another checkpoint plan): the run's last header against what this run would write.
-
-    Raises:
-        ConfigError: a setting differs, naming its flag and both values.
-    """
-    from .._convert import to_json
-    from ..errors import ConfigError
-
-    header = retry.header
-    if header is None:
-        return  # a run without a header line (hand-made logs): nothing to check against
-    ours: dict[str, Any] = {
-        "ranges": to_json(list(config.ranges)),
-        "sample": config.selection.sample,
-        "groupsEnabled": config.selection.groups_enabled,
-        "lifecycle": config.lifecycle,
-        "judgeModel": config.judge_model,
-        "appellateJudgeModel": config.appellate_judge_model,
-        "judgeMemoryWindow": config.judge_memory_window or None,
-    }
-    ours["epochs"] = config.epochs
-    header = {**header, "epochs": _run_epochs(run_dir)}
-    for key, flag in (*_RETRY_SETTINGS, ("epochs", "--epochs")):
-        theirs = header.get(key)
-        if key == "groupsEnabled":
-            theirs = bool(theirs)
-        if ours[key] != theirs:
-            raise ConfigError(
-                f"--retry-errors {run_dir}: {flag} differs from the run's ({_shown(ours[key])} "
-                f"here, {_shown(theirs)} in the run); retry with the run's own flags"
-            )
-
-
-def _run_epochs(run_dir: Path) -> int:
-    """``metadata.epochs`` of the run's result.json (1 when absent or unreadable)."""
-    import json
-
-    try:
-        metadata = json.loads((run_dir / "result.json").read_text(encoding="utf-8"))["metadata"]
-        epochs = metadata.get("epochs", 1)
-    except (OSError, ValueError, KeyError, TypeError, AttributeError):
-        return 1
-    return epochs if type(epochs) is int else 1
-
-
-def _shown(value: Any) -> str:
-    if isinstance(value, list):
-        return ",".join(str(v.get("label", v)) if isinstance(v, dict) else str(v) for v in value)
-    return "none" if value is None else str(value)
-
-
-def _notes(result: Any, output: RunOutput) -> None:
-    """What went wrong besides the scores, on stderr before the headline (which ends the output)."""
-    for p in result.personas:
-        if p.error:
-            print(f"recallbench run: persona {p.persona_id} stopped: {p.error}", file=sys.stderr)
-    meta = result.metadata
-    for warning in meta.warnings or ():
-        print(f"recallbench run: warning: {warning}", file=sys.stderr)
-    from ..models.limiter import limiter_states
-
-    for limited in limiter_states():
-        if limited.rate_limited:  # e.g. the judge's endpoint answering 429
-            print(f"recallbench run: {limited.describe()}", file=sys.stderr)
-    if meta.connection_errors:
-        again = f" rerun with --resume {output.progress} to ask them" if output.progress else ""
-        print(
-            f"recallbench run: {meta.connection_errors} question(s) could not reach the memory "
-            f"system (left unscored);{again}",
-            file=sys.stderr,
-        )
-    failed = (meta.adapter_errors or 0) + (meta.judge_errors or 0)
-    if failed and output.result_json is not None and output.questions is not None:
-        print(
-            f"recallbench run: {failed} question(s) failed at the adapter or the judge; to ask "
-            f"only those again, rerun with the same flags and --retry-errors "
-            f"{output.result_json.parent}",
-            file=sys.stderr,
-        )
-    sys.stderr.flush()
-
-
-def _announce(defaults: list[str], args: argparse.Namespace, *, hint: bool) -> None:
-    """Say which built-in defaults stand in for what was not given (and, when no adapter was named,
-    how to benchmark your own)."""
-    lines = [f"Using the built-in defaults: {'; '.join(defaults)}."]
-    if hint:
-        lines += [
-            "To benchmark your own memory system: recallbench run --adapter path/to/adapter.py "
-            "[--judge rubric|azure:DEPLOYMENT|openai:MODEL|claude] [--data DIR]",
-            "(an adapter is any object with async setup/ingest_day/finalize_ingestion/query/"
-            "teardown; see docs/adapters.md)",
-        ]
-    stream = sys.stderr if (args.json or args.heatmap) else sys.stdout
-    print("\n".join(lines) + "\n", file=stream, flush=True)

@@ -115,9 +115,16 @@ COMMAND_LINE_ONLY: tuple[str, ...] = (
     "failure-log",
     "resume",
     "skip-catchup-ingest",
-    # Repeats and the interval threshold: flags only, not profile keys yet.
+    # Repeats, judge panels and the interval threshold: flags only, not profile keys yet (a
+    # profile names one judge in models.judge); the run's fingerprint records them all.
     "epochs",
     "ci-width",
+    "judge-epochs",
+    "panel-aggregate",
+    # The LoCoMo category mapping belongs with --data locomo:FILE (locomo-mem0:FILE says it too).
+    "locomo-categories",
+    # A retry names an ended run's folder: one invocation's business.
+    "retry-errors",
 )
 """The ``recallbench run`` flags a profile does not set: output, resume, limits and connection
 settings of one invocation (a test keeps this list and :data:`FLAT_KEYS` covering every flag)."""
