@@ -39,6 +39,7 @@ from recallbench.results.fingerprint import (
     short_digest,
 )
 from recallbench.results.reading import read_run
+from recallbench.results.scoring import StubJudge
 from recallbench.testing import ScriptedModel, write_persona
 
 # --- canonical JSON -------------------------------------------------------------------------------
@@ -176,6 +177,11 @@ def test_a_judge_may_describe_itself_and_one_that_says_nothing_is_opaque() -> No
 
     opaque = describe_judge(as_judge(my_judge))
     assert opaque["opaque"] is True and opaque["type"].endswith("my_judge")
+    # One of ours is defined by its type and recallbench's version.
+    assert describe_judge(StubJudge()) == {
+        "type": "recallbench.results.scoring.StubJudge",
+        "name": "stub",
+    }
 
     class Bad:
         def describe(self) -> Any:

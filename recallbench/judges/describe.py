@@ -12,8 +12,9 @@ judge made of judges). When it does not, the description is gathered from what i
   sent);
 * the scalar fields of an attrs judge (the rubric's ``version`` and ``hallucination_window``,
   exact-match's settings);
-* ``opaque: true`` when none of that says anything beyond the type and name: a third-party judge
-  whose prompts the fingerprint cannot see (``compare`` says so).
+* ``opaque: true`` when none of that says anything beyond the type and name of a judge from outside
+  recallbench: a third-party judge whose prompts the fingerprint cannot see (one of ours, such as
+  the stub judge, is defined by its type and recallbench's version).
 
 A :class:`~recallbench.judges.cache.CachedJudge` is described as the judge it wraps: a cache does not
 change a score. A model selector's endpoint (``openai:m;https://host/v1``) is left out wherever it
@@ -130,6 +131,6 @@ def describe_judge(judge: object) -> dict[str, Any]:
             if _scalar(value):
                 out[camel(field.name)] = _jsonable(value)
                 told = True
-    if not told:
-        out["opaque"] = True
+    if not told and not out["type"].startswith("recallbench."):
+        out["opaque"] = True  # a third-party judge that says nothing of its prompts
     return out
