@@ -436,3 +436,32 @@ def test_dataset_values_that_are_not_json_are_hashed_as_their_text(tmp_path: Pat
     texted = attrs.evolve(ds, qa=(attrs.evolve(pair, extra={"asked": "2026-01-02"}), *ds.qa[1:]))
     assert persona_digests(dated)["questions"] == persona_digests(texted)["questions"]
     assert persona_digests(dated)["questions"] != persona_digests(ds)["questions"]
+
+
+def test_imported_data_names_its_source_file_by_content(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from _public_sets import locomo_records, write_json
+
+    from recallbench.harness.fingerprinting import dataset_digests
+
+    monkeypatch.setenv("RECALLBENCH_CACHE_DIR", str(tmp_path / "cache"))
+    records = locomo_records()
+    digests = {}
+    for where in ("a", "b"):
+        (tmp_path / where).mkdir()
+        path = write_json(tmp_path / where / "locomo10.json", records)
+        dataset = open_dataset(f"locomo:{path}")
+        digests[where] = dataset_digests(
+            dataset, [dataset.load(pid) for pid in dataset.persona_ids()]
+        )
+    assert digests["a"] == digests["b"]  # the same file elsewhere
+    source = {d["source"] for d in digests["a"].values()}
+    (name,) = source
+    assert name.startswith("locomo-v") and len(name.rsplit("-", 1)[1]) == 24
+    mem0 = open_dataset(f"locomo-mem0:{tmp_path / 'a' / 'locomo10.json'}")
+    again = dataset_digests(mem0, [mem0.load(pid) for pid in mem0.persona_ids()])
+    assert {d["source"] for d in again.values()} != source  # another category convention
+    write_persona(tmp_path / "plain", "tiny")
+    plain = open_dataset(tmp_path / "plain", "arcs-30d.yaml")
+    assert "source" not in dataset_digests(plain, [plain.load("tiny")])["tiny"]

@@ -35,7 +35,6 @@ from ..results.aggregate import (
     merge_heatmaps,
     persona_heatmap,
 )
-from ..results.fingerprint import persona_digests
 from ..results.intervals import interval_settings, with_intervals
 from ..results.measures import run_timing, summarize_retrieval
 from ..results.public_benchmarks import public_benchmark
@@ -54,7 +53,12 @@ from .config import RunConfig, RunOutput
 from .driver import Driver, PersonaOutcome
 from .evaluate import Judging, runs_inline
 from .executor import Executor, LocalExecutor, UnitJob
-from .fingerprinting import describe_adapter, fingerprint_change, run_fingerprint
+from .fingerprinting import (
+    dataset_digests,
+    describe_adapter,
+    fingerprint_change,
+    run_fingerprint,
+)
 from .hooks import Hooks, RunDone, RunStarted
 from .lifecycle import UnitRunner
 from .questions import QuestionAsker
@@ -210,7 +214,7 @@ class Harness:
         )
         ids = [ds.id for ds in datasets]
         # Content hashes of what the run reads, once, before any work (the fingerprint's datasets).
-        self._dataset_digests = {ds.id: persona_digests(ds) for ds in datasets}
+        self._dataset_digests = dataset_digests(self.dataset, datasets)
         state = RunState(
             adapter_name=self._initial_name(),
             judge_usage=_usage_now(self.judge),

@@ -23,13 +23,16 @@ from typing import Any
 from .._convert import to_json
 from .._importing import code_identity, parse_object_spec
 from .._version import __version__
+from ..data.corpus import PersonaDataset
+from ..data.importers._native import ImportedDataset
 from ..data.ranges import TimeRange
 from ..errors import ConfigError
 from ..judges.describe import describe_judge, without_endpoint
-from ..results.fingerprint import DIGEST_CHARS, make_fingerprint
+from ..results.fingerprint import DIGEST_CHARS, make_fingerprint, persona_digests
 from .config import RunConfig
 
 __all__ = [
+    "dataset_digests",
     "describe_adapter",
     "describe_executor",
     "fingerprint_change",
@@ -95,6 +98,31 @@ def _spec_part(spec: str, base_dir: Path | None) -> dict[str, Any]:
         path = (base_dir or Path.cwd()) / path
     attr = f":{parsed.attr}" if parsed.attr else ""
     return {"spec": f"{path.name}{attr}", "source": _file_digest(path)}
+
+
+_IMPORTED_NAME = re.compile(r"[a-z][a-z0-9-]*-v\d+-[0-9a-f]{24}")
+"""The cache directory an imported file converts into (``data.importers._native.cached_import``):
+``<kind>[-<variant>]-v<importer version>-<24 hex of the file's SHA-256>``."""
+
+
+def dataset_digests(
+    dataset: object, personas: Sequence[PersonaDataset]
+) -> dict[str, dict[str, str]]:
+    """The ``datasets`` part: each persona's content hashes
+    (:func:`~recallbench.results.fingerprint.persona_digests`); for data converted from a
+    published file (``--data locomo:FILE``, ``longmemeval:FILE``), also its ``source``: the
+    importer, its category convention and version, and the first 24 hex of the file's SHA-256 —
+    the downloaded file, besides what the conversion made of it."""
+    source = None
+    if isinstance(dataset, ImportedDataset) and _IMPORTED_NAME.fullmatch(dataset.data_dir.name):
+        source = dataset.data_dir.name
+    out: dict[str, dict[str, str]] = {}
+    for ds in personas:
+        digests = persona_digests(ds)
+        if source is not None:
+            digests["source"] = source
+        out[ds.id] = digests
+    return out
 
 
 def describe_adapter(factory: object, name: str) -> dict[str, Any]:
