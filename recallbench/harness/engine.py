@@ -53,12 +53,7 @@ from .config import RunConfig, RunOutput
 from .driver import Driver, PersonaOutcome
 from .evaluate import Judging, runs_inline
 from .executor import Executor, LocalExecutor, UnitJob
-from .fingerprinting import (
-    dataset_digests,
-    describe_adapter,
-    fingerprint_change,
-    run_fingerprint,
-)
+from .fingerprinting import dataset_digests, fingerprint_change, harness_fingerprint
 from .hooks import Hooks, RunDone, RunStarted
 from .lifecycle import UnitRunner
 from .questions import QuestionAsker
@@ -496,16 +491,8 @@ class Harness:
         return with_intervals(result) if cfg.epochs > 1 else result
 
     def _fingerprint(self, state: RunState) -> dict[str, Any]:
-        """The run's fingerprint (:mod:`.fingerprinting`): what its numbers were computed from."""
-        return run_fingerprint(
-            datasets=getattr(self, "_dataset_digests", {}),
-            config=self.config,
-            ranges=state.ranges or self.config.ranges,
-            adapter=describe_adapter(self._adapter_given, state.adapter_name),
-            judge=self.judge,
-            appellate=self.appellate,
-            executor=LocalExecutor() if self.config.dry_run else self.executor,
-        )
+        """The run's fingerprint: what its numbers were computed from."""
+        return harness_fingerprint(self, state)
 
 
 def _data_keys(dataset: Dataset) -> dict[str, Any]:

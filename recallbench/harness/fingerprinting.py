@@ -18,7 +18,7 @@ import platform
 import re
 from collections.abc import Mapping, Sequence
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .._convert import to_json
 from .._importing import code_identity, parse_object_spec
@@ -31,11 +31,16 @@ from ..judges.describe import describe_judge, without_endpoint
 from ..results.fingerprint import DIGEST_CHARS, make_fingerprint, persona_digests
 from .config import RunConfig
 
+if TYPE_CHECKING:
+    from .engine import Harness
+    from .units import RunState
+
 __all__ = [
     "dataset_digests",
     "describe_adapter",
     "describe_executor",
     "fingerprint_change",
+    "harness_fingerprint",
     "run_fingerprint",
 ]
 
@@ -237,4 +242,22 @@ def fingerprint_change(header: Mapping[str, Any] | None, digest: str) -> str | N
     return (
         f"resumed a run whose fingerprint was {before}, with fingerprint {digest}: the datasets, "
         "selection or judges differ, and its numbers mix both attempts"
+    )
+
+
+def harness_fingerprint(harness: Harness, state: RunState) -> dict[str, Any]:
+    """The fingerprint of the run ``harness`` is making (:func:`run_fingerprint` of what it was
+    given: its datasets' digests, taken when they were loaded, its config, the checkpoints asked,
+    the adapter as given, its judges and executor — a dry run's is local)."""
+    from .executor import LocalExecutor
+
+    config = harness.config
+    return run_fingerprint(
+        datasets=getattr(harness, "_dataset_digests", {}),
+        config=config,
+        ranges=state.ranges or config.ranges,
+        adapter=describe_adapter(getattr(harness, "_adapter_given", None), state.adapter_name),
+        judge=harness.judge,
+        appellate=harness.appellate,
+        executor=LocalExecutor() if config.dry_run else harness.executor,
     )
