@@ -202,24 +202,8 @@ def _environment(tmp_path: Path) -> dict[str, str]:
     return env
 
 
-NOT_YET_RUNNABLE = {
-    "docs/baselines.md": "its retrieval-eval and dense commands run over all six 1,000-day "
-    "personas (minutes); not yet shortened",
-    "docs/generation.md": "the worked example calls a real model (--model claude); not yet marked "
-    "block by block",
-    "docs/personas.md": "synth --all, validate --deep and retrieval-eval over every persona take "
-    "minutes, and line 308 holds [optional] arguments; not yet shortened",
-    "docs/public-benchmarks.md": "needs the downloaded LoCoMo and LongMemEval files",
-    "docs/scale-out.md": "its commands start a Ray cluster and sweep every persona",
-}
-"""Existing pages whose blocks do not run yet, and why (issue 26 follow-up): each is reported as a
-skipped test until its blocks are fixed or marked one by one."""
-
-
 @pytest.mark.parametrize("page", sorted(RUNNABLE))
 def test_page_blocks_run(page: str, tmp_path: Path) -> None:
-    if page in NOT_YET_RUNNABLE:
-        pytest.skip(f"{page}: not yet runnable: {NOT_YET_RUNNABLE[page]}")
     blocks = [b for b in RUNNABLE[page] if not b.skip]
     installs = [
         b.where for b in blocks if b.kind != "python" and re.search(r"\bpip\s+install", b.code)
