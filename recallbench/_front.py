@@ -26,16 +26,19 @@ __all__ = ["run", "run_sync"]
 
 
 def _watched() -> bool:
-    """Whether someone is watching: stderr is a terminal, or this is a notebook kernel."""
-    isatty = getattr(sys.stderr, "isatty", None)
-    return bool(isatty and isatty()) or "ipykernel" in sys.modules
+    """Whether someone is watching: stderr is a terminal, or this runs in a notebook's kernel."""
+    return _tty() or _kernel()
 
 
-def _in_notebook() -> bool:
-    """Whether this runs in a Jupyter kernel whose stderr is not a terminal (a notebook's cell
-    output): there a progress bar is HTML updated in place."""
+def _tty() -> bool:
     isatty = getattr(sys.stderr, "isatty", None)
-    if (isatty and isatty()) or "ipykernel" not in sys.modules:
+    return bool(isatty and isatty())
+
+
+def _kernel() -> bool:
+    """Whether this runs in a Jupyter kernel — not merely with ipykernel imported (a test suite,
+    a tool that inspects it): IPython's running shell has a kernel."""
+    if "ipykernel" not in sys.modules:
         return False
     try:
         from IPython import get_ipython
@@ -43,6 +46,12 @@ def _in_notebook() -> bool:
         return False
     shell = get_ipython()
     return shell is not None and getattr(shell, "kernel", None) is not None
+
+
+def _in_notebook() -> bool:
+    """Whether this runs in a Jupyter kernel whose stderr is not a terminal (a notebook's cell
+    output): there a progress bar is HTML updated in place."""
+    return not _tty() and _kernel()
 
 
 def _chain(first: Hooks | None, second: Hooks) -> Hooks:

@@ -3,6 +3,7 @@ stored without outputs."""
 
 from __future__ import annotations
 
+import importlib.util
 import json
 from pathlib import Path
 
@@ -14,8 +15,12 @@ nbclient = pytest.importorskip(
 nbformat = pytest.importorskip(
     "nbformat", reason="the notebook test needs the dev extra (nbformat)"
 )
-pytest.importorskip("ipykernel", reason="the notebook test needs the dev extra (ipykernel)")
-pytest.importorskip("pandas", reason="the notebook uses rb.to_dataframe (the pandas extra)")
+# Looked up, not imported: the kernel runs in its own process, and ipykernel imported here would
+# make this process look like a notebook to recallbench.run's progress default.
+if importlib.util.find_spec("ipykernel") is None:
+    pytest.skip("the notebook test needs the dev extra (ipykernel)", allow_module_level=True)
+if importlib.util.find_spec("pandas") is None:
+    pytest.skip("the notebook uses rb.to_dataframe (the pandas extra)", allow_module_level=True)
 
 ROOT = Path(__file__).resolve().parent.parent
 NOTEBOOK = ROOT / "examples" / "quickstart.ipynb"
@@ -58,3 +63,22 @@ def test_quickstart_notebook_runs(tmp_path: Path) -> None:
     )
     assert (tmp_path / "runs" / "quickstart" / "result.json").is_file()
     assert (tmp_path / "runs" / "quickstart" / "report.html").is_file()
+
+
+def test_ipykernel_imported_outside_a_kernel_is_not_a_notebook() -> None:
+    """A process that merely imported ipykernel (a test suite, a tool) is not watched: run's
+    progress stays off there, and on in a real kernel (the test above sees the bar)."""
+    import subprocess
+    import sys
+
+    probe = subprocess.run(
+        [
+            sys.executable,
+            "-c",
+            "import ipykernel, recallbench._front as f; print(f._watched(), f._in_notebook())",
+        ],
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    assert probe.stdout.split() == ["False", "False"]
