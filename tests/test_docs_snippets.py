@@ -9,7 +9,9 @@ top-level ``await``; shell blocks run with ``bash -e``; in a console block only 
 commands (a line ending in ``\\`` continues on the next), the rest is output.
 
 A block immediately preceded by the line ``<!-- docs-test: skip — <reason> -->`` is not run: it is
-reported as a skipped test naming the page, the line and the reason. The README's commands are also
+reported as a skipped test naming the page, the line and the reason. A block (any language) preceded
+by ``<!-- docs-test: file NAME -->`` is written to NAME in the scratch copy when its turn comes, for
+the blocks after it to use (a page showing a file's contents, then a command naming it). The README's commands are also
 run, with shortened selections, by tests/test_readme.py.
 """
 
@@ -33,6 +35,7 @@ PAGES = sorted(
 RUN_LANGUAGES = {"python": "python", "bash": "shell", "sh": "shell", "shell": "shell"}
 RUN_LANGUAGES["console"] = "console"
 SKIP = re.compile(r"^\s*<!--\s*docs-test:\s*skip\s*(?:—|–|-{1,2}|:)\s*(?P<reason>.+?)\s*-->\s*$")
+AS_FILE = re.compile(r"^\s*<!--\s*docs-test:\s*file\s+(?P<name>[\w./-]+)\s*-->\s*$")
 FENCE = re.compile(r"^(?P<indent>\s*)(?P<fence>`{3,}|~{3,})\s*(?P<info>[^\s`]*)")
 BLOCK_TIMEOUT = 120
 """Seconds one block may take (a documented command is meant to take seconds)."""
@@ -46,10 +49,12 @@ class Block:
     line: int
     """1-based line of the opening fence."""
     kind: str
-    """``python``, ``shell`` or ``console``."""
+    """``python``, ``shell``, ``console`` or ``file`` (written to :attr:`name`, not run)."""
     code: str
     skip: str | None
     """The reason given by a ``docs-test: skip`` marker, or None."""
+    name: str | None = None
+    """For a ``file`` block: the path it is written to, relative to the scratch copy."""
 
     @property
     def where(self) -> str:
@@ -74,13 +79,14 @@ def page_blocks(path: Path, root: Path = ROOT) -> list[Block]:
             body.append(line[len(indent) :] if line.startswith(indent) else line.lstrip())
             j += 1
         kind = RUN_LANGUAGES.get(info)
-        if kind is not None:
-            marker = SKIP.match(lines[i - 1]) if i > 0 else None
-            blocks.append(
-                Block(
-                    page, i + 1, kind, "\n".join(body) + "\n", marker["reason"] if marker else None
-                )
-            )
+        above = lines[i - 1] if i > 0 else ""
+        as_file = AS_FILE.match(above)
+        code = "\n".join(body) + "\n"
+        if as_file:
+            blocks.append(Block(page, i + 1, "file", code, None, as_file["name"]))
+        elif kind is not None:
+            marker = SKIP.match(above)
+            blocks.append(Block(page, i + 1, kind, code, marker["reason"] if marker else None))
         i = j + 1
     return blocks
 
@@ -101,7 +107,11 @@ def console_commands(code: str) -> str:
 
 
 BLOCKS = {page.relative_to(ROOT).as_posix(): page_blocks(page) for page in PAGES}
-RUNNABLE = {page: blocks for page, blocks in BLOCKS.items() if any(not b.skip for b in blocks)}
+RUNNABLE = {
+    page: blocks
+    for page, blocks in BLOCKS.items()
+    if any(not b.skip and b.kind != "file" for b in blocks)
+}
 SKIPPED = [b for blocks in BLOCKS.values() for b in blocks if b.skip]
 
 
@@ -126,7 +136,11 @@ for block in blocks:
     where = block["where"]
     print(f"----- {where} ({block['kind']})", flush=True)
     try:
-        if block["kind"] == "python":
+        if block["kind"] == "file":
+            os.makedirs(os.path.dirname(block["name"]) or ".", exist_ok=True)
+            with open(block["name"], "w", encoding="utf-8") as out:
+                out.write(block["code"])
+        elif block["kind"] == "python":
             code = compile(block["code"], where, "exec", flags=ast.PyCF_ALLOW_TOP_LEVEL_AWAIT)
             signal.alarm(timeout)
             try:
@@ -217,6 +231,7 @@ def test_page_blocks_run(page: str, tmp_path: Path) -> None:
             "where": b.where,
             "kind": "shell" if b.kind == "console" else b.kind,
             "code": console_commands(b.code) if b.kind == "console" else b.code,
+            "name": b.name,
         }
         for b in blocks
     ]
@@ -247,7 +262,8 @@ def test_blocks_are_collected(tmp_path: Path) -> None:
     page.write_text(
         "<!-- docs-test: skip — needs a key -->\n```bash\nrecallbench run\n```\n\n"
         "```python\nx = 1\n```\n```text\nnot run\n```\n"
-        "1. a step\n\n    ```console\n    $ recallbench list \\\n      --json\n    output\n    ```\n",
+        "1. a step\n\n    ```console\n    $ recallbench list \\\n      --json\n    output\n    ```\n"
+        "<!-- docs-test: file sub/model.py -->\n```python\nmodel = 1\n```\n",
         encoding="utf-8",
     )
     blocks = page_blocks(page, tmp_path)
@@ -255,5 +271,8 @@ def test_blocks_are_collected(tmp_path: Path) -> None:
         (2, "shell", "needs a key"),
         (6, "python", None),
         (14, "console", None),
+        (20, "file", None),
     ]
+    assert blocks[3].name == "sub/model.py"
+    assert blocks[3].code == "model = 1\n"
     assert console_commands(blocks[2].code) == "recallbench list \\\n  --json\n"
