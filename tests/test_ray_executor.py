@@ -296,3 +296,35 @@ def test_without_ray_the_command_says_which_extra_to_install(data: Path, tmp_pat
     assert errors == [
         "recallbench run: error: Ray is not installed: pip install 'recallbench[ray]'"
     ]
+
+
+@pytest.mark.anyio
+async def test_a_cached_llm_judges_calls_in_ray_units_are_counted(
+    cluster: str, data: Path, tmp_path: Path
+) -> None:
+    """The judge's calls and tokens spent in units on the cluster reach ``metadata.judgeUsage``
+    (a cached judge's ``usage`` is a fresh copy: adding the units' counts to it lost them)."""
+    from recallbench.judges.llm import LlmJudge
+    from recallbench.models.openai import OpenAIModel
+    from recallbench.testing.providers import FakeProviderServer, reply
+
+    verdict = '{"correctness": 3, "completeness": 2, "hallucination": 1, "reasoning": "ok"}'
+    async with FakeProviderServer() as server:
+        server.script(lambda _request: reply(verdict, input_tokens=200, output_tokens=20))
+        judge = LlmJudge(OpenAIModel("gpt-4o-mini", endpoint=f"{server.url}/v1", api_key="sk-t"))
+        harness = rb.Harness(
+            ScriptedAdapter(),
+            data,
+            judge=judge,
+            config=RunConfig(
+                ranges="10d,30d", arcs_file="arcs-30d.yaml", judge_cache=tmp_path / "cache"
+            ),
+            output=outputs(tmp_path / "out"),
+            executor=rb.RayExecutor(),
+        )
+        result = await harness.run()
+        calls = len(server.requests)
+    usage = result.metadata.judge_usage
+    assert usage is not None and calls > 0
+    assert (usage["calls"], usage["cacheMisses"]) == (calls, calls)
+    assert (usage["inputTokens"], usage["outputTokens"]) == (200 * calls, 20 * calls)

@@ -16,7 +16,6 @@ from typing import Any
 import attrs
 
 from ..errors import BudgetExceeded, OutputError, RunFailed
-from ..judges.usage import JudgeUsage
 from ..results.records import TimeRangeResult
 from .budget import active_budget
 from .evaluate import Judging
@@ -203,14 +202,10 @@ class Driver:
         state.connection_errors += end.connection_errors
         state.appellate_invocations += end.appellate_invocations
         state.warnings.extend(end.warnings)
-        judging = self.runner.asker.judging
-        for judge, spent in (
-            (judging.judge, end.judge_usage),
-            (judging.appellate, end.appellate_usage),
-        ):
-            usage = getattr(judge, "usage", None)
-            if spent is not None and isinstance(usage, JudgeUsage):
-                usage.absorb(spent)
+        if end.judge_usage is not None:
+            state.remote_judge_usage.absorb(end.judge_usage)
+        if end.appellate_usage is not None:
+            state.remote_appellate_usage.absorb(end.appellate_usage)
         limit = self.runner.config.max_judge_errors
         if end.failure is not None:
             state.failure = state.failure or RunFailed(end.failure)

@@ -463,8 +463,10 @@ class Harness:
             connection_errors=state.connection_errors or None,
             warnings=tuple(state.warnings) or None,
             resumed=True if (self.resume.checkpoints or self.resume.questions) else None,
-            judge_usage=_usage_since(self.judge, state.judge_usage),
-            appellate_judge_usage=_usage_since(self.appellate, state.appellate_usage),
+            judge_usage=_usage_since(self.judge, state.judge_usage, state.remote_judge_usage),
+            appellate_judge_usage=_usage_since(
+                self.appellate, state.appellate_usage, state.remote_appellate_usage
+            ),
             hallucination_mode=mode.mode if mode is not None else None,
             hallucination_window=mode.window if mode is not None else None,
             **_data_keys(self.dataset),
@@ -563,12 +565,17 @@ def _usage_now(judge: object) -> JudgeUsage | None:
     return usage.copy() if isinstance(usage, JudgeUsage) else None
 
 
-def _usage_since(judge: object, start: JudgeUsage | None) -> dict[str, int] | None:
-    """What a judge's counters grew by over the run (None for judges that keep none)."""
+def _usage_since(
+    judge: object, start: JudgeUsage | None, elsewhere: JudgeUsage
+) -> dict[str, int] | None:
+    """What a judge's counters grew by over the run, plus what its copies spent in units run
+    elsewhere (None for judges that keep none)."""
     usage = getattr(judge, "usage", None)
     if not isinstance(usage, JudgeUsage) or start is None:
         return None
-    return usage.since(start).to_json()
+    grown = usage.since(start)
+    grown.absorb(elsewhere)
+    return grown.to_json()
 
 
 def _answers(range_results: Iterable[TimeRangeResult]) -> Iterator[QuestionResult]:

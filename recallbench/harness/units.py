@@ -125,6 +125,10 @@ class RunState:
     adapter_name: str
     judge_usage: JudgeUsage | None = None
     appellate_usage: JudgeUsage | None = None
+    remote_judge_usage: JudgeUsage = attrs.field(factory=JudgeUsage)
+    """What the judge spent in units run elsewhere (another process or machine): the local
+    judge's counters never see it (a cached or panel judge's ``usage`` is a fresh copy)."""
+    remote_appellate_usage: JudgeUsage = attrs.field(factory=JudgeUsage)
     judge_errors: int = 0
     adapter_errors: int = 0
     appellate_invocations: int = 0
