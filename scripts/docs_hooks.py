@@ -111,21 +111,54 @@ GENERATED = {
 }
 
 
-def _repository_target(page_src: str, target: str) -> str | None:
-    """The repository path a page's relative link points to outside docs/, or None."""
-    joined = posixpath.normpath(posixpath.join("docs", posixpath.dirname(page_src), target))
-    return None if joined.startswith(("docs/", "../")) or joined == "docs" else joined
+ANY_LINK = re.compile(r"(\]\()(?P<target>(?![a-z][a-z0-9+.-]*:|#|/)[^)#\s]+)(?P<rest>[^)]*\))")
+"""A relative link in Markdown (not a URL, an anchor alone or an absolute path)."""
+
+
+def _source_path(src_uri: str) -> str:
+    """Where a site page's source sits in the repository: ``docs/…``, or the repository file a
+    ``repo/…`` page serves."""
+    if src_uri.startswith(f"{REPO_PREFIX}/"):
+        return src_uri[len(REPO_PREFIX) + 1 :]
+    return f"docs/{src_uri}"
+
+
+def _resolve(src_uri: str, target: str) -> str:
+    """The repository path a relative link of a page points to."""
+    return posixpath.normpath(posixpath.join(posixpath.dirname(_source_path(src_uri)), target))
+
+
+def _outside_docs(path: str) -> bool:
+    return not (path.startswith(("docs/", "../")) or path == "docs")
+
+
+def _links(src_uri: str, text: str) -> list[str]:
+    """The repository files outside docs/ that a page links to."""
+    pattern = ANY_LINK if src_uri.startswith(f"{REPO_PREFIX}/") else LINK
+    found = []
+    for match in pattern.finditer(text):
+        path = _resolve(src_uri, match["target"])
+        if _outside_docs(path) and (ROOT / path).is_file():
+            found.append(path)
+    return found
 
 
 def on_files(files: Files, config: Any) -> Files:
-    """Serve the repository files that pages link to (outside docs/) under ``repo/``."""
+    """Serve the repository files that pages link to (outside docs/) under ``repo/``, and what the
+    Markdown files among them link to in turn."""
+    pending = [
+        (page.src_uri, Path(page.abs_src_path or "").read_text(encoding="utf-8"))
+        for page in files.documentation_pages()
+    ]
     wanted: set[str] = set()
-    for page in files.documentation_pages():
-        text = Path(page.abs_src_path or "").read_text(encoding="utf-8")
-        for match in LINK.finditer(text):
-            path = _repository_target(page.src_uri, match["target"])
-            if path and (ROOT / path).is_file():
+    while pending:
+        src_uri, text = pending.pop()
+        for path in _links(src_uri, text):
+            if path not in wanted:
                 wanted.add(path)
+                if path.endswith(".md"):
+                    served = f"{REPO_PREFIX}/{path}"
+                    pending.append((served, (ROOT / path).read_text(encoding="utf-8")))
     for path in sorted(wanted):
         files.append(File.generated(config, f"{REPO_PREFIX}/{path}", abs_src_path=str(ROOT / path)))
     return files
@@ -135,18 +168,21 @@ def on_page_markdown(markdown: str, page: Any, config: Any, files: Files) -> str
     for marker, render in GENERATED.items():
         if marker in markdown:
             markdown = markdown.replace(marker, render())
+    src_uri = page.file.src_uri
+    here = posixpath.dirname(src_uri) or "."
 
     def relink(match: re.Match[str]) -> str:
-        path = _repository_target(page.file.src_uri, match["target"])
-        if path is None:
+        path = _resolve(src_uri, match["target"])
+        if not _outside_docs(path):
+            if src_uri.startswith(f"{REPO_PREFIX}/"):  # a repository file linking into docs/
+                new = posixpath.relpath(path[len("docs/") :], here)
+                return f"{match.group(1)}{new}{match['rest']}"
             return match.group(0)
         if not (ROOT / path).is_file():
-            log.warning(
-                "%s links to %s, which is not a file of the repository", page.file.src_uri, path
-            )
+            log.warning("%s links to %s, which is not a file of the repository", src_uri, path)
             return match.group(0)
-        here = posixpath.dirname(page.file.src_uri)
-        new = posixpath.relpath(f"{REPO_PREFIX}/{path}", here or ".")
+        new = posixpath.relpath(f"{REPO_PREFIX}/{path}", here)
         return f"{match.group(1)}{new}{match['rest']}"
 
-    return LINK.sub(relink, markdown)
+    pattern = ANY_LINK if src_uri.startswith(f"{REPO_PREFIX}/") else LINK
+    return pattern.sub(relink, markdown)
