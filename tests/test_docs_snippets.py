@@ -5,14 +5,17 @@ The ```python and ```bash / ```sh / ```shell / ```console blocks of ``docs/**/*.
 ``personas/`` and ``examples/`` resolve as in a fresh clone, and nothing a command writes reaches the
 checkout), with ``recallbench`` and ``python`` on the PATH meaning this interpreter's
 ``python -m recallbench`` and ``python``. Python blocks share one namespace per page and may use
-top-level ``await``; shell blocks run with ``bash -e``; in a console block only the ``$ `` lines are
-commands (a line ending in ``\\`` continues on the next), the rest is output.
+top-level ``await`` (each such block runs in an event loop of its own); shell blocks run with
+``bash -e -o pipefail``; in a console block only the ``$ `` lines are commands (a line ending in
+``\\`` continues on the next), the rest is output. A page fails on a block that exits non-zero or
+prints a traceback; a shell block that would ``pip install`` fails the page before anything runs
+(it would change the environment running the tests).
 
 A block immediately preceded by the line ``<!-- docs-test: skip — <reason> -->`` is not run: it is
 reported as a skipped test naming the page, the line and the reason. A block (any language) preceded
 by ``<!-- docs-test: file NAME -->`` is written to NAME in the scratch copy when its turn comes, for
-the blocks after it to use (a page showing a file's contents, then a command naming it). The README's commands are also
-run, with shortened selections, by tests/test_readme.py.
+the blocks after it to use (a page showing a file's contents, then a command naming it). The
+README's commands are also run, with shortened selections, by tests/test_readme.py.
 """
 
 from __future__ import annotations
@@ -32,8 +35,13 @@ ROOT = Path(__file__).resolve().parents[1]
 PAGES = sorted(
     [ROOT / "README.md", *(ROOT / "docs").rglob("*.md")], key=lambda p: p.relative_to(ROOT)
 )
-RUN_LANGUAGES = {"python": "python", "bash": "shell", "sh": "shell", "shell": "shell"}
-RUN_LANGUAGES["console"] = "console"
+RUN_LANGUAGES = {
+    "python": "python",
+    "bash": "shell",
+    "sh": "shell",
+    "shell": "shell",
+    "console": "console",
+}
 SKIP = re.compile(r"^\s*<!--\s*docs-test:\s*skip\s*(?:—|–|-{1,2}|:)\s*(?P<reason>.+?)\s*-->\s*$")
 AS_FILE = re.compile(r"^\s*<!--\s*docs-test:\s*file\s+(?P<name>[\w./-]+)\s*-->\s*$")
 FENCE = re.compile(r"^(?P<indent>\s*)(?P<fence>`{3,}|~{3,})\s*(?P<info>[^\s`]*)")
@@ -220,7 +228,9 @@ def _environment(tmp_path: Path) -> dict[str, str]:
 def test_page_blocks_run(page: str, tmp_path: Path) -> None:
     blocks = [b for b in RUNNABLE[page] if not b.skip]
     installs = [
-        b.where for b in blocks if b.kind != "python" and re.search(r"\bpip\s+install", b.code)
+        b.where
+        for b in blocks
+        if b.kind in {"shell", "console"} and re.search(r"\bpip\s+install", b.code)
     ]
     assert not installs, (
         f"blocks that would install into the environment running the tests: {installs}; "
@@ -276,3 +286,31 @@ def test_blocks_are_collected(tmp_path: Path) -> None:
     assert blocks[3].name == "sub/model.py"
     assert blocks[3].code == "model = 1\n"
     assert console_commands(blocks[2].code) == "recallbench list \\\n  --json\n"
+
+
+def test_the_runner_runs_in_order_and_stops_at_a_failure(tmp_path: Path) -> None:
+    """Blocks share a namespace and the cwd, await works at top level, a file block is written
+    before the block that reads it, and a failing block is named (and nothing after it runs)."""
+    blocks = [
+        {"where": "p:1", "kind": "python", "code": "import anyio\nawait anyio.sleep(0)\nx = 41\n"},
+        {"where": "p:2", "kind": "file", "code": "print('from a file')\n", "name": "f/a.py"},
+        {"where": "p:3", "kind": "python", "code": "x += 1\nopen('x.txt', 'w').write(str(x))\n"},
+        {"where": "p:4", "kind": "shell", "code": 'test "$(cat x.txt)" = 42\npython f/a.py\n'},
+        {"where": "p:5", "kind": "shell", "code": "false\n"},
+        {"where": "p:6", "kind": "shell", "code": "touch never\n"},
+    ]
+    done = subprocess.run(
+        [sys.executable, "-c", RUNNER],
+        input=json.dumps(blocks),
+        cwd=tmp_path,
+        env=_environment(tmp_path),
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=False,
+    )
+    assert done.returncode == 1, done.stdout + done.stderr
+    assert "from a file" in done.stdout
+    failure = json.loads(done.stdout.strip().splitlines()[-1])
+    assert failure["failed"] == "p:5"
+    assert not (tmp_path / "never").exists()
