@@ -85,9 +85,9 @@ if TYPE_CHECKING:
     from .render.report import format_json_report, format_text_report, to_heatmap_grid
     from .results.comparison import compare_results
     from .results.comparison_records import RunComparison
+    from .results.frame import to_dataframe
     from .results.hallucination import HallucinationAnalysis, analyze_hallucination
     from .results.heatmap import HeatmapView, heatmap_view
-    from .results.frame import to_dataframe
     from .results.reading import LoadedRun, read_run
     from .results.records import (
         BenchmarkResult,
