@@ -209,9 +209,7 @@ class RunConfig:
     epochs: int = attrs.field(default=1, validator=attrs.validators.ge(1))
     ci_width: float = attrs.field(default=DEFAULT_CI_WIDTH, validator=_positive)
     max_cost: float | None = attrs.field(default=None, validator=_positive)
-    prices: Path | None = attrs.field(
-        default=None, converter=attrs.converters.optional(_user_path)
-    )
+    prices: Path | None = attrs.field(default=None, converter=attrs.converters.optional(_user_path))
 
 
 @attrs.frozen(kw_only=True)
