@@ -117,7 +117,7 @@ def test_an_unpriced_model_is_unknown_and_a_bare_model_name_is_corrected(
     data = tmp_path / "data"
     write_persona(data, days=3, suffix="3d")
     flags = ["--data", str(data), "--arcs", "arcs-3d.yaml", "--ranges", "3d", "--estimate"]
-    unknown = _estimate(capsys, *flags, "--judge", "openai:gpt-5.4-mini")
+    unknown = _estimate(capsys, *flags, "--judge", "openai:my-finetune-7b")
     assert unknown["usd"] is None and unknown["judges"][0]["usd"] is None
     assert main(["plan", *flags]) == 2
     assert "--judge SPEC" in capsys.readouterr().err
@@ -125,8 +125,8 @@ def test_an_unpriced_model_is_unknown_and_a_bare_model_name_is_corrected(
     assert "did you mean 'openai:gpt-4o'" in capsys.readouterr().err
     # Priced through a price file of one's own.
     prices = tmp_path / "prices.yaml"
-    prices.write_text("prices:\n  gpt-5.4-mini: {input: 1, output: 4}\n", encoding="utf-8")
-    priced = _estimate(capsys, *flags, "--judge", "openai:gpt-5.4-mini", "--prices", str(prices))
+    prices.write_text("prices:\n  my-finetune-7b: {input: 1, output: 4}\n", encoding="utf-8")
+    priced = _estimate(capsys, *flags, "--judge", "openai:my-finetune-7b", "--prices", str(prices))
     judge = priced["judges"][0]
     assert judge["usd"] == pytest.approx(
         (judge["inputTokens"] * 1 + judge["expectedOutputTokens"] * 4) / 1e6

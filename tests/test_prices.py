@@ -24,8 +24,12 @@ def test_the_shipped_table_is_dated_and_names_its_sources() -> None:
     assert mini is not None and (mini.input_per_mtok, mini.output_per_mtok) == (0.15, 0.60)
     sonnet = table.price_of("anthropic:claude-sonnet-4-5-20250929")
     assert sonnet is not None and sonnet.output_per_mtok == 15.0
-    # Prices we could not find stay unknown rather than guessed.
-    assert table.price_of("gpt-5.4-mini") is None
+    # A model the table does not list stays unknown rather than guessed, and a listed model's
+    # sibling is not priced as it.
+    assert table.price_of("my-finetune-7b") is None
+    assert table.price_of("gpt-5.4-pro") is None
+    small = table.price_of("azure:gpt-5.4-mini")
+    assert small is not None and small.input_per_mtok == 0.75
 
 
 def test_an_override_adds_and_replaces_model_by_model(tmp_path: Path) -> None:

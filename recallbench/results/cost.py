@@ -84,7 +84,7 @@ class PriceTable:
     A model name is looked up as written, then without its provider (``openai:gpt-4o-mini`` →
     ``gpt-4o-mini``), then as the snapshot of a table key: the key, ``-``, and a date or ``latest``
     (``gpt-4o-mini-2024-07-18`` and ``claude-sonnet-4-5-20250929`` are priced as ``gpt-4o-mini``
-    and ``claude-sonnet-4-5``; ``gpt-5.4-mini`` is *not* priced as ``gpt-5.4``). Lookups ignore
+    and ``claude-sonnet-4-5``; ``gpt-5.4-pro`` is *not* priced as ``gpt-5.4``). Lookups ignore
     case.
     """
 
