@@ -175,19 +175,6 @@ class JudgePanel(AsyncClosing):
                     kept = True
         return total if kept else None
 
-    def usage_by_judge(self) -> dict[str, JudgeUsage]:
-        """Each member's usage by its name (cache traffic included): what a price table needs, as
-        members may be different models."""
-        out: dict[str, JudgeUsage] = {}
-        for name, judge, callers in zip(self.names, self.judges, self._callers, strict=True):
-            inner = judge.inner if isinstance(judge, CachedJudge) else judge
-            used = (usage_of(inner) or JudgeUsage()).copy()
-            for caller in callers:
-                if isinstance(caller, CachedJudge):
-                    used.absorb(caller.usage.since(usage_of(caller.inner) or JudgeUsage()))
-            out[name] = used
-        return out
-
     async def aclose(self) -> None:
         """Close every member's resources (each once)."""
         for inner in self._inners():

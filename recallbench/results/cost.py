@@ -38,7 +38,6 @@ __all__ = [
     "PriceTable",
     "Usage",
     "add_usage",
-    "answer_cost",
     "cost_of_answers",
     "is_correct",
     "persona_cost_json",
@@ -149,11 +148,6 @@ def usage_cost(usage: Usage | None, table: PriceTable) -> dict[str, float | None
     parts = list(out.values())
     out["total"] = None if None in parts else math.fsum(p for p in parts if p is not None)
     return out
-
-
-def answer_cost(answer: QuestionResult, table: PriceTable) -> float | None:
-    """One answer's cost in USD (0 when it used no tokens; None when a model is unpriced)."""
-    return usage_cost(answer.usage, table).get("total", 0.0)
 
 
 def is_correct(answer: QuestionResult, unscored: bool = False) -> bool:
