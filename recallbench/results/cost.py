@@ -229,8 +229,14 @@ def cost_of_answers(
     )
 
 
-def _checkpoint_cost(r: TimeRangeResult, table: PriceTable) -> CostSummary:
-    return cost_of_answers(r.question_results, table, r.unscored_results or ())
+def _ranges_cost(ranges: Iterable[TimeRangeResult], table: PriceTable) -> CostSummary:
+    """The cost of checkpoints' answers, scored and unscored."""
+    rs = list(ranges)
+    return cost_of_answers(
+        [q for r in rs for q in r.question_results],
+        table,
+        [q for r in rs for q in r.unscored_results or ()],
+    )
 
 
 def persona_cost_json(
@@ -239,16 +245,12 @@ def persona_cost_json(
     """A persona's ``cost``: its answers' total, and ``checkpoints`` (label → that checkpoint's
     cost, without the usage); None when none of its answers used tokens."""
     results = list(range_results)
-    total = cost_of_answers(
-        [q for r in results for q in r.question_results],
-        table,
-        [q for r in results for q in r.unscored_results or ()],
-    )
+    total = _ranges_cost(results, table)
     if not total.usage:
         return None
     checkpoints: dict[str, Any] = {}
     for r in results:
-        part = _checkpoint_cost(r, table).to_json()
+        part = _ranges_cost([r], table).to_json()
         part.pop("usage")
         checkpoints[r.range.label] = part
     return {**total.to_json(), "checkpoints": checkpoints}
@@ -262,12 +264,7 @@ def run_cost_json(
     """The run's ``cost`` (in ``metadata``): every answer's total, the price table's ``prices``
     (date and source) and, with ``--max-cost``, the ``budget``; None when no answer used tokens
     and no budget was set."""
-    rs = [r for p in personas for r in p.range_results]
-    total = cost_of_answers(
-        [q for r in rs for q in r.question_results],
-        table,
-        [q for r in rs for q in r.unscored_results or ()],
-    )
+    total = _ranges_cost((r for p in personas for r in p.range_results), table)
     if not total.usage and budget is None:
         return None
     out = total.to_json()
