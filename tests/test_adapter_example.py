@@ -12,6 +12,7 @@ import sys
 from pathlib import Path
 
 import pytest
+from _cookbook import run_adapter_cli
 
 from recallbench.testing import write_persona
 
@@ -60,35 +61,7 @@ def test_the_example_runs_from_the_command_line(tmp_path: Path, lifecycle: str) 
     data = tmp_path / "data"
     write_persona(data, "tiny", sessions=("principal", "ops"))
     out = tmp_path / "run" / "result.json"
-    done = subprocess.run(
-        [
-            sys.executable,
-            "-m",
-            "recallbench",
-            "run",
-            "--adapter",
-            str(EXAMPLE),
-            "--data",
-            str(data),
-            "--arcs",
-            "arcs-30d.yaml",
-            "--ranges",
-            "10d,30d",
-            "--judge",
-            "rubric",
-            "--lifecycle",
-            lifecycle,
-            "--json",
-            "--json-out",
-            str(out),
-        ],
-        cwd=tmp_path,
-        capture_output=True,
-        text=True,
-        timeout=300,
-        check=False,
-        env=dict(os.environ, NO_COLOR="1"),
-    )
+    done = run_adapter_cli(EXAMPLE, data, out, "--lifecycle", lifecycle, "--json", cwd=tmp_path)
     assert done.returncode == 0, done.stderr[-3000:]
     result = json.loads(done.stdout)
     assert result["adapterName"] == "session-memory"

@@ -9,18 +9,17 @@ skipped otherwise."""
 
 from __future__ import annotations
 
-import hashlib
 import json
 import os
 import re
 import subprocess
 import sys
-from collections.abc import AsyncIterator, Sequence
+from collections.abc import AsyncIterator
 from pathlib import Path
 
 import anyio.to_thread
-import numpy as np
 import pytest
+from _cookbook import hashed_words
 from aiohttp import web
 
 import recallbench as rb
@@ -50,19 +49,7 @@ pytestmark = pytest.mark.skipif(WHY_NOT is not None, reason=str(WHY_NOT))
 sys.path.insert(0, str(EXAMPLES))
 import rest_memory  # noqa: E402
 
-WORD = re.compile(r"[a-z0-9-]+")
 DIMS = 512
-
-
-def hashed_words(texts: Sequence[str]) -> list[list[float]]:
-    out = np.zeros((len(texts), DIMS), dtype=np.float32)
-    for row, text in enumerate(texts):
-        for word in WORD.findall(text.lower()):
-            out[
-                row, int.from_bytes(hashlib.blake2b(word.encode(), digest_size=4).digest()) % DIMS
-            ] += 1
-    out /= np.maximum(np.linalg.norm(out, axis=1, keepdims=True), 1e-9)
-    return out.tolist()
 
 
 def extraction(request: RecordedRequest) -> str:
@@ -93,7 +80,7 @@ async def mem0_service(
         inputs = body["input"] if isinstance(body["input"], list) else [body["input"]]
         data = [
             {"object": "embedding", "index": i, "embedding": vector}
-            for i, vector in enumerate(hashed_words([str(x) for x in inputs]))
+            for i, vector in enumerate(hashed_words([str(x) for x in inputs], DIMS))
         ]
         usage = {"prompt_tokens": 1, "total_tokens": 1}
         return web.json_response(

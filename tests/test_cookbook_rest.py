@@ -6,7 +6,6 @@ failure of the service is one line naming the request."""
 from __future__ import annotations
 
 import json
-import os
 import subprocess
 import sys
 from collections.abc import AsyncIterator
@@ -15,6 +14,7 @@ from typing import Any
 
 import anyio
 import pytest
+from _cookbook import run_adapter_cli
 from aiohttp import web
 
 import recallbench as rb
@@ -178,31 +178,12 @@ def test_the_reference_server_and_the_cli(tmp_path: Path) -> None:
         assert first.startswith("listening on http://127.0.0.1:"), first
         url = first.split()[-1]
         out = tmp_path / "run" / "result.json"
-        done = subprocess.run(
-            [
-                sys.executable,
-                "-m",
-                "recallbench",
-                "run",
-                "--adapter",
-                str(EXAMPLES / "rest_memory.py"),
-                "--data",
-                str(tmp_path / "data"),
-                "--arcs",
-                "arcs-30d.yaml",
-                "--ranges",
-                "10d,30d",
-                "--judge",
-                "rubric",
-                "--json-out",
-                str(out),
-            ],
+        done = run_adapter_cli(
+            EXAMPLES / "rest_memory.py",
+            tmp_path / "data",
+            out,
             cwd=tmp_path,
-            capture_output=True,
-            text=True,
-            timeout=300,
-            check=False,
-            env=dict(os.environ, NO_COLOR="1", MEMORY_SERVICE_URL=url),
+            env={"MEMORY_SERVICE_URL": url},
         )
         assert done.returncode == 0, done.stderr[-3000:]
         result = json.loads(out.read_text(encoding="utf-8"))

@@ -6,13 +6,13 @@ session's; a run through the harness and through the CLI."""
 from __future__ import annotations
 
 import json
-import os
 import re
-import subprocess
 import sys
 from pathlib import Path
 
+import anyio.to_thread
 import pytest
+from _cookbook import run_adapter_cli
 
 import recallbench as rb
 from recallbench.errors import ConfigError
@@ -147,28 +147,18 @@ async def test_from_the_command_line(tmp_path: Path) -> None:
     write_persona(tmp_path / "data", "tiny")
     out = tmp_path / "run" / "result.json"
     async with FakeProviderServer(fake_model) as server:
-        command = [
-            sys.executable,
-            "-m",
-            "recallbench",
-            "run",
-            "--adapter",
-            str(EXAMPLE),
-            "--data",
-            str(tmp_path / "data"),
-            "--arcs",
-            "arcs-30d.yaml",
-            "--ranges",
-            "10d,30d",
-            "--judge",
-            "rubric",
-            "--lifecycle",
-            "incremental",
-            "--json-out",
-            str(out),
-        ]
-        env = dict(os.environ, NO_COLOR="1", SUMMARY_MODEL=f"openai:model-x;{server.url}/v1")
-        done = await rb_subprocess(command, tmp_path, env)
+        # The CLI in a worker thread, so that this loop keeps serving the fake provider meanwhile.
+        done = await anyio.to_thread.run_sync(
+            lambda: run_adapter_cli(
+                EXAMPLE,
+                tmp_path / "data",
+                out,
+                "--lifecycle",
+                "incremental",
+                cwd=tmp_path,
+                env={"SUMMARY_MODEL": f"openai:model-x;{server.url}/v1"},
+            )
+        )
         assert done.returncode == 0, done.stderr[-3000:]
         assert len(summary_requests(server)) == 30
     result = json.loads(out.read_text(encoding="utf-8"))
@@ -176,17 +166,4 @@ async def test_from_the_command_line(tmp_path: Path) -> None:
     [persona] = result["personas"]
     assert (
         persona["rangeResults"][-1]["retrieval"]["byCategory"]["factual-recall"]["recall@5"] == 1.0
-    )
-
-
-async def rb_subprocess(
-    command: list[str], cwd: Path, env: dict[str, str]
-) -> subprocess.CompletedProcess[str]:
-    """The CLI in a worker thread, so this loop keeps serving the fake provider meanwhile."""
-    import anyio.to_thread
-
-    return await anyio.to_thread.run_sync(
-        lambda: subprocess.run(
-            command, cwd=cwd, env=env, capture_output=True, text=True, timeout=300, check=False
-        )
     )

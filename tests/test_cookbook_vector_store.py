@@ -4,7 +4,6 @@ forgetting a day; and from the command line with its default all-MiniLM-L6-v2 (o
 
 from __future__ import annotations
 
-import hashlib
 import json
 import os
 import re
@@ -13,8 +12,8 @@ import sys
 from collections.abc import Sequence
 from pathlib import Path
 
-import numpy as np
 import pytest
+from _cookbook import hashed_words, run_adapter_cli
 
 chromadb = pytest.importorskip(
     "chromadb", reason="the cookbook extra is not installed: pip install 'recallbench[cookbook]'"
@@ -29,19 +28,6 @@ EXAMPLE = ROOT / "examples" / "adapters" / "vector_store.py"
 sys.path.insert(0, str(EXAMPLE.parent))
 
 import vector_store  # noqa: E402
-
-WORD = re.compile(r"[a-z0-9-]+")
-
-
-def hashed_words(texts: Sequence[str]) -> list[list[float]]:
-    """A custom embedding function: each word hashed into one of 4,096 buckets, L2-normalised."""
-    out = np.zeros((len(texts), 4096), dtype=np.float32)
-    for row, text in enumerate(texts):
-        for word in WORD.findall(text.lower()):
-            bucket = int.from_bytes(hashlib.blake2b(word.encode(), digest_size=4).digest()) % 4096
-            out[row, bucket] += 1.0
-    out /= np.maximum(np.linalg.norm(out, axis=1, keepdims=True), 1e-9)
-    return out.tolist()
 
 
 @pytest.fixture
@@ -122,32 +108,7 @@ def test_unknown_config_keys_are_refused() -> None:
 def test_the_default_minilm_from_the_command_line(tmp_path: Path) -> None:
     write_persona(tmp_path / "data", "tiny", sessions=("principal", "ops"))
     out = tmp_path / "run" / "result.json"
-    done = subprocess.run(
-        [
-            sys.executable,
-            "-m",
-            "recallbench",
-            "run",
-            "--adapter",
-            str(EXAMPLE),
-            "--data",
-            str(tmp_path / "data"),
-            "--arcs",
-            "arcs-30d.yaml",
-            "--ranges",
-            "10d,30d",
-            "--judge",
-            "rubric",
-            "--json-out",
-            str(out),
-        ],
-        cwd=tmp_path,
-        capture_output=True,
-        text=True,
-        timeout=300,
-        check=False,
-        env=dict(os.environ, NO_COLOR="1"),
-    )
+    done = run_adapter_cli(EXAMPLE, tmp_path / "data", out, cwd=tmp_path)
     assert done.returncode == 0, done.stderr[-3000:]
     result = json.loads(out.read_text(encoding="utf-8"))
     assert result["adapterName"] == "chroma-memory"
