@@ -165,9 +165,7 @@ class Driver:
                     persona_id=record["personaId"],
                     checkpoint=record["checkpoint"],
                     qa_id=qa.get("id", ""),
-                    record=record,
-                    # An --epochs run's answer: a unit started again re-asks none it logged.
-                    epoch=record["epoch"] if type(record.get("epoch")) is int else None,
+                    record=record,  # its epoch too: a unit started again re-asks none it logged
                 )
             )
         elif kind == "progress" and record.get("type") == "checkpoint":

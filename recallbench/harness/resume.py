@@ -54,6 +54,12 @@ def answer_key(qa_id: str, epoch: int | None) -> str:
     return qa_id if epoch is None else f"{qa_id}#{epoch}"
 
 
+def _record_epoch(record: Mapping[str, Any]) -> int | None:
+    """A question record's ``epoch`` (written in runs of ``--epochs`` > 1), or None."""
+    epoch = record.get("epoch")
+    return epoch if type(epoch) is int else None
+
+
 def logged_answer(
     logged: Mapping[str, LoggedQuestion], qa_id: str, epoch: int | None
 ) -> LoggedQuestion | None:
@@ -74,10 +80,13 @@ class LoggedQuestion:
     checkpoint: str
     qa_id: str
     record: Mapping[str, Any]
-    epoch: int | None = None
-    """The record's ``epoch`` (runs of ``--epochs`` > 1)."""
     retry: bool = False
     """Read for ``--retry-errors``: a failed query is asked again too (:attr:`reask`)."""
+
+    @property
+    def epoch(self) -> int | None:
+        """The record's ``epoch`` (runs of ``--epochs`` > 1)."""
+        return _record_epoch(self.record)
 
     @property
     def key(self) -> str:
@@ -219,15 +228,9 @@ def read_resume_log(
             pid, label = r.get("personaId"), r.get("checkpoint")
             qid = qa.get("id") if isinstance(qa, Mapping) else None
             if isinstance(pid, str) and isinstance(label, str) and isinstance(qid, str):
-                epoch = r.get("epoch")
                 logged.append(
                     LoggedQuestion(
-                        persona_id=pid,
-                        checkpoint=label,
-                        qa_id=qid,
-                        record=r,
-                        epoch=epoch if type(epoch) is int else None,
-                        retry=retry_errors,
+                        persona_id=pid, checkpoint=label, qa_id=qid, record=r, retry=retry_errors
                     )
                 )
     return ResumeLog(
@@ -317,7 +320,7 @@ def rebuild_question(pair: QAPair, record: Any) -> Evaluation:
         retrieval_metrics=question_retrieval(pair, entry_days),
         panel=panel_of_record(record.get("panel")),
         retrieved_days=retrieved_days(pair, entry_days),
-        epoch=record.get("epoch") if type(record.get("epoch")) is int else None,
+        epoch=_record_epoch(record),
         usage=usage_of_record(record.get("usage")),
     )
     return Evaluation(
