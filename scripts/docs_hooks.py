@@ -51,7 +51,7 @@ def _defining_module(name: str) -> str:
     value = getattr(recallbench, name)
     if inspect.isclass(value) or inspect.isfunction(value):
         return str(value.__module__)
-    lazy: dict[str, str] = getattr(recallbench, "_LAZY", {})
+    lazy = recallbench._LAZY
     return f"recallbench.{lazy[name]}" if name in lazy else "recallbench._version"
 
 
@@ -97,10 +97,8 @@ def profile_keys_markdown() -> str:
         lines.append(f"| `{section}` | {', '.join(f'`{n}`' for n in names)} |")
     lines += ["", "Flat keys (named after the `recallbench run` flags):", ""]
     lines.append(", ".join(f"`{k}`" for k in sorted(keys.FLAT_KEYS)))
-    only = getattr(keys, "COMMAND_LINE_ONLY", ())
-    if only:
-        lines += ["", "Flags that a profile cannot hold (command line only): "]
-        lines[-1] += ", ".join(f"`{k}`" for k in sorted(only))
+    lines += ["", "Flags that a profile cannot hold (command line only): "]
+    lines[-1] += ", ".join(f"`{k}`" for k in sorted(keys.COMMAND_LINE_ONLY))
     return "\n".join(lines) + "\n"
 
 
@@ -132,11 +130,16 @@ def _outside_docs(path: str) -> bool:
     return not (path.startswith(("docs/", "../")) or path == "docs")
 
 
+def _link_pattern(src_uri: str) -> re.Pattern[str]:
+    """The links of a page to look at: every relative one in a served repository file, the ones
+    leaving docs/ (``../``) in a page of docs/."""
+    return ANY_LINK if src_uri.startswith(f"{REPO_PREFIX}/") else LINK
+
+
 def _links(src_uri: str, text: str) -> list[str]:
     """The repository files outside docs/ that a page links to."""
-    pattern = ANY_LINK if src_uri.startswith(f"{REPO_PREFIX}/") else LINK
     found = []
-    for match in pattern.finditer(text):
+    for match in _link_pattern(src_uri).finditer(text):
         path = _resolve(src_uri, match["target"])
         if _outside_docs(path) and (ROOT / path).is_file():
             found.append(path)
@@ -184,5 +187,4 @@ def on_page_markdown(markdown: str, page: Any, config: Any, files: Files) -> str
         new = posixpath.relpath(f"{REPO_PREFIX}/{path}", here)
         return f"{match.group(1)}{new}{match['rest']}"
 
-    pattern = ANY_LINK if src_uri.startswith(f"{REPO_PREFIX}/") else LINK
-    return pattern.sub(relink, markdown)
+    return _link_pattern(src_uri).sub(relink, markdown)
