@@ -4,6 +4,7 @@ call (the rules are :mod:`recallbench.judges.estimate`'s)."""
 from __future__ import annotations
 
 import argparse
+from collections import Counter
 from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
@@ -102,6 +103,7 @@ def estimate_json(
                 judge_prompt_tokens(by_id[i], days, window, ds.definition) for i in c.question_ids
             ]
     cache = args.judge_cache or default_cache_dir()
+    cached: Counter[str] | None = None  # read on the first judge that calls a model
     judges = []
     roles = [(j, "judge") for j in args.judge]
     roles += [(args.appellate_judge, "appellate")] if args.appellate_judge else []
@@ -110,6 +112,8 @@ def estimate_json(
         if not calls_model:
             judges.append({"judge": spec, "role": role, "calls": 0, "usd": 0.0, "usdMax": 0.0})
             continue
+        if cached is None:
+            cached = cached_entries(cache)
         repeats = args.epochs * (args.judge_epochs if role == "judge" else 1)
         e = estimate_judge(
             spec, model, tokens, prices, max_tokens=DEFAULT_MAX_TOKENS, repeats=repeats, role=role
@@ -125,7 +129,7 @@ def estimate_json(
                 "maxOutputTokens": e.max_output_tokens,
                 "usd": e.usd,
                 "usdMax": e.usd_max,
-                "cachedEntries": cached_entries(cache, _identity(spec)),
+                "cachedEntries": cached[_identity(spec)],
             }
         )
     main = [j for j in judges if j["role"] == "judge"]

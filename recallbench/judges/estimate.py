@@ -11,12 +11,13 @@ reply) is not counted.
 
 The judge cache is keyed by the answer too, so which calls it will save cannot be known before the
 answers exist: the estimate assumes none, and :func:`cached_entries` counts the entries the cache
-holds for the judge (an identical re-run's answers would cost nothing).
+holds for each judge (an identical re-run's answers would cost nothing).
 """
 
 from __future__ import annotations
 
 import json
+from collections import Counter
 from collections.abc import Iterable, Sequence
 from pathlib import Path
 
@@ -111,16 +112,18 @@ def estimate_judge(
     )
 
 
-def cached_entries(directory: Path, identity: str) -> int:
-    """Entries of the judge cache in ``directory`` stored by the judge of ``identity`` (0 when the
-    directory does not exist)."""
+def cached_entries(directory: Path) -> Counter[str]:
+    """Entries of the judge cache in ``directory`` by the identity of the judge that stored them
+    (empty when the directory does not exist): one pass over the cache, however many judges are
+    looked up in it."""
+    counts: Counter[str] = Counter()
     if not directory.is_dir():
-        return 0
-    n = 0
+        return counts
     for path in directory.glob("*/*.json"):
         try:
             entry = json.loads(path.read_text(encoding="utf-8"))
         except (OSError, ValueError):
             continue
-        n += isinstance(entry, dict) and entry.get("judge") == identity
-    return n
+        if isinstance(entry, dict) and isinstance(entry.get("judge"), str):
+            counts[entry["judge"]] += 1
+    return counts
