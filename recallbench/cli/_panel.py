@@ -29,27 +29,17 @@ def add_panel_arguments(group: Any) -> None:
     )
 
 
-def unique_labels(specs: Sequence[str]) -> tuple[str, ...]:
-    """``--judge`` specs as the panel's member names, a repeated one suffixed ``#2``, ``#3``."""
-    seen: dict[str, int] = {}
-    out = []
-    for spec in specs:
-        seen[spec] = seen.get(spec, 0) + 1
-        out.append(spec if seen[spec] == 1 else f"{spec}#{seen[spec]}")
-    return tuple(out)
-
-
 def panel_judge(
     judges: Sequence[Judge], specs: Sequence[str], args: Any
 ) -> tuple[Judge, str | None]:
     """The run's judge and the label it is named by in results (None: keep the one the caller
     has): ``judges[0]`` itself when it is alone and judges once, else a panel of them named by
     their ``specs``."""
-    from ..judges.panel import JudgePanel
+    from ..judges.panel import JudgePanel, unique_names
 
     if len(judges) == 1 and args.judge_epochs == 1:
         return judges[0], None
-    names = unique_labels(specs) if len(specs) == len(judges) else ()
+    names = unique_names(specs) if len(specs) == len(judges) else ()
     panel = JudgePanel(
         judges,
         aggregate=args.panel_aggregate or "mean",

@@ -28,7 +28,7 @@ from .base import Judge, JudgeContext
 from .cache import CachedJudge, JudgeCache, is_cacheable, usage_of
 from .usage import JudgeUsage
 
-__all__ = ["JudgePanel", "member_names", "panel_of"]
+__all__ = ["JudgePanel", "member_names", "panel_of", "unique_names"]
 
 
 def _name(judge: object) -> str:
@@ -36,15 +36,19 @@ def _name(judge: object) -> str:
     return name if isinstance(name, str) and name else type(judge).__name__
 
 
-def member_names(judges: Sequence[object]) -> tuple[str, ...]:
-    """Each member's name, made unique by a ``#2``, ``#3`` suffix when two share one."""
+def unique_names(names: Iterable[str]) -> tuple[str, ...]:
+    """``names`` made unique by a ``#2``, ``#3`` suffix on a repeated one."""
     seen: dict[str, int] = {}
     out = []
-    for judge in judges:
-        base = _name(judge)
+    for base in names:
         seen[base] = seen.get(base, 0) + 1
         out.append(base if seen[base] == 1 else f"{base}#{seen[base]}")
     return tuple(out)
+
+
+def member_names(judges: Sequence[object]) -> tuple[str, ...]:
+    """Each member's name, made unique by a ``#2``, ``#3`` suffix when two share one."""
+    return unique_names(_name(judge) for judge in judges)
 
 
 def _positive(_inst: object, a: attrs.Attribute[int], value: int) -> None:
