@@ -43,6 +43,13 @@ def askings(order: tuple[QAPair, ...], epochs: int) -> list[tuple[QAPair, int | 
     return [(pair, epoch) for epoch in range(1, epochs + 1) for pair in order]
 
 
+def _at_epoch(evaluation: Evaluation, epoch: int | None) -> Evaluation:
+    """``evaluation`` with its answer's epoch set to ``epoch``."""
+    if evaluation.result.epoch == epoch:
+        return evaluation
+    return attrs.evolve(evaluation, result=attrs.evolve(evaluation.result, epoch=epoch))
+
+
 def count_error(error: QuestionError | None, state: RunState) -> None:
     """Count a question's error on the run: the adapter's, or an unreachable memory system's."""
     if error is None:
@@ -76,16 +83,12 @@ class QuestionAsker:
         items = askings(task.selection.order, self.config.epochs)
         out: list[Evaluation | None] = [None] * len(items)
         days = ds.days_through(task.cutoff)
-        pending: list[tuple[int, QAPair, int | None]] = []
+        pending: list[tuple[int, QAPair, int | None, LoggedQuestion | None]] = []
         for i, (pair, epoch) in enumerate(items):
             prior = logged_answer(logged, pair.id, epoch)
             if prior is not None and not prior.redo:
-                rebuilt = rebuild_question(pair, prior.record)
-                if rebuilt.result.epoch != epoch:  # a one-epoch run's answer as epoch 1, and back
-                    rebuilt = attrs.evolve(
-                        rebuilt, result=attrs.evolve(rebuilt.result, epoch=epoch)
-                    )
-                out[i] = rebuilt
+                # A one-epoch run's answer stands as epoch 1, and back.
+                rebuilt = out[i] = _at_epoch(rebuild_question(pair, prior.record), epoch)
                 count_error(rebuilt.result.error, state)
                 await self.hooks.call(
                     "on_question_done",
@@ -94,7 +97,7 @@ class QuestionAsker:
                     ),
                 )
             else:
-                pending.append((i, pair, epoch))
+                pending.append((i, pair, epoch, prior))
 
         # A sliding window: `parallelism` workers share one iterator, each taking the next question
         # the moment it finishes one (no chunk waits for its slowest member). Measured faster than a
@@ -102,8 +105,7 @@ class QuestionAsker:
         queue = iter(pending)
 
         async def worker() -> None:
-            for i, pair, epoch in queue:
-                prior = logged_answer(logged, pair.id, epoch)
+            for i, pair, epoch, prior in queue:
                 # A judge failure is judged again on the answer logged; an unreachable system is
                 # asked again.
                 rejudge = prior if prior is not None and prior.judge_failed else None
@@ -126,11 +128,7 @@ class QuestionAsker:
                 except BudgetExceeded as exc:  # not logged: asked again on resume
                     state.failure = state.failure or exc
                     return
-                if epoch is not None:
-                    evaluation = attrs.evolve(
-                        evaluation, result=attrs.evolve(evaluation.result, epoch=epoch)
-                    )
-                out[i] = evaluation
+                evaluation = out[i] = _at_epoch(evaluation, epoch)
                 try:
                     self.record(evaluation, ds.id, task, state, logs)
                 except OutputError as exc:  # the log cannot be written: stop before paying more
