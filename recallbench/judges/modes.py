@@ -46,16 +46,16 @@ def judge_mode(judge: object, *, memory_window: int = 0) -> HallucinationMode | 
         memory window for N); for the LLM judge ``window`` N with a memory window N > 0, else
         ``reference-only`` (it sees the reference only); for a
         :class:`~recallbench.judges.manifest_judge.ManifestJudge` the definition its benchmarks'
-        protocols share, None when they differ; None for the stub judge and for judges that
+        protocols share (for a :class:`~recallbench.judges.panel.JudgePanel`, its members), None
+        when they differ; None for the stub judge and for judges that
         declare nothing (or something unknown).
     """
     inner = _unwrapped(judge)
-    if isinstance(inner, ManifestJudge):
-        # Each benchmark's protocol declares its own; a run mixing definitions records none.
-        modes = {judge_mode(j, memory_window=memory_window) for j in inner.judges.values()}
-        return modes.pop() if len(modes) == 1 else None
-    if isinstance(inner, JudgePanel):  # likewise a panel's members
-        modes = {judge_mode(j, memory_window=memory_window) for j in inner.judges}
+    if isinstance(inner, ManifestJudge | JudgePanel):
+        # Each benchmark's protocol (each panel member) declares its own; a run mixing definitions
+        # records none.
+        members = inner.judges.values() if isinstance(inner, ManifestJudge) else inner.judges
+        modes = {judge_mode(j, memory_window=memory_window) for j in members}
         return modes.pop() if len(modes) == 1 else None
     declared = getattr(inner, "hallucination_mode", None)
     if isinstance(declared, str):
