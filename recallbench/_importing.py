@@ -32,6 +32,7 @@ __all__ = [
     "ObjectSpec",
     "code_identity",
     "describe",
+    "file_digest",
     "is_async",
     "load_object",
     "parse_object_spec",
@@ -158,11 +159,19 @@ def code_identity(target: object) -> dict[str, str]:
     if not file:
         return {"type": f"file:{qualname}"}
     path = Path(file)
-    try:
-        source = hashlib.sha256(path.read_bytes()).hexdigest()[:16]
-    except OSError:
+    source = file_digest(path)
+    if source is None:
         return {"type": f"{path.name}:{qualname}"}
     return {"type": f"{path.name}:{qualname}", "source": source}
+
+
+def file_digest(path: Path) -> str | None:
+    """The first 16 hex of the SHA-256 of a file's content (None when it cannot be read): how a
+    run's fingerprint names a Python file by what it holds rather than where it is."""
+    try:
+        return hashlib.sha256(path.read_bytes()).hexdigest()[:16]
+    except OSError:
+        return None
 
 
 def _import_file(spec: str, path: Path) -> types.ModuleType:

@@ -21,7 +21,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from .._convert import to_json
-from .._importing import code_identity, parse_object_spec
+from .._importing import code_identity, file_digest, parse_object_spec
 from .._version import __version__
 from ..data.corpus import PersonaDataset
 from ..data.importers._native import ImportedDataset
@@ -77,13 +77,6 @@ def _config_digest(config: Mapping[str, Any] | None) -> str | None:
     return _digest_of(_kept(config))
 
 
-def _file_digest(path: Path) -> str | None:
-    try:
-        return hashlib.sha256(path.read_bytes()).hexdigest()[:DIGEST_CHARS]
-    except OSError:
-        return None
-
-
 def _spec_part(spec: str, base_dir: Path | None) -> dict[str, Any]:
     """How an adapter was named, without addresses or paths: ``builtin:bm25`` and ``pkg.mod:attr``
     as given; a gRPC URL as its scheme; a Python file as its name and a hash of its content."""
@@ -102,7 +95,7 @@ def _spec_part(spec: str, base_dir: Path | None) -> dict[str, Any]:
     if not path.is_absolute():
         path = (base_dir or Path.cwd()) / path
     attr = f":{parsed.attr}" if parsed.attr else ""
-    return {"spec": f"{path.name}{attr}", "source": _file_digest(path)}
+    return {"spec": f"{path.name}{attr}", "source": file_digest(path)}
 
 
 _IMPORTED_NAME = re.compile(r"[a-z][a-z0-9-]*-v\d+-[0-9a-f]{24}")
