@@ -22,6 +22,7 @@ from ..data.qa import CATEGORIES, DIFFICULTIES, QAPair
 from ..results.manifest_run import retrieved_days
 from ..results.measures import question_retrieval
 from ..results.panel_scores import panel_of_record
+from ..results.question_log import answer_key
 from ..results.records import (
     CategoryScore,
     DifficultyStats,
@@ -46,12 +47,6 @@ __all__ = [
 ]
 
 log = logging.getLogger("recallbench")
-
-
-def answer_key(qa_id: str, epoch: int | None) -> str:
-    """How a checkpoint's answers are told apart on resume: the question's id, and with
-    ``--epochs`` > 1 its epoch too (``"q1#2"``), so a resumed run re-asks no epoch it logged."""
-    return qa_id if epoch is None else f"{qa_id}#{epoch}"
 
 
 def _record_epoch(record: Mapping[str, Any]) -> int | None:
@@ -146,7 +141,9 @@ class ResumeLog:
         return found
 
     def answered(self, persona_id: str, label: str) -> dict[str, LoggedQuestion]:
-        """Question records of this checkpoint by :func:`answer_key` (later records win)."""
+        """Question records of this checkpoint by
+        :func:`~recallbench.results.question_log.answer_key` — an epoch's answer apart from the
+        others, so a resumed run re-asks no epoch it logged (later records win)."""
         return {
             q.key: q for q in self.questions if q.persona_id == persona_id and q.checkpoint == label
         }

@@ -19,10 +19,16 @@ import orjson
 from ..errors import DatasetError
 from ._collector import collector_paused
 
-__all__ = ["DetailKey", "LazyDetails", "jsonl_records", "read_details"]
+__all__ = ["DetailKey", "LazyDetails", "answer_key", "jsonl_records", "read_details"]
 
 DetailKey = tuple[str, str, str]
-"""(persona id, checkpoint label, question id)."""
+"""(persona id, checkpoint label, question id — :func:`answer_key`)."""
+
+
+def answer_key(qa_id: str, epoch: int | None) -> str:
+    """How a checkpoint's answers are told apart: the question's id, and with ``--epochs`` > 1 its
+    epoch too (``"q1#2"``)."""
+    return qa_id if epoch is None else f"{qa_id}#{epoch}"
 
 
 def jsonl_records(path: Path) -> Iterator[tuple[int, dict[str, Any]]]:
@@ -128,7 +134,7 @@ def read_details(questions: Path) -> dict[DetailKey, Mapping[str, Any]]:
             if isinstance(qa, Mapping) and isinstance(pid, str) and isinstance(label, str):
                 epoch = record.get("epoch")
                 # An --epochs run logs a question once per epoch: "q1#2" is its second answer.
-                qid = str(qa.get("id")) + (f"#{epoch}" if type(epoch) is int else "")
+                qid = answer_key(str(qa.get("id")), epoch if type(epoch) is int else None)
                 details[(pid, label, qid)] = record
     return details
 
