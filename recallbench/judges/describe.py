@@ -33,6 +33,7 @@ import attrs
 
 from .._fields import camel
 from .._importing import code_identity
+from .base import _FunctionJudge
 
 __all__ = ["describe_judge", "prompt_digest", "without_endpoint"]
 
@@ -47,9 +48,8 @@ def prompt_digest(texts: Iterable[str]) -> str:
 
 
 def _code(obj: object) -> dict[str, str]:
-    fn = getattr(obj, "fn", None)  # as_judge's wrapper of a plain function: name the function
-    target = fn if fn is not None and type(obj).__name__ == "_FunctionJudge" else type(obj)
-    return code_identity(target)
+    # as_judge's wrapper of a plain function: name the function
+    return code_identity(obj.fn if isinstance(obj, _FunctionJudge) else type(obj))
 
 
 def _type_name(obj: object) -> str:
