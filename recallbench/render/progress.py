@@ -1,4 +1,5 @@
-"""Progress of a run on stderr: a live display on a terminal, plain ``[bench]`` lines otherwise."""
+"""Progress of a run: on stderr, a live display on a terminal and plain ``[bench]`` lines otherwise;
+in a Jupyter notebook, a bar updated in place."""
 
 from __future__ import annotations
 
@@ -36,6 +37,11 @@ def checkpoint_line(
         f"query={done.query_ms / 1000:>5.1f}s · score={score}"
     )
     return line + (" (resumed)" if done.resumed else "")
+
+
+def _checkpoint_label(event: CheckpointStarted) -> str:
+    """What a bar shows while a checkpoint runs: ``persona range [i/N]``."""
+    return f"{event.persona_id} {event.range.label} [{event.index}/{event.total}]"
 
 
 class _Counter:
@@ -108,10 +114,7 @@ class _Live:
         self.task = self.progress.add_task("starting", total=event.questions, rate="")
 
     def checkpoint_start(self, event: CheckpointStarted) -> None:
-        self.progress.update(
-            self.task,
-            description=f"{event.persona_id} {event.range.label} [{event.index}/{event.total}]",
-        )
+        self.progress.update(self.task, description=_checkpoint_label(event))
 
     def question_done(self, event: QuestionDone) -> None:
         self.done += 1
@@ -170,7 +173,7 @@ class _Notebook:
         self._show(force=True)
 
     def checkpoint_start(self, event: CheckpointStarted) -> None:
-        self.label = f"{event.persona_id} {event.range.label} [{event.index}/{event.total}]"
+        self.label = _checkpoint_label(event)
         self._show()
 
     def question_done(self, event: QuestionDone) -> None:
@@ -186,10 +189,7 @@ class _Notebook:
         self._show(force=True)
 
 
-def notebook_progress_hooks() -> Hooks:
-    """Hooks that show a run's progress as a bar in the Jupyter notebook running it (IPython must
-    be importable: it is, inside a kernel)."""
-    bar = _Notebook()
+def _bar_hooks(bar: _Live | _Notebook) -> Hooks:
     return Hooks(
         on_run_start=bar.run_start,
         on_checkpoint_start=bar.checkpoint_start,
@@ -199,16 +199,15 @@ def notebook_progress_hooks() -> Hooks:
     )
 
 
+def notebook_progress_hooks() -> Hooks:
+    """Hooks that show a run's progress as a bar in the Jupyter notebook running it (IPython must
+    be importable: it is, inside a kernel)."""
+    return _bar_hooks(_Notebook())
+
+
 def progress_hooks(stream: IO[str]) -> Hooks:
     """Hooks that report progress on ``stream``."""
     if not stream.isatty():
         plain = _Plain(stream)
         return Hooks(on_run_start=plain.counter.run_start, on_checkpoint_done=plain.checkpoint_done)
-    live = _Live(stream)
-    return Hooks(
-        on_run_start=live.run_start,
-        on_checkpoint_start=live.checkpoint_start,
-        on_question_done=live.question_done,
-        on_checkpoint_done=live.checkpoint_done,
-        on_run_done=live.close,
-    )
+    return _bar_hooks(_Live(stream))
