@@ -58,15 +58,6 @@ class PanelVerdict:
     composite: int
     reasoning: str | None = None
 
-    @property
-    def score(self) -> JudgeScore:
-        return JudgeScore(
-            correctness=self.correctness,
-            completeness=self.completeness,
-            hallucination=self.hallucination,
-            reasoning=self.reasoning,
-        )
-
 
 def verdict_of(judge: str, epoch: int, score: JudgeScore) -> PanelVerdict:
     return PanelVerdict(
