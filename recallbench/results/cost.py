@@ -150,9 +150,9 @@ def usage_cost(usage: Usage | None, table: PriceTable) -> dict[str, float | None
     return out
 
 
-def is_correct(answer: QuestionResult, unscored: bool = False) -> bool:
-    """Whether an answer counts as correct: scored, and correctness ≥ :data:`CORRECT_AT_LEAST`."""
-    return not unscored and answer.score.correctness >= CORRECT_AT_LEAST
+def is_correct(answer: QuestionResult) -> bool:
+    """Whether a scored answer counts as correct: correctness ≥ :data:`CORRECT_AT_LEAST`."""
+    return answer.score.correctness >= CORRECT_AT_LEAST
 
 
 @attrs.frozen(kw_only=True)
@@ -213,7 +213,7 @@ def cost_of_answers(
     for group, is_unscored in ((scored, False), (unscored, True)):
         for q in group:
             answers += 1
-            correct += is_correct(q, is_unscored)
+            correct += not is_unscored and is_correct(q)
             usages.append(q.usage)
     usage = add_usage(*usages)
     by_role = usage_cost(usage, table)
