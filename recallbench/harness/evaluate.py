@@ -218,8 +218,12 @@ def adapter_reported_usage(tool_calls: Sequence[ToolCall]) -> dict[str, dict[str
         args = call.args
         if call.tool != "model" or args.get("cached") is True:
             continue
-        tokens = [args.get(k) for k in ("inputTokens", "outputTokens")]
-        if not any(isinstance(t, int) and not isinstance(t, bool) and t > 0 for t in tokens):
+        tokens = {
+            key: t
+            for key in ("inputTokens", "outputTokens")
+            if isinstance(t := args.get(key), int) and not isinstance(t, bool) and t > 0
+        }
+        if not tokens:
             continue
         model = args.get("model")
         counts = out.setdefault(
@@ -227,9 +231,8 @@ def adapter_reported_usage(tool_calls: Sequence[ToolCall]) -> dict[str, dict[str
             {"calls": 0, "inputTokens": 0, "outputTokens": 0},
         )
         counts["calls"] += 1
-        for key, t in zip(("inputTokens", "outputTokens"), tokens, strict=True):
-            if isinstance(t, int) and not isinstance(t, bool) and t > 0:
-                counts[key] += t
+        for key, t in tokens.items():
+            counts[key] += t
     return out
 
 
