@@ -66,6 +66,7 @@ _RETRY_SETTINGS = (
     ("judgeModel", "--judge"),
     ("appellateJudgeModel", "--appellate-judge"),
     ("judgeMemoryWindow", "--judge-memory-window"),
+    ("epochs", "--epochs"),
 )
 """Header keys (progress.jsonl) a retry must share with the run it merges into, and their flags."""
 
@@ -91,30 +92,19 @@ def same_settings(retry: ResumeLog, config: RunConfig, run_dir: Path) -> None:
         "judgeModel": config.judge_model,
         "appellateJudgeModel": config.appellate_judge_model,
         "judgeMemoryWindow": config.judge_memory_window or None,
+        "epochs": config.epochs,
     }
-    ours["epochs"] = config.epochs
-    header = {**header, "epochs": _run_epochs(run_dir)}
-    for key, flag in (*_RETRY_SETTINGS, ("epochs", "--epochs")):
+    for key, flag in _RETRY_SETTINGS:
         theirs = header.get(key)
         if key == "groupsEnabled":
             theirs = bool(theirs)
+        elif key == "epochs":  # written only when more than one
+            theirs = theirs if type(theirs) is int else 1
         if ours[key] != theirs:
             raise ConfigError(
                 f"--retry-errors {run_dir}: {flag} differs from the run's ({_shown(ours[key])} "
                 f"here, {_shown(theirs)} in the run); retry with the run's own flags"
             )
-
-
-def _run_epochs(run_dir: Path) -> int:
-    """``metadata.epochs`` of the run's result.json (1 when absent or unreadable)."""
-    import json
-
-    try:
-        metadata = json.loads((run_dir / "result.json").read_text(encoding="utf-8"))["metadata"]
-        epochs = metadata.get("epochs", 1)
-    except (OSError, ValueError, KeyError, TypeError, AttributeError):
-        return 1
-    return epochs if type(epochs) is int else 1
 
 
 def _shown(value: Any) -> str:
