@@ -19,17 +19,19 @@ class Recalling(ScriptedAdapter):
 
 
 class DiesOnce(Recalling):
-    """Its third query, the first time any worker gets there, writes the worker's pid to
-    ``config["marker"]`` and waits to be killed; every later attempt answers normally."""
+    """Its ``config["at"]``-th query (default: the third), the first time any worker gets there,
+    writes the worker's pid to ``config["marker"]`` and waits to be killed; every later attempt
+    answers normally."""
 
     def __init__(self, config: dict[str, Any]):
         super().__init__(config)
         self.marker = Path(config["marker"])
+        self.at = int(config.get("at", 3))
         self.asked = 0
 
     async def query(self, question: str) -> str:
         self.asked += 1
-        if self.asked == 3:
+        if self.asked == self.at:
             try:  # one worker of all claims the marker (units run side by side)
                 with self.marker.open("x", encoding="utf-8") as f:
                     f.write(str(os.getpid()))

@@ -73,38 +73,6 @@ async def test_epochs_on_ray_give_the_local_result(cluster: None, tmp_path: Path
     assert len(keys) == 2 * 2 * (10 + 31)
 
 
-DIES_AT = """
-import os
-from pathlib import Path
-
-import anyio
-
-from recallbench.testing import ScriptedAdapter
-
-
-class DiesAt(ScriptedAdapter):
-    # Its 15th query (the second epoch of the 10d checkpoint), the first time any worker gets
-    # there, writes the worker's pid to config["marker"] and waits to be killed.
-
-    def __init__(self, config):
-        super().__init__(name="recalling")
-        self.marker = Path(config["marker"])
-        self.asked = 0
-
-    async def query(self, question):
-        self.asked += 1
-        if self.asked == 15:
-            try:
-                with self.marker.open("x", encoding="utf-8") as f:
-                    f.write(str(os.getpid()))
-            except FileExistsError:
-                pass
-            else:
-                await anyio.sleep(60)
-        return await super().query(question)
-"""
-
-
 @pytest.mark.anyio
 async def test_a_worker_killed_mid_epoch_logs_no_answer_twice(
     cluster: None, tmp_path: Path
@@ -112,8 +80,6 @@ async def test_a_worker_killed_mid_epoch_logs_no_answer_twice(
     data = tmp_path / "data"
     write_persona(data, "ada")
     marker = tmp_path / "worker.pid"
-    units = tmp_path / "dies_at.py"
-    units.write_text(DIES_AT, encoding="utf-8")
     config = RunConfig(
         arcs_file="arcs-30d.yaml", ranges="10d,30d", lifecycle="incremental", epochs=2
     )
@@ -125,9 +91,15 @@ async def test_a_worker_killed_mid_epoch_logs_no_answer_twice(
         await anyio.sleep(1.5)
         os.kill(int(marker.read_text(encoding="utf-8")), signal.SIGKILL)
 
+    # On Ray, the adapter's 15th query (the second epoch of the 10d checkpoint), the first time
+    # any worker gets there, waits for kill_the_worker.
     for name, spec, executor in (
         ("local", rb.AdapterSpec(f"{UNITS}:Recalling"), None),
-        ("ray", rb.AdapterSpec(f"{units}:DiesAt", {"marker": str(marker)}), rb.RayExecutor()),
+        (
+            "ray",
+            rb.AdapterSpec(f"{UNITS}:DiesOnce", {"marker": str(marker), "at": 15}),
+            rb.RayExecutor(),
+        ),
     ):
         out = tmp_path / name
         harness = rb.Harness(
