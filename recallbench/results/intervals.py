@@ -40,6 +40,7 @@ from .records import (
     ScoreInterval,
     TimeRangeResult,
 )
+from .stats import resampled_means
 
 __all__ = [
     "DEFAULT_CI_WIDTH",
@@ -112,14 +113,8 @@ def bootstrap_interval(
         return None
     rng = np.random.default_rng(seed)
     means = np.zeros(resamples, dtype=np.float64)
-    for values in kept:
-        n = len(values)
-        # In blocks, so that the index matrix stays near 8 MB however many questions there are.
-        block = max(1, 1_000_000 // n)
-        for start in range(0, resamples, block):
-            stop = min(resamples, start + block)
-            idx = rng.integers(0, n, size=(stop - start, n))
-            means[start:stop] += values[idx].mean(axis=1)
+    for values in kept:  # stratum by stratum, from the one generator
+        means += resampled_means(values.reshape(-1, 1), rng, resamples)[:, 0]
     means /= len(kept)
     low, high = np.quantile(means, [(1 - level) / 2, (1 + level) / 2])
     return ScoreInterval(low=float(low), high=float(high))

@@ -104,19 +104,31 @@ def bootstrap_columns(
         raise ValueError("paired bootstrap of no observations")
     if resamples < 1:
         raise ValueError(f"resamples must be at least 1, got {resamples}")
-    rng = np.random.default_rng(seed)
-    means = np.empty((resamples, diffs.shape[1]), dtype=np.float64)
-    block = max(1, _BOOTSTRAP_BLOCK // n)
-    for start in range(0, resamples, block):
-        stop = min(resamples, start + block)
-        idx = rng.integers(0, n, size=(stop - start, n))
-        means[start:stop] = diffs[idx].mean(axis=1)
+    means = resampled_means(diffs, np.random.default_rng(seed), resamples)
     low, high = np.percentile(means, [2.5, 97.5], axis=0)
     observed = diffs.mean(axis=0)
     return [
         BootstrapInterval(mean_diff=float(observed[j]), low=float(low[j]), high=float(high[j]))
         for j in range(diffs.shape[1])
     ]
+
+
+def resampled_means(
+    rows: npt.NDArray[np.float64], rng: np.random.Generator, resamples: int
+) -> npt.NDArray[np.float64]:
+    """The ``(resamples, m)`` column means of ``resamples`` draws of ``len(rows)`` rows with
+    replacement from an ``(n, m)`` matrix, drawn from ``rng`` in blocks that keep the index matrix
+    near 8 MB however many rows there are."""
+    import numpy as np
+
+    n = rows.shape[0]
+    means = np.empty((resamples, rows.shape[1]), dtype=np.float64)
+    block = max(1, _BOOTSTRAP_BLOCK // n)
+    for start in range(0, resamples, block):
+        stop = min(resamples, start + block)
+        idx = rng.integers(0, n, size=(stop - start, n))
+        means[start:stop] = rows[idx].mean(axis=1)
+    return means
 
 
 def bootstrap_discrete(
