@@ -32,11 +32,11 @@ from typing import Any
 from .._atomic import atomic_write_text
 from ..results.hallucination_mode import mode_label, run_mode
 from ..results.heatmap import AMBER_RGB, GREEN_RGB, RED_RGB, HeatmapView, heatmap_view
-from ..results.records import BenchmarkResult, RetrievalSummary, RunTiming, ScoreInterval
+from ..results.records import BenchmarkResult, RetrievalSummary, RunTiming
 from ..results.scoring import MAX_COMPOSITE
 from ._html_charts import PALETTE, Series, line_chart, sparkline
 from ._html_data import DetailKey, PersonaSummary, build_payload, persona_summaries
-from ._html_heatmap import heatmap_section
+from ._html_heatmap import heatmap_section, interval_text
 from ._html_panel import panel_html_section
 from .benchmark_metrics import records_html_section
 from .cost import cost_html_section
@@ -83,11 +83,6 @@ def _n(value: int) -> str:
 # --- header ----------------------------------------------------------------------------------
 
 
-def _interval(interval: ScoreInterval | None) -> str:
-    """Ours, runs of ``--epochs`` > 1: `` · 95% interval 3.10–4.20``."""
-    return "" if interval is None else f" · 95% interval {interval.low:.2f}–{interval.high:.2f}"
-
-
 def _card(key: str, value: str, sub: str = "") -> str:
     return (
         f'<div class="rb-card"><div class="k">{escape(key)}</div><div class="v">{escape(value)}</div>'
@@ -108,7 +103,7 @@ def _cards(result: BenchmarkResult, view: HeatmapView, summaries: Sequence[Perso
             _card(
                 "Mean score",
                 f"{mean:.2f}/6",
-                f"{_pct(mean)} over {_n(len(scored))} answers{_interval(result.overall_interval)}",
+                f"{_pct(mean)} over {_n(len(scored))} answers{interval_text(result.overall_interval)}",
             )
         )
         rate = sum(1 for q in scored if q.score.hallucination == 0) / len(scored) * 100
@@ -124,7 +119,7 @@ def _cards(result: BenchmarkResult, view: HeatmapView, summaries: Sequence[Perso
                     f"{cell.value:.2f}/6",
                     f"{view.columns[view.completed_columns - 1]} · "
                     f"{view.column_days[view.completed_columns - 1]:,} days"
-                    f"{_interval(cell.interval)}",
+                    f"{interval_text(cell.interval)}",
                 )
             )
     cards.append(
