@@ -9,15 +9,12 @@ from html import escape
 from ..results.panel_agreement import PanelAgreement, panel_agreement, rater_label
 from ..results.panel_scores import PanelVerdict
 from ..results.records import BenchmarkResult
+from .panel_text import agreement_figure
 
 __all__ = ["PANEL_ANCHOR", "panel_html_section"]
 
 PANEL_ANCHOR = "panel"
 DISAGREEMENTS_IN_HTML = 10
-
-
-def _figure(value: float | None) -> str:
-    return "undefined" if value is None else f"{value:.3f}"
 
 
 def _verdict_column(a: PanelAgreement, v: PanelVerdict) -> str:
@@ -41,8 +38,8 @@ def panel_html_section(result: BenchmarkResult) -> str:
         f'<h2 id="{PANEL_ANCHOR}">Judge panel</h2>',
         '<dl class="rb-meta">'
         f"<dt>Raters</dt><dd>{escape(', '.join(a.raters))}</dd>"
-        f"<dt>Krippendorff's alpha</dt><dd>{_figure(a.alpha)} (composites, interval)</dd>"
-        f"<dt>Fleiss' kappa</dt><dd>{_figure(a.kappa)} (hallucination verdicts)</dd>"
+        f"<dt>Krippendorff's alpha</dt><dd>{agreement_figure(a.alpha)} (composites, interval)</dd>"
+        f"<dt>Fleiss' kappa</dt><dd>{agreement_figure(a.kappa)} (hallucination verdicts)</dd>"
         f"<dt>Answers that differ</dt><dd>{a.disagreeing} of {a.answers}</dd>"
         "</dl>",
     ]

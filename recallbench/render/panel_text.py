@@ -3,22 +3,24 @@
 
 from __future__ import annotations
 
-from ..results.panel_agreement import PanelAgreement, rater_label
+from ..results.panel_agreement import PanelAgreement, panel_agreement, rater_label
 from ..results.records import BenchmarkResult
 
-__all__ = ["panel_headline_lines", "panel_section_lines"]
+__all__ = ["agreement_figure", "panel_headline_lines", "panel_section_lines"]
 
 _REASONING_CHARS = 160
 
 
-def _figure(value: float | None) -> str:
+def agreement_figure(value: float | None) -> str:
+    """Alpha or kappa to three places; ``undefined`` where it is (too few ratings, or all alike)."""
     return "undefined" if value is None else f"{value:.3f}"
 
 
 def _summary(a: PanelAgreement) -> str:
     return (
-        f"Krippendorff's alpha {_figure(a.alpha)} (composites) · Fleiss' kappa {_figure(a.kappa)} "
-        f"(hallucination) · {a.disagreeing} of {a.answers} answers with differing composites"
+        f"Krippendorff's alpha {agreement_figure(a.alpha)} (composites) · "
+        f"Fleiss' kappa {agreement_figure(a.kappa)} (hallucination) · "
+        f"{a.disagreeing} of {a.answers} answers with differing composites"
     )
 
 
@@ -28,8 +30,6 @@ def panel_section_lines(
     """The full report's JUDGE PANEL section (nothing when no answer has two verdicts): who the
     raters are, alpha and kappa, and the answers disagreed on most with every verdict and its
     reasoning."""
-    from ..results.panel_agreement import panel_agreement
-
     a = agreement if agreement is not None else panel_agreement(result)
     if a is None:
         return []
@@ -56,12 +56,11 @@ def panel_section_lines(
 
 def panel_headline_lines(result: BenchmarkResult) -> list[str]:
     """The run's closing line on its panel (nothing without one)."""
-    from ..results.panel_agreement import panel_agreement
-
     a = panel_agreement(result, shown=0)
     if a is None:
         return []
     return [
-        f"  Panel          alpha {_figure(a.alpha)} on composites · kappa {_figure(a.kappa)} on "
-        f"hallucination · {a.disagreeing} of {a.answers} answers differ"
+        f"  Panel          alpha {agreement_figure(a.alpha)} on composites · "
+        f"kappa {agreement_figure(a.kappa)} on hallucination · "
+        f"{a.disagreeing} of {a.answers} answers differ"
     ]
