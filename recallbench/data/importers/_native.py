@@ -42,9 +42,7 @@ __all__ = [
     "cached_import",
     "imports_cache_dir",
     "is_imported",
-    "write_marker",
     "write_native",
-    "write_persona",
 ]
 
 IMPORTER_VERSION = 2
@@ -92,7 +90,7 @@ def _persona_yaml(p: NativePersona) -> dict[str, Any]:
     return out
 
 
-def write_persona(p: NativePersona, out: Path, arcs_file: str = DEFAULT_ARCS_FILE) -> None:
+def _write_persona(p: NativePersona, out: Path, arcs_file: str = DEFAULT_ARCS_FILE) -> None:
     """Write one persona's directory under ``out`` (which must exist)."""
     memories_name = derive_sibling_dir(arcs_file, "memories")
     qa_name = derive_sibling_dir(arcs_file, "qa")
@@ -110,7 +108,7 @@ def _ranges_json(ranges: Iterable[TimeRange]) -> list[dict[str, Any]]:
     return [{"label": r.label, "days": r.days} for r in ranges]
 
 
-def write_marker(
+def _write_marker(
     out: Path,
     *,
     source: str,
@@ -151,7 +149,7 @@ def write_native(
     try:
         for p in personas:
             written.append(out / p.id)
-            write_persona(p, out, arcs_file)
+            _write_persona(p, out, arcs_file)
             if p.checkpoints:
                 own[p.id] = p.checkpoints
     except Exception:
@@ -159,7 +157,7 @@ def write_native(
         for pdir in written:
             shutil.rmtree(pdir, ignore_errors=True)
         raise
-    write_marker(
+    _write_marker(
         out,
         source=source,
         default_ranges=default_ranges,
