@@ -129,8 +129,9 @@ class ResumeLog:
 
     checkpoints: tuple[LoggedCheckpoint, ...] = ()
     questions: tuple[LoggedQuestion, ...] = ()
-    headers: tuple[Mapping[str, Any], ...] = ()
-    """The ``header`` records of the progress file, in order (one per attempt)."""
+    header: Mapping[str, Any] | None = None
+    """The last ``header`` record of the progress file read (one is written per attempt: the
+    settings of the latest), or None."""
 
     def checkpoint(self, persona_id: str, label: str) -> LoggedCheckpoint | None:
         """The latest record for this checkpoint (records without a persona apply to every persona)."""
@@ -160,12 +161,6 @@ class ResumeLog:
             if q.judge_failed or q.unreached or q.query_failed
         }
         return len(failed)
-
-    @property
-    def header(self) -> Mapping[str, Any] | None:
-        """The last ``header`` record of the progress file read (the settings of the latest
-        attempt), or None."""
-        return self.headers[-1] if self.headers else None
 
     def max_days_ingested(self, persona_id: str) -> int:
         days = [
@@ -202,12 +197,12 @@ def read_resume_log(
     """
     checkpoints: list[LoggedCheckpoint] = []
     logged: list[LoggedQuestion] = []
-    headers: list[Mapping[str, Any]] = []
+    header: Mapping[str, Any] | None = None
     if progress is not None:
         if progress.is_file():
             for r in _records(progress):
                 if r.get("type") == "header":
-                    headers.append(r)
+                    header = r
                 rng = r.get("range")
                 label = rng.get("label") if isinstance(rng, Mapping) else None
                 if r.get("type") == "checkpoint" and isinstance(label, str):
@@ -230,9 +225,7 @@ def read_resume_log(
                         persona_id=pid, checkpoint=label, qa_id=qid, record=r, retry=retry_errors
                     )
                 )
-    return ResumeLog(
-        checkpoints=tuple(checkpoints), questions=tuple(logged), headers=tuple(headers)
-    )
+    return ResumeLog(checkpoints=tuple(checkpoints), questions=tuple(logged), header=header)
 
 
 def read_retry_log(run_dir: Path | str) -> ResumeLog:
