@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from ...errors import ConfigError
+from ...errors import ConfigError, DatasetError
 from ..dataset import DEFAULT_ARCS_FILE, Dataset, DirectoryDataset
 from ..ranges import DEFAULT_RANGES, TimeRange
 from ._native import cached_import, is_imported, open_imported
@@ -79,8 +79,6 @@ def resolve_data_spec(value: Path | str, locomo_categories: str | None = None) -
         kind = "locomo-mem0" if locomo_categories == "mem0" else kind
     source = Path(rest).expanduser()
     if not source.is_file():
-        from ...errors import DatasetError
-
         raise DatasetError(f"--data {kind}:FILE: no such file", path=source)
     return cached_import(kind, source, lambda src, out: _convert(kind, src, out))
 
