@@ -142,6 +142,21 @@ def test_a_budget_with_a_judge_it_cannot_price_is_refused_before_the_run(tmp_pat
         Harness(ScriptedAdapter(), data, judge=judge, config=config)
 
 
+def test_a_panel_member_it_cannot_price_is_refused_before_the_run(tmp_path: Path) -> None:
+    from recallbench.judges.rubric import RubricJudge
+
+    data = tmp_path / "data"
+    write_persona(data, days=3, suffix="3d")
+    unpriced = LlmJudge(
+        OpenAIModel("in-house-judge", endpoint="http://127.0.0.1:9/v1", api_key="k")
+    )
+    priced = LlmJudge(OpenAIModel("gpt-4o-mini", endpoint="http://127.0.0.1:9/v1", api_key="k"))
+    config = RunConfig(ranges=("3d",), arcs_file="arcs-3d.yaml", max_cost=1.0)
+    with pytest.raises(ConfigError, match="no price for the judge's model 'in-house-judge'"):
+        Harness(ScriptedAdapter(), data, judge=[priced, RubricJudge(), unpriced], config=config)
+    Harness(ScriptedAdapter(), data, judge=[priced, RubricJudge()], config=config)  # all priced
+
+
 def test_calls_in_flight_hold_their_estimate_until_they_return() -> None:
     table = PriceTable(prices={"m": Price(input_per_mtok=1.0, output_per_mtok=1.0)}, date="d")
     budget = Budget(0.0025, table)

@@ -27,7 +27,7 @@ from __future__ import annotations
 import contextlib
 import logging
 import threading
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -179,7 +179,7 @@ class RunCosting:
         """With a budget, refuse judges whose model has no price (the budget could not be kept)."""
         if self.max_usd is None:
             return
-        for judge in judges:
+        for judge in _members(judges):
             model = _model_of(judge)
             if model is not None and self.table().price_of(model_label(model)) is None:
                 raise ConfigError(
@@ -209,6 +209,23 @@ class RunCosting:
 def _answers(r: TimeRangeResult) -> Iterator[QuestionResult]:
     yield from r.question_results
     yield from r.unscored_results or ()
+
+
+def _members(judges: Sequence[object]) -> list[object]:
+    """The judges that call models: a panel's members, a manifest judge's protocol judges (each
+    looked into in turn), and any other judge as itself."""
+    out: list[object] = []
+    for judge in judges:
+        if judge is None:
+            continue
+        held = getattr(judge, "judges", None)
+        if isinstance(held, Mapping):
+            held = list(held.values())
+        if isinstance(held, list | tuple) and held:
+            out += _members(held)
+        else:
+            out.append(judge)
+    return out
 
 
 def _model_of(judge: object) -> object | None:
