@@ -123,3 +123,18 @@ def test_unscored_answers_have_no_scores() -> None:
     assert row["composite"] is None
     df = rb.to_dataframe(result)
     assert df["composite"].isna().all()
+
+
+@pytest.mark.anyio
+async def test_each_epoch_is_its_own_row(tiny_data: Path) -> None:
+    result = await rb.run(
+        ScriptedAdapter(),
+        tiny_data,
+        judge="rubric",
+        config=rb.RunConfig(ranges="10d", arcs_file="arcs-30d.yaml", epochs=3),
+        progress=False,
+    )
+    df = rb.to_dataframe(result)
+    assert sorted(df["epoch"].unique()) == [1, 2, 3]
+    per_question = df.groupby(["checkpoint", "question_id"])["epoch"].apply(sorted)
+    assert all(epochs == [1, 2, 3] for epochs in per_question)

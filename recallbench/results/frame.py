@@ -24,6 +24,7 @@ COLUMNS: tuple[str, ...] = (
     "checkpoint_days",
     "days_ingested",
     "question_id",
+    "epoch",
     "category",
     "difficulty",
     "question",
@@ -44,7 +45,8 @@ COLUMNS: tuple[str, ...] = (
 score every view uses (correctness 0–3 + completeness 0–2 + hallucination 0–1, where 1 means
 grounded). ``scored`` is False for an answer whose judge failed (its scores are then missing, and
 every mean of recallbench leaves it out); ``error`` is the failing stage (``query``,
-``connection``, ``judge``) or None."""
+``connection``, ``judge``) or None. ``epoch`` is which asking of the question the row is (1…N in a
+run of ``--epochs N``; 1 otherwise)."""
 
 
 def _row(persona: str, rr: TimeRangeResult, q: QuestionResult, scored: bool) -> dict[str, Any]:
@@ -55,6 +57,7 @@ def _row(persona: str, rr: TimeRangeResult, q: QuestionResult, scored: bool) -> 
         "checkpoint_days": rr.range.days,
         "days_ingested": rr.days_ingested,
         "question_id": q.qa.id,
+        "epoch": q.epoch or 1,
         "category": q.qa.category,
         "difficulty": q.qa.difficulty,
         "question": q.qa.question,
