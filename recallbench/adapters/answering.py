@@ -35,12 +35,12 @@ differ by some tenths; keep ``contextTokens`` a margin below the model's window.
 
 from __future__ import annotations
 
-import math
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
 from ..errors import ConfigError, ModelError
+from ..models.metering import estimate_tokens
 from ._memory import (
     DEFAULT_SESSION,
     Chunk,
@@ -66,9 +66,6 @@ DEFAULT_CONTEXT_TOKENS = 100_000
 """``builtin:full-context``'s default prompt budget: a margin below the 128k-token windows of the
 models LongMemEval's full-context figures were measured with."""
 
-CHARS_PER_TOKEN = 4
-"""The token estimate's characters per token (see the module docstring)."""
-
 ANSWER_SYSTEM = (
     "You are a personal assistant with a long-term memory. Answer the user's question using only "
     "the memory you are given. Reply with the answer alone, in a short phrase or one sentence; "
@@ -80,11 +77,6 @@ ANSWER_SYSTEM = (
 _FULL_CONTEXT_HEAD = "Your memory, one day at a time, oldest first and newest last:"
 _RAG_HEAD = "The passages of your memory that best match the question, best first:"
 _CUT_MARK = "[… earlier lines of this day left out to fit the context …]"
-
-
-def estimate_tokens(text: str) -> int:
-    """The estimated token count of ``text``: ``ceil(len(text) / 4)``."""
-    return math.ceil(len(text) / CHARS_PER_TOKEN)
 
 
 def _tail(question: str, date: str | None) -> str:
