@@ -22,6 +22,7 @@ from typing import Any
 import attrs
 
 from ..data.qa import CATEGORIES, DIFFICULTIES
+from ..results.question_log import answer_key
 from ..results.records import BenchmarkResult, QuestionResult
 from ..results.scoring import JudgeScore
 
@@ -269,8 +270,7 @@ def _build(
                 error = q.error
                 metrics = q.retrieval_metrics
                 detail = -1
-                qid = qa.id if q.epoch is None else f"{qa.id}#{q.epoch}"  # read_details' key
-                record = details.get((pid, label, qid)) if details else None
+                record = details.get((pid, label, answer_key(qa.id, q.epoch))) if details else None
                 if record is not None:
                     shown = _detail(record, pool)
                     if shown is not None:
