@@ -7,6 +7,7 @@ at build time, so that they cannot drift from it.
   argument parser itself (``recallbench.cli.build_parser``);
 * ``<!-- generated: profile-keys -->`` becomes the keys a run profile accepts, from
   ``recallbench.harness._profile_keys``;
+* a docstring's Sphinx role (``:class:`~recallbench.judges.base.Judge```) is shown as the code it names;
 * a link from a page to a file of the repository outside ``docs/`` (``../examples/run.yaml``) is
   served with the site under ``repo/``, and a link to a repository file that does not exist fails
   the strict build, as a broken link between pages does.
@@ -188,3 +189,18 @@ def on_page_markdown(markdown: str, page: Any, config: Any, files: Files) -> str
         return f"{match.group(1)}{new}{match['rest']}"
 
     return _link_pattern(src_uri).sub(relink, markdown)
+
+
+# Docstrings cross-reference in Sphinx's roles (:class:`~recallbench.judges.base.Judge`), which the
+# Google-style rendering leaves as text: shown as the code they name, the last part of the dotted
+# name when it starts with "~" (as Sphinx does).
+SPHINX_ROLE = re.compile(r":(?:class|func|mod|meth|data|attr|exc|obj):<code>(~?)([^<]+)</code>")
+
+
+def _role(match: re.Match[str]) -> str:
+    name = match[2]
+    return f"<code>{name.rsplit('.', 1)[-1] if match[1] else name}</code>"
+
+
+def on_page_content(html: str, page: Any, config: Any, files: Files) -> str:
+    return SPHINX_ROLE.sub(_role, html)
