@@ -77,13 +77,25 @@ class DayMetadata:
 
 @attrs.frozen(kw_only=True)
 class Day:
-    """One day log: the whole file as ``content`` plus its per-session bodies."""
+    """One day log: the whole file as ``content`` plus its per-session bodies (:attr:`sessions`).
+
+    ``sessions=`` gives the bodies; without it they are split from ``content`` when asked for, and
+    not kept: a loaded corpus holds each day's text once (a 1,000-day persona, or LongMemEval's
+    ``_m`` haystacks of 500 sessions a question, would otherwise be held twice)."""
 
     number: int = attrs.field(validator=positive_int)
     date: str
     content: str = attrs.field(repr=False)
     active_arcs: tuple[str, ...] = attrs.field(default=(), converter=str_tuple)
-    sessions: Mapping[str, str] = attrs.field(factory=dict, repr=False, eq=False)
+    _sessions: Mapping[str, str] | None = attrs.field(
+        default=None, alias="sessions", repr=False, eq=False
+    )
+
+    @property
+    def sessions(self) -> Mapping[str, str]:
+        """Session id → its body (reference §1.4): as given, else :func:`split_sessions` of
+        ``content`` (empty for a log without session headings)."""
+        return self._sessions if self._sessions is not None else split_sessions(self.content)
 
     def metadata(self, persona_id: str, isolated_sessions: tuple[str, ...] = ()) -> DayMetadata:
         return DayMetadata(

@@ -18,7 +18,7 @@ from .._convert import structure_disk
 from ..errors import ConfigError, DatasetError
 from ._schema import Issue, check_and_build
 from ._yaml import KeyPath, Locator, load_yaml, load_yaml_located, read_text
-from .corpus import Day, PersonaDataset, split_sessions
+from .corpus import Day, PersonaDataset
 from .persona import Persona, PersonaDefinition, Story, day_date
 from .qa import QAPair
 
@@ -226,7 +226,6 @@ def load_days(definition: PersonaDefinition, memories_dir: Path) -> tuple[Day, .
                 date=day_date(epoch, f.number),
                 content=content,
                 active_arcs=definition.story.active_arcs(f.number),
-                sessions=split_sessions(content),
             )
         )
     return tuple(days)
