@@ -247,6 +247,8 @@ def answer_usage(
     it reported them, plus ``prior`` — what an earlier attempt of a re-judged answer paid (its
     adapter call, its failed judge calls); None when no call reported a token, so runs without
     paid calls stay as they were."""
+    if not (judged.by_model or appealed.by_model or adapter or prior):
+        return None  # no model call at all: the common case of offline judges
     out: dict[str, dict[str, dict[str, int]]] = {}
     for role, tally in (("judge", judged), ("appellate", appealed)):
         if tally.used_tokens():

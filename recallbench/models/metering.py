@@ -11,10 +11,8 @@ questions judged at once each get their own tally — no shared counter is read 
 
 from __future__ import annotations
 
-import contextlib
 import contextvars
 import math
-from collections.abc import Iterator
 from typing import TYPE_CHECKING, Protocol
 
 if TYPE_CHECKING:
@@ -64,14 +62,23 @@ def meters() -> tuple[CallMeter, ...]:
     return _METERS.get()
 
 
-@contextlib.contextmanager
-def metered(meter: CallMeter) -> Iterator[CallMeter]:
-    """Show ``meter`` every model call made inside the block (and in tasks started inside it)."""
-    token = _METERS.set((*_METERS.get(), meter))
-    try:
-        yield meter
-    finally:
-        _METERS.reset(token)
+class metered:
+    """Show ``meter`` every model call made inside the block (and in tasks started inside it).
+
+    A class rather than a generator-based context manager: every answer enters three of these
+    (adapter, judge, appellate), and a 31,000-answer run paid ~0.1 s for the generator machinery."""
+
+    __slots__ = ("_meter", "_token")
+
+    def __init__(self, meter: CallMeter) -> None:
+        self._meter = meter
+
+    def __enter__(self) -> CallMeter:
+        self._token = _METERS.set((*_METERS.get(), self._meter))
+        return self._meter
+
+    def __exit__(self, *_exc: object) -> None:
+        _METERS.reset(self._token)
 
 
 def model_label(model: object) -> str:
