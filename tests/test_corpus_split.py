@@ -43,3 +43,16 @@ def test_a_day_log_with_front_matter_and_two_sessions() -> None:
     log = "---\ntype: daily\n---\n\n# session: principal\n\nMorning.\n\n# session: team\nStandup.\n"
     assert split_sessions(log) == {"principal": "Morning.", "team": "Standup."}
     assert split_sessions("no headings here\n") == {}
+
+
+def test_a_day_splits_its_sessions_from_its_text_unless_given() -> None:
+    from recallbench.data.corpus import Day
+
+    text = "# session: principal\nBudget is 40k.\n\n# session: eng-team\nShip on Friday.\n"
+    day = Day(number=1, date="2026-01-01", content=text)
+    assert dict(day.sessions) == {"principal": "Budget is 40k.", "eng-team": "Ship on Friday."}
+    given = Day(number=1, date="2026-01-01", content="hello", sessions={"s-a": "hello"})
+    assert dict(given.sessions) == {"s-a": "hello"}
+    assert Day(number=2, date="2026-01-02", content="no headings").sessions == {}
+    # Sessions are derived, so they take no part in equality (as before).
+    assert day == Day(number=1, date="2026-01-01", content=text, sessions={})
