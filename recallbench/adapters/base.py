@@ -12,7 +12,7 @@ import functools
 import inspect
 import re
 from collections.abc import Awaitable, Callable, Mapping
-from typing import Any, Protocol, cast, runtime_checkable
+from typing import Any, Protocol, TypeGuard, cast, runtime_checkable
 
 import attrs
 
@@ -33,8 +33,10 @@ __all__ = [
     "accepts",
     "built_adapter",
     "check_adapter",
+    "is_adapter",
     "looks_like_adapter",
     "make_adapter",
+    "required_methods",
     "to_query_detail",
 ]
 
@@ -77,8 +79,16 @@ class Adapter(Protocol):
     ``finalize_ingestion`` → ``query`` for each question → ``teardown``. ``finalize_ingestion`` may be
     called again after more days (incremental lifecycle) and must be incremental/idempotent.
 
+    ``setup`` and ``teardown`` of one unit are called from one task, with no cancel scope of the
+    harness's in between: what ``setup`` opens (an MCP session, an anyio task group, an aiohttp
+    session) ``teardown`` may close, as one ``async with`` would (:mod:`recallbench.adapters.lifespan`).
+    Every other method may be called from any task, queries concurrently.
+
     Optional methods, used when present:
 
+    * ``lifespan() -> async context manager``: used instead of ``setup`` and ``teardown`` (which
+      may then be left out): entered where ``setup`` would be called, exited where ``teardown``
+      would, in the same task, with the same timeouts;
     * ``async query_detail(question) -> QueryDetail`` (or a mapping with ``answer``, ``retrieval``,
       ``tool_calls``): preferred over ``query``, so retrieval can be logged and measured;
     * ``async healthcheck() -> str``: a display name, adopted as the adapter's name;
@@ -183,14 +193,30 @@ async def _await_adapter(pending: Awaitable[object], label: str) -> Adapter:
     return check_adapter(await pending, label)
 
 
+def required_methods(obj: object) -> tuple[str, ...]:
+    """The async methods ``obj`` must have to be an adapter: :data:`ADAPTER_METHODS`, less
+    ``setup`` and ``teardown`` when it offers ``lifespan()`` instead."""
+    if callable(getattr(obj, "lifespan", None)):
+        return tuple(m for m in ADAPTER_METHODS if m not in ("setup", "teardown"))
+    return ADAPTER_METHODS
+
+
+def is_adapter(obj: object) -> TypeGuard[Adapter]:
+    """Whether ``obj`` is an adapter (a string ``name`` and the methods of
+    :func:`required_methods`): the :class:`Adapter` protocol's check, knowing ``lifespan()``."""
+    return isinstance(getattr(obj, "name", None), str) and all(
+        callable(getattr(obj, m, None)) for m in required_methods(obj)
+    )
+
+
 def looks_like_adapter(obj: object) -> bool:
-    return hasattr(obj, "query") or hasattr(obj, "setup")
+    return hasattr(obj, "query") or hasattr(obj, "setup") or hasattr(obj, "lifespan")
 
 
 def check_adapter(obj: object, label: str) -> Adapter:
     missing = [] if isinstance(getattr(obj, "name", None), str) else ["name (a string)"]
     not_async = []
-    for method in ADAPTER_METHODS:
+    for method in required_methods(obj):
         fn = getattr(obj, method, None)
         if fn is None:
             missing.append(method)

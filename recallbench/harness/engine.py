@@ -19,7 +19,7 @@ import anyio
 import attrs
 
 from .._convert import to_json as json_of
-from ..adapters.base import Adapter, AdapterFactory
+from ..adapters.base import Adapter, AdapterFactory, is_adapter
 from ..data.corpus import PersonaDataset
 from ..data.dataset import Dataset, DirectoryDataset
 from ..data.importers import default_ranges_of, open_dataset, persona_ranges_of
@@ -68,9 +68,9 @@ log = logging.getLogger("recallbench")
 
 def _as_factory(adapter: Adapter | AdapterFactory) -> Callable[[], Adapter | Awaitable[Adapter]]:
     # An adapter class with a class-level `name` passes the protocol check: it is a factory.
-    if callable(adapter) and (inspect.isclass(adapter) or not isinstance(adapter, Adapter)):
+    if callable(adapter) and (inspect.isclass(adapter) or not is_adapter(adapter)):
         return adapter
-    if not isinstance(adapter, Adapter):
+    if not is_adapter(adapter):
         raise ConfigError(
             f"expected an adapter (name, async setup/ingest_day/finalize_ingestion/query/teardown) or "
             f"a factory returning one, got {type(adapter).__name__}"
@@ -119,7 +119,7 @@ class Harness:
         self.executor: Executor = executor or LocalExecutor(self.config.unit_parallelism)
         self.factory = _as_factory(adapter)
         self._adapter_given = adapter  # described in the fingerprint as given, not as its factory
-        self._name_hint = adapter.name if isinstance(adapter, Adapter) else None
+        self._name_hint = adapter.name if is_adapter(adapter) else None
         self.dataset: Dataset = (
             open_dataset(dataset, self.config.arcs_file)
             if isinstance(dataset, str | Path)

@@ -11,6 +11,7 @@ question is only that question's data.
 
 from __future__ import annotations
 
+import contextlib
 import logging
 import time
 from collections.abc import Awaitable, Callable
@@ -19,8 +20,9 @@ from typing import Any
 import anyio
 import attrs
 
-from ..adapters.base import Adapter
+from ..adapters.base import Adapter, is_adapter
 from ..adapters.capabilities import capability_message, missing_capabilities
+from ..adapters.lifespan import HeldAdapter, LifecycleStepError, held
 from ..data.corpus import DELETE_BEFORE_ASKING, DELETE_DELAY_MS, PersonaDataset
 from ..data.qa import QAPair
 from ..errors import BudgetExceeded, RunFailed
@@ -71,7 +73,7 @@ class UnitRunner:
     async def _build_adapter(self) -> Adapter:
         built = self.factory()
         adapter = await built if isinstance(built, Awaitable) else built
-        if not isinstance(adapter, Adapter):
+        if not is_adapter(adapter):
             raise PersonaStopped(
                 f"the adapter factory returned {type(adapter).__name__}, not an adapter"
             )
@@ -111,112 +113,126 @@ class UnitRunner:
         results: list[TimeRangeResult],
         timing: dict[str, float],
     ) -> bool:
+        holders: list[HeldAdapter] = []
+        try:
+            async with contextlib.AsyncExitStack() as stack:
+                return await self._checkpoints(
+                    unit, ds, state, logs, results, timing, stack, holders
+                )
+        except LifecycleStepError as exc:
+            if isinstance(exc.cause, BudgetExceeded):
+                raise exc.cause from None
+            raise PersonaStopped(self._step_message(exc)) from exc
+        finally:
+            for holder in holders:
+                error = holder.teardown_error
+                if error is not None and error.timed_out:
+                    warning = (
+                        f"{unit.persona_id}: the adapter's teardown did not finish within "
+                        f"{error.limit:g} s (--teardown-timeout); it was abandoned"
+                    )
+                    log.warning("[bench] %s", warning)
+                    state.warnings.append(warning)
+
+    async def _checkpoints(
+        self,
+        unit: Unit,
+        ds: PersonaDataset,
+        state: RunState,
+        logs: RunLogs,
+        results: list[TimeRangeResult],
+        timing: dict[str, float],
+        stack: contextlib.AsyncExitStack,
+        holders: list[HeldAdapter],
+    ) -> bool:
         adapter: Adapter | None = None
         ingested = 0
         if self.config.skip_catchup_ingest and self.config.lifecycle != "fresh":
             ingested = self.resume.max_days_ingested(ds.id)
         evaluated_any = False
-        try:
-            for task in unit.checkpoints:
-                logged = self.resume.answered(ds.id, task.label)
-                cached = self.resume.checkpoint(ds.id, task.label)
-                order = task.selection.order
-                if cached is not None and order and not logged:
-                    # Resumed from a progress file without question records: keep its summary.
-                    results.append(rebuild_checkpoint(task, cached.record))
-                    continue
-                found = [
-                    logged_answer(logged, p.id, e) for p, e in askings(order, self.config.epochs)
-                ]
-                needs_adapter = any(q is None or q.reask for q in found)
-                ingest_ms = 0.0
-                finalize_ms: float | None = None
-                new_days = 0
-                if needs_adapter:
-                    if adapter is None:
-                        adapter = await self._start(state, ds)
-                    t0 = time.perf_counter()
-                    new_days, finalize_ms = await self._ingest(adapter, ds, ingested, task.cutoff)
-                    ingested = max(ingested, task.cutoff)
-                    ingest_ms = (time.perf_counter() - t0) * 1000
-                    timing["ingest"] += ingest_ms
-                token = None
-                if needs_adapter and self.config.lifecycle == "snapshot":
-                    token = await self._step(adapter, "snapshot", "snapshot")
-                if adapter is not None and needs_adapter:
-                    await self._delete(adapter, order)
-                await self.hooks.call(
-                    "on_checkpoint_start",
-                    CheckpointStarted(
-                        persona_id=ds.id,
-                        index=task.index,
-                        total=task.total,
-                        range=task.selection.range,
-                        questions=len(order),
-                    ),
-                )
+        for task in unit.checkpoints:
+            logged = self.resume.answered(ds.id, task.label)
+            cached = self.resume.checkpoint(ds.id, task.label)
+            order = task.selection.order
+            if cached is not None and order and not logged:
+                # Resumed from a progress file without question records: keep its summary.
+                results.append(rebuild_checkpoint(task, cached.record))
+                continue
+            found = [logged_answer(logged, p.id, e) for p, e in askings(order, self.config.epochs)]
+            needs_adapter = any(q is None or q.reask for q in found)
+            ingest_ms = 0.0
+            finalize_ms: float | None = None
+            new_days = 0
+            if needs_adapter:
+                if adapter is None:
+                    adapter = await self._start(state, ds, stack, holders)
                 t0 = time.perf_counter()
-                evaluations = await self.asker.ask_checkpoint(
-                    adapter, ds, task, logged, state, logs
+                new_days, finalize_ms = await self._ingest(adapter, ds, ingested, task.cutoff)
+                ingested = max(ingested, task.cutoff)
+                ingest_ms = (time.perf_counter() - t0) * 1000
+                timing["ingest"] += ingest_ms
+            token = None
+            if needs_adapter and self.config.lifecycle == "snapshot":
+                token = await self._step(adapter, "snapshot", "snapshot")
+            if adapter is not None and needs_adapter:
+                await self._delete(adapter, order)
+            await self.hooks.call(
+                "on_checkpoint_start",
+                CheckpointStarted(
+                    persona_id=ds.id,
+                    index=task.index,
+                    total=task.total,
+                    range=task.selection.range,
+                    questions=len(order),
+                ),
+            )
+            t0 = time.perf_counter()
+            evaluations = await self.asker.ask_checkpoint(adapter, ds, task, logged, state, logs)
+            query_ms = (time.perf_counter() - t0) * 1000
+            timing["query"] += query_ms
+            if token is not None:
+                await self._step(adapter, "restore", "restore", token)
+            result = summarize_checkpoint(
+                task.selection.range,
+                task.cutoff,
+                [e.result for e in evaluations if e.scored],
+                task.selection.eligible_by_category,
+                [e.result for e in evaluations if not e.scored],
+            )
+            result = attrs.evolve(
+                result,
+                retrieval=summarize_retrieval(e.result for e in evaluations),
+                query_latency_ms=latency_stats(e.result.latency_ms for e in evaluations),
+                ingest_ms=round(ingest_ms - (finalize_ms or 0.0), 3) if needs_adapter else None,
+                new_days_ingested=new_days if needs_adapter else None,
+                finalize_ms=round(finalize_ms, 3) if finalize_ms is not None else None,
+            )
+            results.append(result)
+            rejudged = any(q.redo for q in logged.values())
+            resumed = not needs_adapter and not rejudged and bool(order)
+            evaluated_any = evaluated_any or not resumed
+            if logs.progress is not None and not (resumed and cached is not None):
+                # A logged checkpoint is not logged twice.
+                logs.progress.write(
+                    checkpoint_record(ds.id, task, result, ingest_ms, query_ms, new_days)
                 )
-                query_ms = (time.perf_counter() - t0) * 1000
-                timing["query"] += query_ms
-                if token is not None:
-                    await self._step(adapter, "restore", "restore", token)
-                result = summarize_checkpoint(
-                    task.selection.range,
-                    task.cutoff,
-                    [e.result for e in evaluations if e.scored],
-                    task.selection.eligible_by_category,
-                    [e.result for e in evaluations if not e.scored],
-                )
-                result = attrs.evolve(
-                    result,
-                    retrieval=summarize_retrieval(e.result for e in evaluations),
-                    query_latency_ms=latency_stats(e.result.latency_ms for e in evaluations),
-                    ingest_ms=round(ingest_ms - (finalize_ms or 0.0), 3) if needs_adapter else None,
-                    new_days_ingested=new_days if needs_adapter else None,
-                    finalize_ms=round(finalize_ms, 3) if finalize_ms is not None else None,
-                )
-                results.append(result)
-                rejudged = any(q.redo for q in logged.values())
-                resumed = not needs_adapter and not rejudged and bool(order)
-                evaluated_any = evaluated_any or not resumed
-                if logs.progress is not None and not (resumed and cached is not None):
-                    # A logged checkpoint is not logged twice.
-                    logs.progress.write(
-                        checkpoint_record(ds.id, task, result, ingest_ms, query_ms, new_days)
-                    )
-                await self.hooks.call(
-                    "on_checkpoint_done",
-                    CheckpointDone(
-                        persona_id=ds.id,
-                        index=task.index,
-                        total=task.total,
-                        result=result,
-                        new_days=new_days,
-                        new_questions=len(task.selection.new),
-                        historical_asked=len(task.selection.historical),
-                        historical_available=task.selection.historical_available,
-                        ingest_ms=ingest_ms,
-                        query_ms=query_ms,
-                        resumed=resumed,
-                    ),
-                )
-                self._check_adapter_errors(ds.id, task.label, evaluations, state)
-        except PersonaStopped:
-            if adapter is not None:
-                # The unit already failed: its first error is the reason given; a teardown that
-                # fails too (a dead server fails both) is only logged.
-                try:
-                    await self._teardown(adapter, unit, state)
-                except PersonaStopped as exc:
-                    log.warning("[bench] %s: %s (after the failure above)", unit.persona_id, exc)
-                adapter = None
-            raise
-        finally:
-            if adapter is not None:
-                await self._teardown(adapter, unit, state)
+            await self.hooks.call(
+                "on_checkpoint_done",
+                CheckpointDone(
+                    persona_id=ds.id,
+                    index=task.index,
+                    total=task.total,
+                    result=result,
+                    new_days=new_days,
+                    new_questions=len(task.selection.new),
+                    historical_asked=len(task.selection.historical),
+                    historical_available=task.selection.historical_available,
+                    ingest_ms=ingest_ms,
+                    query_ms=query_ms,
+                    resumed=resumed,
+                ),
+            )
+            self._check_adapter_errors(ds.id, task.label, evaluations, state)
         return evaluated_any
 
     def _check_adapter_errors(
@@ -240,20 +256,6 @@ class UnitRunner:
             f"{first.type}: {first.message}"
         )
 
-    async def _teardown(self, adapter: Adapter, unit: Unit, state: RunState) -> None:
-        """Tear the adapter down, shielded (a cancelled run still does it) and bounded by the
-        teardown timeout: one that hangs past it is a warning of the run, not a hung run."""
-        limit = self.config.lifecycle_timeouts.teardown
-        with anyio.CancelScope(shield=True), anyio.move_on_after(limit) as scope:
-            await self._step(adapter, "teardown", "teardown")
-        if scope.cancelled_caught:
-            warning = (
-                f"{unit.persona_id}: the adapter's teardown did not finish within {limit:g} s "
-                "(--teardown-timeout); it was abandoned"
-            )
-            log.warning("[bench] %s", warning)
-            state.warnings.append(warning)
-
     async def _delete(self, adapter: Adapter, order: tuple[QAPair, ...]) -> None:
         """Delete, through the adapter, the memories the checkpoint's questions ask to be gone
         (add-delete-verify benchmarks), then wait the longest phase delay they name."""
@@ -268,7 +270,13 @@ class UnitRunner:
         if targets and max(delays) > 0:
             await anyio.sleep(max(delays) / 1000)
 
-    async def _start(self, state: RunState, ds: PersonaDataset) -> Adapter:
+    async def _start(
+        self,
+        state: RunState,
+        ds: PersonaDataset,
+        stack: contextlib.AsyncExitStack,
+        holders: list[HeldAdapter],
+    ) -> Adapter:
         try:
             adapter = await self._build_adapter()
         except PersonaStopped:
@@ -288,27 +296,27 @@ class UnitRunner:
             raise PersonaStopped(
                 capability_message(state.adapter_name, missing, ds.benchmark or ds.id)
             )
-        try:
-            await self._step(adapter, "setup", "setup")
-        except PersonaStopped:
-            # Best effort: a half-set-up system may hold resources only teardown releases.
-            limit = self.config.lifecycle_timeouts.teardown
-            with anyio.CancelScope(shield=True), anyio.move_on_after(limit):
-                try:
-                    await adapter.teardown()
-                except Exception as exc:
-                    log.warning("[bench] teardown after a failed setup also failed: %s", exc)
-            raise
+        # Held by a task of its own from setup to teardown (what setup opens, teardown closes in
+        # the same task: adapters.lifespan); the stack's exit at the end of the unit releases it.
+        limits = self.config.lifecycle_timeouts
+        holder = await stack.enter_async_context(
+            held(adapter, setup_timeout=limits.setup, teardown_timeout=limits.teardown)
+        )
+        holders.append(holder)
         return adapter
 
+    def _step_message(self, error: LifecycleStepError) -> str:
+        """What a failed setup or teardown tells the user: the timeout's flag when it timed out."""
+        if error.timed_out:
+            return f"{error} (--{error.step}-timeout)"
+        return str(error)
+
     async def _step(self, adapter: Any, method: str, what: str, *args: Any) -> Any:
-        """One lifecycle call, bounded by its timeout (teardown's is applied by the caller); any
-        failure, a timeout and an adapter calling ``sys.exit`` stop the persona."""
+        """One lifecycle call, bounded by its timeout; any failure, a timeout and an adapter calling
+        ``sys.exit`` stop the persona. (Setup and teardown are the holder's: :func:`held`.)"""
         limits = self.config.lifecycle_timeouts
         limit, flag = {
-            "setup": (limits.setup, "--setup-timeout"),
             "healthcheck": (limits.setup, "--setup-timeout"),
-            "teardown": (None, ""),
         }.get(method, (limits.ingest, "--ingest-timeout"))
         try:
             if limit is None:

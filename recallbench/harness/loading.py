@@ -29,6 +29,7 @@ from ..adapters.base import (
     built_adapter,
     check_adapter,
     looks_like_adapter,
+    required_methods,
 )
 from ..adapters.grpc.options import GrpcClientOptions
 from ..errors import ConfigError
@@ -324,8 +325,9 @@ def check_adapter_class(cls: type, label: str) -> None:
     """
     if any("__getattr__" in vars(klass) for klass in cls.__mro__[:-1]):
         return
-    missing = [m for m in ADAPTER_METHODS if getattr(cls, m, None) is None]
-    not_async = [m for m in ADAPTER_METHODS if m not in missing and not is_async(getattr(cls, m))]
+    needed = required_methods(cls)
+    missing = [m for m in needed if getattr(cls, m, None) is None]
+    not_async = [m for m in needed if m not in missing and not is_async(getattr(cls, m))]
     if missing or not_async:
         problems = [f"missing {', '.join(missing)}"] if missing else []
         problems += [f"not async: {', '.join(not_async)}"] if not_async else []

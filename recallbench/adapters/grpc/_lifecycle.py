@@ -12,6 +12,7 @@ import attrs
 
 from ..._proto import memory_bench_service_pb2 as pb
 from ..base import QueryDetail
+from ..lifespan import HeldAdapter
 
 __all__ = ["Lifecycle", "owns", "query_response"]
 
@@ -42,6 +43,9 @@ class Lifecycle:
     ending: str | None = None
     """Why it is ending, once its teardown began (by its client, the server or a shutdown)."""
     ended: anyio.Event = attrs.field(factory=anyio.Event)
+    holder: HeldAdapter | None = None
+    """The task holding the adapter from setup to teardown (see :mod:`..lifespan`), when the
+    server runs one (under ``open_server``)."""
 
 
 def owns(lifecycle: Lifecycle, token: str, peer: str) -> bool:

@@ -22,7 +22,8 @@ import errno
 import inspect
 import logging
 import socket
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncIterator, Awaitable, Callable
+from typing import cast
 
 import anyio
 import attrs
@@ -31,7 +32,7 @@ import grpc.aio
 
 from ..._proto import memory_bench_service_pb2_grpc as pb_grpc
 from ...errors import AdapterError, ConfigError, RecallBenchError
-from ..base import Adapter, AdapterBuilder, make_adapter
+from ..base import Adapter, AdapterBuilder, is_adapter, make_adapter
 from ._connections import ConnectionWatch, server_ids
 from .limits import DEFAULT_MAX_MESSAGE_MB, message_options
 from .security import ServerSecurity, check_bind
@@ -139,10 +140,10 @@ def _bind(
 
 async def _build(adapter: Adapter | AdapterBuilder) -> Adapter:
     # An adapter class passes the protocol check too (its methods are attributes): it is a builder.
-    if isinstance(adapter, Adapter) and not inspect.isclass(adapter):
+    if is_adapter(adapter) and not inspect.isclass(adapter):
         return adapter
     try:
-        return await make_adapter(adapter)
+        return await make_adapter(cast(AdapterBuilder, adapter))
     except RecallBenchError:
         raise
     except Exception as exc:  # the user's constructor failed: say so in one line, not a traceback
@@ -214,33 +215,47 @@ async def open_server(
     server = grpc.aio.server(options=options, interceptors=security.interceptors())
     servicer.connections = ConnectionWatch(before)
     pb_grpc.add_MemoryBenchServiceServicer_to_server(servicer, server)
-    try:
-        bound = _bind(server, host, port, security.credentials())
-        await server.start()
-        log.debug("[serve] %s listening on %s:%d", name, host, bound)
-        async with _watchdog(servicer):
-            yield Listening(host=host, port=bound, adapter_name=name)
-    finally:
-        # Shielded: this runs because we were cancelled (Ctrl-C, SIGTERM, an outer scope) or
-        # start-up failed, and the shutdown must not itself be cut short. It is bounded all the
-        # same: gRPC cancels the calls still running after `grace`, and close() bounds the
+    stopped = False
+
+    async def shutdown() -> None:
+        # Bounded: gRPC cancels the calls still running after `grace`, and close() bounds the
         # adapter's teardown of a lifecycle its client left active.
-        with anyio.CancelScope(shield=True):
+        nonlocal stopped
+        if not stopped:
+            stopped = True
             servicer.drain()
             await server.stop(grace)
             await servicer.close()
 
+    try:
+        bound = _bind(server, host, port, security.credentials())
+        await server.start()
+        log.debug("[serve] %s listening on %s:%d", name, host, bound)
+        async with _watchdog(servicer, shutdown):
+            yield Listening(host=host, port=bound, adapter_name=name)
+    finally:
+        # Shielded: this runs because we were cancelled (Ctrl-C, SIGTERM, an outer scope) or
+        # start-up failed, and the shutdown must not itself be cut short.
+        with anyio.CancelScope(shield=True):
+            await shutdown()
+
 
 @contextlib.asynccontextmanager
-async def _watchdog(servicer: MemoryBenchServicer) -> AsyncIterator[None]:
-    """Run the servicer's watchdog for the duration of the block; leaving it stops the watchdog
-    and waits for a teardown it started (shielded and bounded, never cut short)."""
+async def _watchdog(
+    servicer: MemoryBenchServicer, shutdown: Callable[[], Awaitable[None]]
+) -> AsyncIterator[None]:
+    """Run the servicer's watchdog for the duration of the block, in a task group that also holds
+    the adapter of the lifecycle in progress (its holder task: see ..lifespan). Leaving it shuts
+    the server down first, which tears that lifecycle down (shielded and bounded, never cut
+    short), then stops the watchdog."""
     try:
         async with anyio.create_task_group() as tasks:
             tasks.start_soon(servicer.watch, tasks)
             try:
                 yield
             finally:
+                with anyio.CancelScope(shield=True):
+                    await shutdown()
                 tasks.cancel_scope.cancel()
     except BaseExceptionGroup as group:
         # The watchdog never raises (it is only ever cancelled), so the one exception is the

@@ -66,6 +66,7 @@ from ..capabilities import (
     UPDATE_MEMORY,
     adapter_capabilities,
 )
+from ..lifespan import HeldAdapter, LifecycleStepError
 from ._connections import ConnectionWatch
 from ._lifecycle import Lifecycle, owns, query_response
 from ._session_server import SessionServer
@@ -182,14 +183,12 @@ class MemoryBenchServicer(pb_grpc.MemoryBenchServiceServicer):
             in_flight=1,
         )
         try:
-            await self.adapter.setup()
-        except Exception as exc:  # the adapter failed: report it to the client as INTERNAL
-            message = f"{type(exc).__name__}: {exc}"
-        else:
-            return pb.SetupResponse(lifecycle_token=lifecycle.token)
+            message = await self._set_up(lifecycle)
         finally:
             lifecycle.in_flight -= 1
             lifecycle.last_active = time.monotonic()
+        if message is None:
+            return pb.SetupResponse(lifecycle_token=lifecycle.token)
         lifecycle.setup_error = message
         log.warning("[serve] lifecycle %d: setup failed: %s", lifecycle.number, message)
         await context.abort(grpc.StatusCode.INTERNAL, message)
@@ -270,9 +269,7 @@ class MemoryBenchServicer(pb_grpc.MemoryBenchServiceServicer):
             lifecycle.ending = "Teardown"
             message = None
             try:
-                await self.adapter.teardown()
-            except Exception as exc:  # the adapter failed: report it to the client as INTERNAL
-                message = f"{type(exc).__name__}: {exc}"
+                message = await self._tear_down(lifecycle)
             finally:
                 # The lifecycle ends whatever happened (a failed teardown, the call cancelled by
                 # its deadline): a server stuck in a lifecycle nobody can end would refuse every
@@ -461,17 +458,54 @@ class MemoryBenchServicer(pb_grpc.MemoryBenchServiceServicer):
 
     async def _teardown(self, lifecycle: Lifecycle, note: str) -> None:
         try:
-            with anyio.CancelScope(shield=True), anyio.move_on_after(TEARDOWN_LIMIT) as scope:
-                try:
-                    await self.adapter.teardown()
-                except Exception as exc:  # best effort: nobody is left to tell but the log
-                    note += f"; teardown failed: {type(exc).__name__}: {exc}"
-            if scope.cancelled_caught:
-                note += f"; teardown did not finish within {TEARDOWN_LIMIT:g} s"
+            with anyio.CancelScope(shield=True):
+                message = await self._tear_down(lifecycle)
+            if message is not None:  # best effort: nobody is left to tell but the log
+                timed_out = message.startswith("did not finish")
+                note += f"; teardown {message}" if timed_out else f"; teardown failed: {message}"
         finally:
             # Whatever happened (even a cancellation the shield could not hold off: a grpc handler
             # task is cancelled by grpc, not by anyio), the lifecycle ends and its waiters wake.
             self._end(lifecycle, note)
+
+    # -- the adapter's lifecycle ---------------------------------------------------------------
+
+    async def _set_up(self, lifecycle: Lifecycle) -> str | None:
+        """Set the adapter up for a lifecycle: in a task of the server's that holds it until its
+        teardown (what setup opens, teardown closes in the same task: :mod:`..lifespan`), or here
+        when the servicer runs without ``open_server``. What went wrong, or None."""
+        if self._tasks is None:
+            try:
+                await self.adapter.setup()
+            except Exception as exc:  # the adapter failed: report it to the client as INTERNAL
+                return f"{type(exc).__name__}: {exc}"
+            return None
+        holder = lifecycle.holder = HeldAdapter(self.adapter, teardown_timeout=TEARDOWN_LIMIT)
+        self._tasks.start_soon(holder.run)
+        try:
+            await holder.wait_setup()
+        except LifecycleStepError as exc:  # the adapter failed: report it to the client
+            return _cause(exc)
+        return None
+
+    async def _tear_down(self, lifecycle: Lifecycle) -> str | None:
+        """Tear the lifecycle's adapter down (its holder, when it has one, releases it and waits,
+        within :data:`TEARDOWN_LIMIT`). What went wrong, or None."""
+        holder = lifecycle.holder
+        if holder is None:
+            try:
+                with anyio.fail_after(TEARDOWN_LIMIT):
+                    await self.adapter.teardown()
+            except TimeoutError:
+                return f"did not finish within {TEARDOWN_LIMIT:g} s"
+            except Exception as exc:  # the adapter failed: report it to the client as INTERNAL
+                return f"{type(exc).__name__}: {exc}"
+            return None
+        await holder.release()
+        error = holder.teardown_error
+        if error is None:
+            return None
+        return f"did not finish within {TEARDOWN_LIMIT:g} s" if error.timed_out else _cause(error)
 
     # -- helpers ----------------------------------------------------------------------------------
 
@@ -542,3 +576,10 @@ class MemoryBenchServicer(pb_grpc.MemoryBenchServiceServicer):
         if note:
             parts.append(note)
         log.info("[serve] lifecycle %d: %s", lifecycle.number, ", ".join(parts))
+
+
+def _cause(error: LifecycleStepError) -> str:
+    """``Type: message`` of what a lifecycle step raised (or that it timed out)."""
+    if error.cause is None:
+        return str(error)
+    return f"{type(error.cause).__name__}: {error.cause}"
