@@ -1,5 +1,6 @@
 """``run``'s flags for the built-in adapters that answer with a model (``builtin:full-context``,
 ``builtin:rag``): ``--adapter-model`` and ``--context-tokens``, merged into the adapter's config.
+An ``mcp:`` adapter takes ``--adapter-model`` as its ``answer.model`` (docs/mcp.md).
 
 The flags win over the profile's ``harness.config`` keys ``model`` and ``contextTokens``. The
 judge-cache switches govern the model-call cache too, unless the config sets ``cache`` itself:
@@ -53,11 +54,14 @@ def adapter_model_config(
     name = text.removeprefix("builtin:").strip() if text.startswith("builtin:") else ""
     model = getattr(args, "adapter_model", None)
     context = getattr(args, "context_tokens", None)
+    if text.startswith("mcp:"):
+        return _mcp_model_config(args, adapter_spec, config, model, context)
     if name not in MODEL_BUILTINS:
         if model is not None or context is not None:
             flag = "--adapter-model" if model is not None else "--context-tokens"
             raise ConfigError(
-                f"{flag} applies to builtin:full-context and builtin:rag, not {adapter_spec}"
+                f"{flag} applies to builtin:full-context, builtin:rag and mcp: adapters, not "
+                f"{adapter_spec}"
             )
         return config
     if context is not None and name != "full-context":
@@ -76,3 +80,26 @@ def adapter_model_config(
 
     builtin_adapter(adapter_spec, merged)
     return merged
+
+
+def _mcp_model_config(
+    args: argparse.Namespace,
+    adapter_spec: str,
+    config: dict[str, Any],
+    model: str | None,
+    context: int | None,
+) -> dict[str, Any]:
+    """An ``mcp:`` adapter's config with ``--adapter-model`` as its ``answer.model`` (and the
+    judge-cache switches as ``answer.cache``); the spec itself is checked when it is loaded."""
+    if context is not None:
+        raise ConfigError(f"--context-tokens applies to builtin:full-context, not {adapter_spec}")
+    if model is None:
+        return config
+    answer = dict(config.get("answer") or {})
+    answer["model"] = model
+    if "cache" not in answer:
+        if args.no_judge_cache:
+            answer["cache"] = False
+        elif args.judge_cache is not None:
+            answer["cache"] = str(args.judge_cache / "models")
+    return {**config, "answer": answer}

@@ -50,6 +50,7 @@ __all__ = [
     "check_adapter_class",
     "is_builtin_spec",
     "is_grpc_spec",
+    "is_mcp_spec",
     "load_judge",
     "model_provider",
 ]
@@ -74,10 +75,12 @@ JUDGE_SPEC_FORMS = f"stub | rubric | {OFFICIAL_JUDGE_FORMS} | {MODEL_SPEC_FORMS}
 def adapter_spec_forms() -> str:
     """Every accepted ``--adapter`` form, as error messages list them (with the built-in names)."""
     from ..adapters.builtin import BUILTIN_ADAPTERS
+    from ..adapters.mcp.presets import PRESETS
 
     return (
         f"{BUILTIN_PREFIX}<name> ({', '.join(BUILTIN_ADAPTERS)}) | grpc://HOST[:PORT] | "
-        "grpcs://HOST[:PORT] | pkg.module[:attr] | path/to/file.py[:attr]"
+        f"grpcs://HOST[:PORT] | mcp:<preset> ({', '.join(PRESETS)}) | mcp:path/to/config.yaml | "
+        "pkg.module[:attr] | path/to/file.py[:attr]"
     )
 
 
@@ -118,6 +121,11 @@ def _suggest_adapter(text: str) -> str | None:
     close = difflib.get_close_matches(text.lower(), list(BUILTIN_ADAPTERS), n=1, cutoff=0.75)
     if close:
         return f"{BUILTIN_PREFIX}{close[0]}"
+    from ..adapters.mcp.presets import PRESETS
+
+    close = difflib.get_close_matches(text.lower(), list(PRESETS), n=1, cutoff=0.75)
+    if close:
+        return f"mcp:{close[0]}"
     scheme = re.fullmatch(r"(grpcs?):/{0,3}(.+)", text, re.IGNORECASE)
     if scheme:
         return f"{scheme.group(1).lower()}://{scheme.group(2)}"
@@ -134,6 +142,12 @@ def _spec_error(kind: str, text: str, problem: str, suggestion: str | None, form
 def is_builtin_spec(spec: str) -> bool:
     """Whether an adapter spec names a built-in adapter (``builtin:<name>``, any case)."""
     return spec.strip().lower().startswith(BUILTIN_PREFIX)
+
+
+def is_mcp_spec(spec: str) -> bool:
+    """Whether an adapter spec names the MCP adapter: ``mcp:<preset>``, ``mcp:<file>`` or ``mcp:``
+    (the mapping is the adapter config)."""
+    return spec.strip().lower().startswith("mcp:")
 
 
 def is_grpc_spec(spec: str) -> bool:
@@ -224,6 +238,14 @@ def adapter_factory(
             # Before Healthcheck the run knows the server by its URL (the reference's header does too).
             options = grpc or GrpcClientOptions()
             return _named(_grpc_builder(spec, config, base_dir, options), spec)
+        if is_mcp_spec(spec):
+            from ..adapters.mcp.spec import mcp_builder
+
+            if factory is not None:
+                raise ConfigError(
+                    f'adapter "{spec}" is an MCP server: it takes no factory "{factory}"'
+                )
+            return cast(AdapterBuilder, mcp_builder(spec, config, base_dir=base_dir))
         unresolvable = _unresolvable(spec, base_dir)
         if unresolvable is not None:
             problem, suggestion = unresolvable

@@ -1,0 +1,555 @@
+"""The generic MCP memory adapter: any memory server that speaks MCP, driven by a mapping
+(:class:`~.config.McpConfig`, docs/mcp.md).
+
+``setup`` starts the server over stdio (or connects to a running one over streamable HTTP) and opens
+a ``ClientSession`` through an :class:`contextlib.AsyncExitStack`, which ``teardown`` closes: both
+must run in the same task (the session owns a task group). :meth:`McpAdapter.lifespan` does both as
+one async context manager.
+
+Each day is stored as one or more memory records (``unit``: the day, each session, or each ``###``
+section), each a call of the ingest tool. The adapter keeps which record came from which day and
+session, so the hits a search returns map back to days (retrieval metrics), a session's isolated
+content is filtered out of another session's hits, and ``delete_memory("day-0007")`` deletes every
+record of that day. Answers are extractive from the best hits (:func:`~.._memory.compose_answer`,
+as ``builtin:bm25``), or — with ``answer.model`` (``--adapter-model``) — a model's over them (the
+prompt and model of ``builtin:rag``).
+
+A server that fails — does not start, dies, lacks a tool, returns an error or a result the mapping
+cannot read — raises :class:`~recallbench.errors.AdapterError` in one line naming the server and the
+tool; in a query, that is the question's error and the run goes on.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import shutil
+import tempfile
+from collections.abc import AsyncIterator, Mapping
+from pathlib import Path
+from typing import Any, TextIO
+
+import anyio
+import attrs
+
+from ...data.corpus import DayMetadata, day_memory_id, memory_id_day, split_sessions
+from ...errors import AdapterError, ConfigError
+from .._memory import (
+    DEFAULT_SESSION,
+    Chunk,
+    MemoryStore,
+    abstain,
+    compose_answer,
+    query_terms,
+    snippet,
+)
+from ..base import QueryDetail, RetrievalEntry, ToolCall
+from ..capabilities import ADD_MEMORY, DELETE_MEMORY, RETRIEVE_MEMORY, UPDATE_MEMORY
+from ..lexical import TermStats
+from ..retrieval.base import Document, chunk_day
+from .config import McpConfig, parse_mcp_config
+from .results import Hit, MalformedResult, day_in_id, fill, read_hits, result_payload, slug
+
+__all__ = ["MCP_EXTRA_HINT", "McpAdapter", "require_mcp"]
+
+MCP_EXTRA_HINT = "pip install 'recallbench[mcp]'"
+
+
+def require_mcp() -> None:
+    """Refuse at once, in one line, when the ``mcp`` extra is not installed.
+
+    Raises:
+        ConfigError: the ``mcp`` package cannot be imported.
+    """
+    try:
+        import mcp  # noqa: F401
+    except ImportError:
+        raise ConfigError(f"the MCP adapter needs the mcp package: {MCP_EXTRA_HINT}") from None
+
+
+@attrs.frozen
+class _Record:
+    day: int
+    session: str
+    text: str
+
+
+def _lines(text: str) -> list[str]:
+    return [line.strip() for line in text.splitlines() if line.strip()]
+
+
+class McpAdapter:
+    """A memory system behind an MCP server (see the module docstring).
+
+    Args:
+        config: an :class:`McpConfig`, or a mapping to check into one (docs/mcp.md).
+        persona: filled into ``{persona}`` placeholders (the harness does not say; default empty).
+    """
+
+    def __init__(self, config: McpConfig | Mapping[str, Any], *, persona: str = "") -> None:
+        self.config = config if isinstance(config, McpConfig) else parse_mcp_config(config)
+        self.name = f"mcp:{self.config.name}"
+        self.persona = persona
+        self._stack: contextlib.AsyncExitStack | None = None
+        self._session: Any = None
+        self._stderr: Path | None = None
+        self.data_dir: Path | None = None
+        self._records: dict[str, _Record] = {}
+        self._by_slug: dict[str, str] = {}
+        self._days: dict[int, list[str]] = {}
+        self._metadata: dict[int, DayMetadata] = {}
+        self._stats = TermStats()
+        self._answerer: Any = None
+        answer = self.config.answer
+        if answer.model is not None:
+            from ..answering import FullContextAdapter
+
+            self._answerer = FullContextAdapter(
+                {"model": answer.model, "maxTokens": answer.max_tokens, "cache": answer.cache}
+            )
+            self._answerer.name = self.name  # its errors name this adapter
+
+    @property
+    def capabilities(self) -> frozenset[str]:
+        """``delete_memory`` and ``update_memory`` only when the mapping names a delete tool (an
+        update without an update tool is a delete and a new ingest)."""
+        names = {ADD_MEMORY, RETRIEVE_MEMORY}
+        if self.config.delete is not None:
+            names |= {DELETE_MEMORY, UPDATE_MEMORY}
+        return frozenset(names)
+
+    @property
+    def usage(self) -> Any:
+        """The answering model's token usage (None without a model)."""
+        return self._answerer.usage if self._answerer is not None else None
+
+    def __getstate__(self) -> dict[str, Any]:
+        if self._stack is not None:
+            raise TypeError(f"{self.name} holds a live MCP session and cannot be copied")
+        return dict(self.__dict__)
+
+    # ----------------------------------------------------------------------------------------------
+    # The session
+
+    def _label(self, tool: str | None = None) -> str:
+        where = f'mcp server "{self.config.name}"'
+        return f"{where}: tool {tool}" if tool else where
+
+    def _last_words(self) -> str:
+        """The server's last line on stderr, when it wrote one (why it died, usually)."""
+        if self._stderr is None:
+            return ""
+        with contextlib.suppress(OSError):
+            lines = _lines(self._stderr.read_text(errors="replace")[-4000:])
+            if lines:
+                return f" (its stderr ends: {lines[-1][:200]})"
+        return ""
+
+    def _server_values(self) -> dict[str, Any]:
+        return {"data_dir": str(self.data_dir) if self.data_dir else ""}
+
+    def _expand(self, template: Any) -> Any:
+        return os.path.expandvars(fill(template, self._server_values()))
+
+    async def setup(self) -> None:
+        """Start (or connect to) the server with an empty memory and open the session; check that
+        every tool the mapping calls is there.
+
+        Raises:
+            ConfigError: the ``mcp`` extra is missing.
+            AdapterError: the server did not start, did not answer, or lacks a tool.
+        """
+        require_mcp()
+        await self.teardown()  # a reused adapter starts clean
+        self._reset()
+        stack = contextlib.AsyncExitStack()
+        await stack.__aenter__()
+        try:
+            await self._open(stack)
+        except BaseException as exc:
+            self._session = None
+            await stack.aclose()
+            if isinstance(exc, Exception) and not isinstance(exc, AdapterError | ConfigError):
+                raise AdapterError(f"{self._label()} did not start: {self._why(exc)}") from exc
+            raise
+        self._stack = stack
+
+    async def _open(self, stack: contextlib.AsyncExitStack) -> None:
+        from mcp.client.session import ClientSession
+
+        server = self.config.server
+        self.data_dir = Path(tempfile.mkdtemp(prefix="recallbench-mcp-"))
+        stack.callback(shutil.rmtree, self.data_dir, ignore_errors=True)
+        if server.command is not None:
+            from mcp.client.stdio import StdioServerParameters, stdio_client
+
+            self._stderr = self.data_dir / ".server-stderr.log"
+            errlog: TextIO = stack.enter_context(self._stderr.open("w", encoding="utf-8"))
+            params = StdioServerParameters(
+                command=self._expand(server.command),
+                args=[self._expand(a) for a in server.args],
+                env={k: self._expand(v) for k, v in server.env.items()},
+                cwd=self._expand(server.cwd) if server.cwd else None,
+            )
+            try:
+                streams = await stack.enter_async_context(stdio_client(params, errlog=errlog))
+            except OSError as exc:
+                raise AdapterError(
+                    f"{self._label()} did not start: cannot run {params.command!r}: "
+                    f"{exc.strerror or exc}"
+                ) from exc
+        else:
+            from mcp.client.streamable_http import streamable_http_client
+
+            client = None
+            if server.headers:
+                import httpx2
+
+                client = await stack.enter_async_context(
+                    httpx2.AsyncClient(
+                        headers={k: self._expand(v) for k, v in server.headers.items()},
+                        timeout=httpx2.Timeout(30.0, read=300.0),
+                    )
+                )
+            url = self._expand(server.url)
+            streams = await stack.enter_async_context(
+                streamable_http_client(url, http_client=client)
+            )
+        read, write = streams[0], streams[1]
+        session = await stack.enter_async_context(ClientSession(read, write))
+        try:
+            with anyio.fail_after(server.start_timeout):
+                await session.initialize()
+                listed = await session.list_tools()
+        except TimeoutError:
+            raise AdapterError(
+                f"{self._label()} did not answer initialize within {server.start_timeout:g} s"
+                f"{self._last_words()}"
+            ) from None
+        have = {tool.name for tool in listed.tools}
+        missing = [tool for tool in self.config.tools if tool not in have]
+        if missing:
+            raise AdapterError(
+                f"{self._label()} has no tool {', '.join(missing)} (its tools: "
+                f"{', '.join(sorted(have)) or 'none'}); see {self.config.source}"
+            )
+        self._session = session
+
+    def _why(self, exc: BaseException) -> str:
+        text = str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__
+        return f"{text}{self._last_words()}"
+
+    async def teardown(self) -> None:
+        """Close the session, stop the server and remove the unit's data folder."""
+        stack, self._stack, self._session = self._stack, None, None
+        if stack is not None:
+            await stack.aclose()
+        if self._answerer is not None:
+            await self._answerer.teardown()
+
+    @contextlib.asynccontextmanager
+    async def lifespan(self) -> AsyncIterator[McpAdapter]:
+        """``setup`` on entry, ``teardown`` on exit, in the task that enters it."""
+        await self.setup()
+        try:
+            yield self
+        finally:
+            await self.teardown()
+
+    def _reset(self) -> None:
+        self._records.clear()
+        self._by_slug.clear()
+        self._days.clear()
+        self._metadata.clear()
+        self._stats.clear()
+
+    async def call(self, tool: str, arguments: Mapping[str, Any]) -> tuple[Any, list[str]]:
+        """Call one tool: its ``structuredContent`` and the texts of its content.
+
+        Raises:
+            AdapterError: no session, a call past ``server.callTimeout``, a transport failure (the
+                server died) or a result flagged as an error; one line naming server and tool.
+        """
+        session = self._session
+        if session is None:
+            raise AdapterError(f"{self._label(tool)}: called with no session (setup first)")
+        limit = self.config.server.call_timeout
+        try:
+            with anyio.fail_after(limit):
+                result = await session.call_tool(tool, dict(arguments))
+        except TimeoutError:
+            raise AdapterError(f"{self._label(tool)} did not answer within {limit:g} s") from None
+        except Exception as exc:
+            raise AdapterError(f"{self._label(tool)} failed: {self._why(exc)}") from exc
+        texts = [getattr(c, "text", "") for c in result.content if getattr(c, "type", "") == "text"]
+        if result.is_error:
+            detail = next((t.strip().splitlines()[0] for t in texts if t.strip()), "no message")
+            raise AdapterError(f"{self._label(tool)} returned an error: {detail[:300]}")
+        return result.structured_content, texts
+
+    # ----------------------------------------------------------------------------------------------
+    # Memories
+
+    def _split(self, day: int, content: str) -> list[tuple[str, str, str]]:
+        """``(record id, session, text)`` for each memory record of a day."""
+        values: dict[str, Any] = {
+            "day": day,
+            "memory_id": day_memory_id(day),
+            "persona": self.persona,
+        }
+        values |= self._server_values()
+        values["date"] = self._metadata[day].date if day in self._metadata else ""
+        unit = self.config.unit
+        pieces: list[tuple[str, str, int]]
+        if unit == "chunk":
+            pieces = []
+            for document in chunk_day(day, content):
+                index = int(document.id.rpartition("/")[2])
+                pieces.append((document.session or "", document.text, index))
+        elif unit == "session":
+            sessions = split_sessions(content)
+            pieces = [(s, body, 0) for s, body in sessions.items()] or [("", content, 0)]
+        else:
+            pieces = [("", content, 0)]
+        out = []
+        for session, text, index in pieces:
+            record_id = fill(self.config.record_id, {**values, "session": session, "index": index})
+            out.append((str(record_id), session, text))
+        return out
+
+    def _values(self, day: int, record_id: str, session: str, text: str) -> dict[str, Any]:
+        metadata = self._metadata.get(day)
+        return {
+            **self._server_values(),
+            "persona": self.persona,
+            "day": day,
+            "memory_id": day_memory_id(day),
+            "record_id": record_id,
+            "date": metadata.date if metadata is not None else "",
+            "content": text,
+            "lines": _lines(text),
+            "session": session,
+        }
+
+    def _keep(self, record_id: str, record: _Record) -> None:
+        self._records[record_id] = record
+        self._by_slug[slug(record_id)] = record_id
+        self._days.setdefault(record.day, []).append(record_id)
+        self._stats.add([record.text])
+
+    def _forget(self, record_id: str) -> None:
+        record = self._records.pop(record_id)
+        self._by_slug.pop(slug(record_id), None)
+        self._days[record.day].remove(record_id)
+        self._stats.remove([record.text])
+
+    async def _store(self, day: int, record_id: str, session: str, text: str) -> None:
+        ingest = self.config.ingest
+        await self.call(ingest.tool, fill(ingest.args, self._values(day, record_id, session, text)))
+        self._keep(record_id, _Record(day, session, text))
+
+    async def ingest_day(self, day: int, content: str, metadata: DayMetadata) -> None:
+        """Store one day as its records (a day already held is not stored again)."""
+        if day in self._days:
+            return
+        self._metadata[day] = metadata
+        self._days[day] = []
+        for record_id, session, text in self._split(day, content):
+            if text.strip():
+                await self._store(day, record_id, session, text)
+
+    async def finalize_ingestion(self) -> None:
+        """Nothing to do: a server indexes what it is given (or says so in its own tools)."""
+
+    def _held(self, memory_id: str) -> int:
+        day = memory_id_day(memory_id)
+        if day not in self._days:
+            raise KeyError(f'no memory "{memory_id}": day {day} is not held')
+        return day
+
+    async def _delete_record(self, record_id: str) -> None:
+        delete = self.config.delete
+        if delete is None:
+            raise AdapterError(f"{self._label()}: the mapping names no delete tool")
+        record = self._records[record_id]
+        values = self._values(record.day, record_id, record.session, record.text)
+        await self.call(delete.tool, fill(delete.args, values))
+        self._forget(record_id)
+
+    async def delete_memory(self, memory_id: str) -> None:
+        """Delete every record of one day (``"day-0007"``) with the delete tool.
+
+        Raises:
+            ValueError: the id names no day.
+            KeyError: the day is not held.
+            AdapterError: no delete tool, or the server failed.
+        """
+        day = self._held(memory_id)
+        for record_id in list(self._days[day]):
+            await self._delete_record(record_id)
+        del self._days[day]
+        self._metadata.pop(day, None)
+
+    async def update_memory(self, memory_id: str, content: str) -> None:
+        """Replace one day's content: records whose id stays are updated with the update tool (when
+        the mapping names one), the others deleted, the new ones ingested. The day keeps its
+        metadata.
+
+        Raises:
+            ValueError: the id names no day.
+            KeyError: the day is not held.
+            AdapterError: no delete tool, or the server failed.
+        """
+        day = self._held(memory_id)
+        if self.config.delete is None:
+            raise AdapterError(f"{self._label()}: the mapping names no delete tool")
+        fresh = {rid: (session, text) for rid, session, text in self._split(day, content)}
+        update = self.config.update
+        for record_id in list(self._days[day]):
+            if update is not None and record_id in fresh and fresh[record_id][1].strip():
+                session, text = fresh.pop(record_id)
+                values = self._values(day, record_id, session, text)
+                await self.call(update.tool, fill(update.args, values))
+                self._forget(record_id)
+                self._keep(record_id, _Record(day, session, text))
+            else:
+                await self._delete_record(record_id)
+        for record_id, (session, text) in fresh.items():
+            if text.strip():
+                await self._store(day, record_id, session, text)
+
+    # ----------------------------------------------------------------------------------------------
+    # Searching and answering
+
+    def queries(self, question: str) -> list[str]:
+        """The queries the search tool is called with for ``question`` (``search.query``)."""
+        mode = self.config.search.query
+        if mode == "whole":
+            return [question]
+        terms = query_terms(question)[: self.config.search.max_keywords] or [question]
+        if mode == "each":
+            return terms
+        return [(" OR " if mode == "or" else " ").join(terms)]
+
+    def _place(self, hit: Hit) -> tuple[int | None, str | None]:
+        """The day and session a hit came from: its own fields, else the record it names (exactly,
+        or as the server slugged it), else a ``day-N`` in its id."""
+        record_id = hit.id if hit.id in self._records else self._by_slug.get(slug(hit.id))
+        if record_id is None:
+            tail = slug(hit.id)
+            record_id = next((r for s, r in self._by_slug.items() if tail.endswith(s)), None)
+        record = self._records.get(record_id) if record_id else None
+        day = hit.day if hit.day is not None else (record.day if record else day_in_id(hit.id))
+        session = hit.session if hit.session is not None else (record.session if record else None)
+        return day, session
+
+    def _visible(self, day: int | None, session: str | None, asked_in: str) -> bool:
+        if day is None or not session or session == asked_in:
+            return True
+        metadata = self._metadata.get(day)
+        return metadata is None or session not in metadata.isolated_sessions
+
+    async def _search(self, question: str) -> tuple[list[Hit], list[ToolCall]]:
+        search = self.config.search
+        hits: dict[str, Hit] = {}
+        calls: list[ToolCall] = []
+        for query in self.queries(question):
+            args = fill(
+                search.args,
+                {
+                    **self._server_values(),
+                    "persona": self.persona,
+                    "query": query,
+                    "limit": search.limit,
+                    "session": "",
+                },
+            )
+            structured, texts = await self.call(search.tool, args)
+            try:
+                found = read_hits(
+                    result_payload(structured, texts, self.config.hits.source), self.config.hits
+                )
+            except MalformedResult as exc:
+                raise AdapterError(
+                    f"{self._label(search.tool)} returned malformed results: {exc}; see hits in "
+                    f"{self.config.source}"
+                ) from None
+            calls.append(ToolCall(tool=search.tool, args=args, result_preview=f"{len(found)} hits"))
+            for hit in found:
+                hits.setdefault(hit.id, hit)
+        return list(hits.values()), calls
+
+    async def query_detail(
+        self, question: str, *, session: str = DEFAULT_SESSION, question_date: str | None = None
+    ) -> QueryDetail:
+        """Search, map the hits to days, drop what ``session`` may not see, rank (``search.rank``),
+        keep ``search.limit``, and answer from them."""
+        found, calls = await self._search(question)
+        chunks: list[tuple[Chunk, float | None]] = []
+        for n, hit in enumerate(found):
+            day, hit_session = self._place(hit)
+            if not self._visible(day, hit_session, session):
+                continue
+            document = Document(id=f"hit/{n}", text=hit.text, day=day, session=hit_session or None)
+            chunks.append((Chunk(document=document, path=hit.id, isolated=False), hit.score))
+        store = MemoryStore()  # caches the hits' sentences for this answer only
+        weights = {t: self._stats.idf(t) for t in query_terms(question)}
+        if self.config.search.rank == "overlap":
+            ranked = store.rank_by_overlap([c for c, _ in chunks], weights)
+            chunks = [(c, score) for c, score in ranked]
+        chunks = chunks[: self.config.search.limit]
+        retrieval = tuple(
+            RetrievalEntry(
+                path=c.path,
+                score=None if score is None else round(score, 6),
+                snippet=snippet(c.text),
+                day=c.document.day,
+            )
+            for c, score in chunks
+        )
+        if self._answerer is not None:
+            return await self._model_answer(question, question_date, chunks, retrieval, calls)
+        answer = self.config.answer
+        if not chunks:
+            return attrs.evolve(abstain(retrieval), tool_calls=tuple(calls))
+        text = compose_answer(
+            store,
+            [c for c, _ in chunks[: answer.answer_hits]],
+            weights,
+            sentences=answer.sentences,
+            cite=answer.cite,
+        )
+        if text is None:
+            return attrs.evolve(abstain(retrieval), tool_calls=tuple(calls))
+        return QueryDetail(answer=text, retrieval=retrieval, tool_calls=tuple(calls))
+
+    async def _model_answer(
+        self,
+        question: str,
+        question_date: str | None,
+        chunks: list[tuple[Chunk, float | None]],
+        retrieval: tuple[RetrievalEntry, ...],
+        calls: list[ToolCall],
+    ) -> QueryDetail:
+        from ..answering import rag_prompt
+
+        if self._answerer._model is None:
+            await self._answerer.setup()
+        dated = [
+            (c, self._metadata[c.day].date if c.day in self._metadata else None) for c, _ in chunks
+        ]
+        when = (
+            question_date.strip()
+            if isinstance(question_date, str) and question_date.strip()
+            else None
+        )
+        if when is None and self._metadata:
+            when = self._metadata[max(self._metadata)].date
+        detail: QueryDetail = await self._answerer.answer(
+            rag_prompt(dated, question, when), retrieval, passages=len(chunks)
+        )
+        return attrs.evolve(detail, tool_calls=(*calls, *detail.tool_calls))
+
+    async def query(self, question: str, *, session: str = DEFAULT_SESSION) -> str:
+        """The answer alone."""
+        return (await self.query_detail(question, session=session)).answer

@@ -1,0 +1,200 @@
+"""Filling argument templates, and reading hits out of a tool's result.
+
+Pure: plain data in and out (the adapter hands over a result's ``structuredContent`` and the texts
+of its content), so every rule here is tested without a server.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import re
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+import attrs
+
+from ...data.corpus import memory_id_day
+from .config import HitsConfig
+
+__all__ = [
+    "Hit",
+    "MalformedResult",
+    "day_in_id",
+    "dig",
+    "fill",
+    "read_hits",
+    "result_payload",
+    "slug",
+]
+
+_PLACEHOLDER = re.compile(r"\{\{|\}\}|\{([A-Za-z_][A-Za-z0-9_]*)\}")
+_WHOLE = re.compile(r"\{([A-Za-z_][A-Za-z0-9_]*)\}")
+_DAY_IN_ID = re.compile(r"day[-_ ]?0*(\d+)", re.IGNORECASE)
+_NOT_ALNUM = re.compile(r"[^a-z0-9]+")
+
+
+class MalformedResult(ValueError):
+    """A tool's result is not what the mapping says it is (the message says what was found)."""
+
+
+@attrs.frozen(kw_only=True)
+class Hit:
+    """One hit of a search, as the server gave it."""
+
+    id: str
+    text: str
+    score: float | None = None
+    day: int | None = None
+    session: str | None = None
+
+
+def _as_text(value: object) -> str:
+    if isinstance(value, str):
+        return value
+    if isinstance(value, list | tuple):
+        return "\n".join(str(v) for v in value)
+    return json.dumps(value) if isinstance(value, Mapping) else str(value)
+
+
+def fill(template: Any, values: Mapping[str, Any]) -> Any:
+    """``template`` with its placeholders filled from ``values``.
+
+    A string that is exactly one placeholder (``"{lines}"``) takes the value itself, so a list stays
+    a list and a number a number; in a longer string each placeholder is replaced by its text (a
+    list's items joined by newlines). ``{{`` and ``}}`` are literal braces. Mapping keys are filled
+    too.
+    """
+    if isinstance(template, str):
+        whole = _WHOLE.fullmatch(template)
+        if whole is not None:
+            return values[whole.group(1)]
+
+        def replace(match: re.Match[str]) -> str:
+            name = match.group(1)
+            if name is None:
+                return match.group(0)[0]
+            return _as_text(values[name])
+
+        return _PLACEHOLDER.sub(replace, template)
+    if isinstance(template, Mapping):
+        return {fill(k, values): fill(v, values) for k, v in template.items()}
+    if isinstance(template, list | tuple):
+        return [fill(item, values) for item in template]
+    return template
+
+
+def result_payload(structured: Any, texts: Sequence[str], source: str) -> Any:
+    """The data a result carries: its ``structuredContent`` (``source`` ``structured``, or ``auto``
+    when it has one), else the JSON of its first text content.
+
+    Raises:
+        MalformedResult: no structured content where it must be, or a text that is not JSON.
+    """
+    if source != "text" and structured is not None:
+        return structured
+    if source == "structured":
+        raise MalformedResult("it has no structuredContent")
+    if not texts:
+        raise MalformedResult("it has no text content")
+    try:
+        return json.loads(texts[0])
+    except ValueError:
+        start = texts[0][:80].replace("\n", " ")
+        raise MalformedResult(f"its text content is not JSON: {start!r}") from None
+
+
+def dig(data: Any, dotted: str) -> Any:
+    """The value at a dotted path (``result.results``, ``hits.0.id``); ``""`` is ``data`` itself.
+
+    Raises:
+        MalformedResult: a step that is not there.
+    """
+    value = data
+    walked: list[str] = []
+    for step in dotted.split(".") if dotted else []:
+        walked.append(step)
+        if isinstance(value, Mapping) and step in value:
+            value = value[step]
+        elif isinstance(value, list) and step.isdigit() and int(step) < len(value):
+            value = value[int(step)]
+        else:
+            got = (
+                f"keys {', '.join(map(str, value))}"
+                if isinstance(value, Mapping)
+                else type(value).__name__
+            )
+            raise MalformedResult(f'no "{".".join(walked)}" in it (found {got})')
+    return value
+
+
+def _score(value: Any, where: str) -> float | None:
+    if value is None:
+        return None
+    if isinstance(value, bool) or not isinstance(value, int | float) or not math.isfinite(value):
+        raise MalformedResult(f"{where} is not a number: {value!r}")
+    return float(value)
+
+
+def _day(value: Any, where: str) -> int | None:
+    if value is None:
+        return None
+    if isinstance(value, int) and not isinstance(value, bool):
+        return value
+    if isinstance(value, str):
+        try:
+            return memory_id_day(value)
+        except ValueError:
+            pass
+    raise MalformedResult(f"{where} is not a day: {value!r}")
+
+
+def read_hits(payload: Any, config: HitsConfig) -> list[Hit]:
+    """The hits in a search result's payload, in the server's order.
+
+    Raises:
+        MalformedResult: no list at ``config.path``, a hit that is not a mapping, or lacks its id or
+            text field, or a score or day of the wrong kind.
+    """
+    found = dig(payload, config.path)
+    if not isinstance(found, list):
+        where = f'"{config.path}"' if config.path else "the result"
+        raise MalformedResult(f"{where} is a {type(found).__name__}, not a list of hits")
+    hits: list[Hit] = []
+    for n, item in enumerate(found):
+        if not isinstance(item, Mapping):
+            raise MalformedResult(f"hit {n} is a {type(item).__name__}, not a mapping")
+        ident = item.get(config.id)
+        if ident is None or isinstance(ident, Mapping | list):
+            raise MalformedResult(f'hit {n} has no "{config.id}" (its keys: {", ".join(item)})')
+        parts = [item.get(field) for field in config.text]
+        if all(p is None for p in parts):
+            fields = " or ".join(f'"{f}"' for f in config.text)
+            raise MalformedResult(f"hit {n} has no {fields} (its keys: {', '.join(item)})")
+        session = item.get(config.session) if config.session else None
+        hits.append(
+            Hit(
+                id=str(ident),
+                text="\n".join(_as_text(p) for p in parts if p is not None),
+                score=_score(item.get(config.score), f'hit {n}\'s "{config.score}"')
+                if config.score
+                else None,
+                day=_day(item.get(config.day), f'hit {n}\'s "{config.day}"')
+                if config.day
+                else None,
+                session=str(session) if session is not None else None,
+            )
+        )
+    return hits
+
+
+def slug(text: str) -> str:
+    """``text`` lowercased with every run of other characters one ``-`` (how servers tend to turn a
+    title into a permalink), for matching ids a server rewrote."""
+    return _NOT_ALNUM.sub("-", text.lower()).strip("-")
+
+
+def day_in_id(text: str) -> int | None:
+    """The day an id names (``day-0007…``), or None."""
+    match = _DAY_IN_ID.search(text)
+    return int(match.group(1)) if match else None
