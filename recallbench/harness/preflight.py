@@ -20,7 +20,7 @@ from ..data.dataset import derive_sibling_dir, list_personas, persona_dir, scan_
 from ..data.importers.memorybench import ManifestDataset, is_manifest_data, validate_manifests
 from ..data.validate import format_problem
 from ..errors import ConfigError, DatasetError
-from .loading import is_builtin_spec, is_grpc_spec
+from .loading import is_builtin_spec, is_grpc_spec, is_mcp_spec
 
 __all__ = [
     "ANTHROPIC_ENV_VARS",
@@ -191,7 +191,7 @@ def _check_questions(qa_file: Path) -> tuple[str | None, list[Any]]:
 
 
 def _check_adapter(spec: str, base_dir: Path | None) -> list[str]:
-    if is_grpc_spec(spec):
+    if is_grpc_spec(spec) or is_mcp_spec(spec):  # an mcp: spec is checked when it is loaded
         return []
     if is_builtin_spec(spec):
         from ..adapters.builtin import builtin_adapter_class

@@ -50,7 +50,7 @@ from ._profile_keys import (
     flat_name,
     unknown_key_message,
 )
-from .loading import is_grpc_spec
+from .loading import is_grpc_spec, is_mcp_spec
 
 __all__ = [
     "FLAT_KEYS",
@@ -423,7 +423,7 @@ class _Reader:
         )
 
     def adapter_spec(self, spec: str, keypath: KeyPath, name: str = "harness.adapter") -> str:
-        if is_grpc_spec(spec):
+        if is_grpc_spec(spec) or is_mcp_spec(spec):  # an mcp: file is resolved when loaded
             return spec.strip()
         try:
             parsed = parse_object_spec(spec)
