@@ -328,3 +328,30 @@ async def test_a_cached_llm_judges_calls_in_ray_units_are_counted(
     assert usage is not None and calls > 0
     assert (usage["calls"], usage["cacheMisses"]) == (calls, calls)
     assert (usage["inputTokens"], usage["outputTokens"]) == (200 * calls, 20 * calls)
+
+
+HELD = HERE / "_held_adapters.py"
+
+
+@pytest.mark.anyio
+@pytest.mark.parametrize("lifecycle", ["fresh", "incremental", "snapshot"])
+@pytest.mark.parametrize("cls", ["TaskGroupMemory", "McpSessionMemory"])
+async def test_a_context_held_from_setup_to_teardown_works_in_ray_workers(
+    cluster: str, data: Path, tmp_path: Path, cls: str, lifecycle: str
+) -> None:
+    if cls == "McpSessionMemory":
+        pytest.importorskip("mcp", reason="the mcp extra is not installed")
+    log = tmp_path / "events"
+    result = await rb.Harness(
+        rb.AdapterSpec(f"{HELD}:{cls}", {"events": str(log)}),
+        data,
+        judge="rubric",
+        config=RunConfig(arcs_file="arcs-30d.yaml", ranges="10d,20d", lifecycle=lifecycle),  # type: ignore[arg-type]
+        executor=rb.RayExecutor(),
+    ).run()
+    assert [p.error for p in result.personas] == [None, None]
+    assert result.overall_score == 6.0  # every answer came through the held context
+    ran = [line.split() for line in log.read_text(encoding="utf-8").splitlines()]
+    units = 2 * (2 if lifecycle == "fresh" else 1)
+    assert sorted(what for what, _ in ran) == ["setup"] * units + ["teardown"] * units
+    assert os.getpid() not in {int(pid) for _, pid in ran}  # held in Ray's workers, not here
