@@ -11,7 +11,8 @@ handler took, so a client can tell its own cost from the server's (benchmarks/mc
 ``MCP_MEMORY_FILE`` (or ``--file``) keeps the memories in a JSON file, rewritten on each write.
 
 Knobs that make it fail, for the adapter's failure tests: ``--die-after N`` (the process exits
-during its Nth tool call, after a line on stderr), ``--malformed`` (search returns a string where
+during its Nth tool call, after a line on stderr; with ``--die-once FILE`` only while ``FILE`` is
+not there, which it creates as it dies), ``--malformed`` (search returns a string where
 the hits should be), ``--without TOOL`` (the tool is not offered), ``--error-on TOOL`` (the tool
 answers with an error result).
 
@@ -42,6 +43,7 @@ def build_server(
     *,
     file: Path | None = None,
     die_after: int | None = None,
+    die_once: Path | None = None,
     malformed: bool = False,
     without: frozenset[str] = frozenset(),
     error_on: frozenset[str] = frozenset(),
@@ -60,6 +62,10 @@ def build_server(
         nonlocal calls
         calls += 1
         if die_after is not None and calls >= die_after:
+            if die_once is not None:
+                if die_once.exists():
+                    return
+                die_once.touch()
             print(f"fake memory server: dying on purpose at call {calls} ({tool})", file=sys.stderr)
             sys.stderr.flush()
             os._exit(3)
@@ -133,6 +139,7 @@ def main(argv: list[str] | None = None) -> None:
     )
     parser.add_argument("--file", type=Path, default=os.environ.get("MCP_MEMORY_FILE") or None)
     parser.add_argument("--die-after", type=int, metavar="N")
+    parser.add_argument("--die-once", type=Path, metavar="FILE")
     parser.add_argument("--malformed", action="store_true")
     parser.add_argument("--without", action="append", default=[], metavar="TOOL")
     parser.add_argument("--error-on", action="append", default=[], metavar="TOOL")
@@ -140,6 +147,7 @@ def main(argv: list[str] | None = None) -> None:
     server = build_server(
         file=args.file,
         die_after=args.die_after,
+        die_once=args.die_once,
         malformed=args.malformed,
         without=frozenset(args.without),
         error_on=frozenset(args.error_on),

@@ -168,9 +168,12 @@ class McpAdapter:
             await self._open(stack)
         except BaseException as exc:
             self._session = None
+            # Read why (the server's stderr) before closing: the stack removes the data folder.
+            wrap = isinstance(exc, Exception) and not isinstance(exc, AdapterError | ConfigError)
+            message = f"{self._label()} did not start: {self._why(exc)}" if wrap else ""
             await stack.aclose()
-            if isinstance(exc, Exception) and not isinstance(exc, AdapterError | ConfigError):
-                raise AdapterError(f"{self._label()} did not start: {self._why(exc)}") from exc
+            if wrap:
+                raise AdapterError(message) from exc
             raise
         self._stack = stack
 

@@ -1,0 +1,82 @@
+"""The real MCP reference memory server (npm ``@modelcontextprotocol/server-memory``) through the
+``mcp:server-memory`` preset: directly, and benchmarked end to end by ``python -m recallbench run``.
+
+Skipped, with the reason, only when node/npm or the package is absent: ``.ci/run`` installs it into
+a local prefix and exports ``RECALLBENCH_SERVER_MEMORY``.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from _mcp_support import day_log, metadata
+
+from recallbench.adapters.mcp import McpAdapter, mcp_config
+
+PREFIX = os.environ.get("RECALLBENCH_SERVER_MEMORY", "")
+INSTALLED = bool(PREFIX) and (
+    Path(PREFIX, "node_modules/.bin/mcp-server-memory").is_file() or Path(PREFIX).is_file()
+)
+pytestmark = [
+    pytest.mark.skipif(shutil.which("node") is None, reason="node is not installed"),
+    pytest.mark.skipif(
+        not INSTALLED,
+        reason="@modelcontextprotocol/server-memory is not installed: npm install --prefix DIR "
+        "@modelcontextprotocol/server-memory and set RECALLBENCH_SERVER_MEMORY=DIR (.ci/run does)",
+    ),
+]
+
+
+@pytest.fixture
+def anyio_backend() -> str:
+    return "asyncio"
+
+
+@pytest.mark.anyio
+async def test_the_preset_stores_ranks_deletes_and_isolates() -> None:
+    adapter = McpAdapter(mcp_config("mcp:server-memory"))
+    async with adapter.lifespan():
+        assert adapter.data_dir is not None
+        for day in (1, 2, 3):
+            board = "The board budget is twelve million." if day == 2 else ""
+            await adapter.ingest_day(
+                day, day_log(day, board=board), metadata(day, isolated=("board",))
+            )
+        assert (adapter.data_dir / "memory.jsonl").is_file()
+        detail = await adapter.query_detail("What is the access code for day 3?")
+        assert detail.answer.startswith("The access code for day 3")
+        assert detail.retrieval[0].day == 3
+        assert all(call.tool == "search_nodes" for call in detail.tool_calls)
+        assert "twelve" not in " ".join(
+            e.snippet or "" for e in (await adapter.query_detail("board budget")).retrieval
+        )
+        assert (
+            "twelve million" in (await adapter.query_detail("board budget", session="board")).answer
+        )
+        await adapter.delete_memory("day-0003")
+        assert 3 not in {e.day for e in (await adapter.query_detail("access code day 3")).retrieval}
+
+
+@pytest.mark.slow
+def test_a_run_through_the_preset_end_to_end(tmp_path: Path) -> None:
+    out = tmp_path / "out"
+    command = [sys.executable, "-m", "recallbench", "run", "--adapter", "mcp:server-memory"]
+    command += ["--personas", "executive-assistant", "--arcs", "arcs-180d.yaml", "--ranges", "30d"]
+    command += ["--judge", "rubric", "--output", str(out), "--json"]
+    done = subprocess.run(command, capture_output=True, text=True, timeout=300, check=False)
+    assert done.returncode == 0, done.stdout[-2000:] + done.stderr[-2000:]
+    import json
+
+    result = json.loads((out / "result.json").read_text())
+    text = json.dumps(result)
+    assert "mcp:server-memory" in text
+    rows = [json.loads(line) for line in (out / "questions.jsonl").read_text().splitlines()]
+    assert rows and not any(r.get("error") for r in rows)
+    assert (
+        sum(1 for r in rows if any(e.get("day") for e in r.get("retrieval", []))) > len(rows) // 2
+    )
