@@ -1,0 +1,126 @@
+"""What the MCP adapter itself costs per call, beyond the server and the SDK's transport.
+
+One fake memory server (``python -m recallbench.testing.mcp_memory_server``, a real process over
+stdio) holds the first ``--days`` days of the 180-day executive assistant, one record per session.
+Then, alternating so load drifts hit both alike, each round times:
+
+* ``raw``: ``ClientSession.call_tool`` on the adapter's own session with the arguments the adapter
+  would send (the SDK and the server, nothing of ours);
+* ``adapter``: the adapter's call — ``query_detail(question)`` (template filled, hits read and mapped
+  to days, session filter, ranking, the extractive answer) or ``ingest_day`` of a one-session day
+  (records split, template filled, term statistics).
+
+The adapter's own cost is ``adapter - raw`` (medians). The server's handler time for a search is what
+it reports itself (``serverMicros``), so ``raw - server`` is the transport.
+
+    python benchmarks/mcp_overhead.py [--days 30] [--rounds 200]
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+import anyio
+
+from recallbench.adapters.mcp import McpAdapter
+from recallbench.adapters.mcp.results import fill
+from recallbench.data.corpus import DayMetadata
+from recallbench.data.dataset import load_persona
+
+ROOT = Path(__file__).resolve().parents[1]
+
+MAPPING: dict[str, Any] = {
+    "name": "fake",
+    "server": {"command": sys.executable, "args": ["-m", "recallbench.testing.mcp_memory_server"]},
+    "ingest": {
+        "tool": "remember",
+        "args": {"id": "{record_id}", "text": "{content}", "day": "{day}", "session": "{session}"},
+    },
+    "search": {"tool": "search", "args": {"query": "{query}", "limit": "{limit}"}, "query": "or"},
+    "hits": {"path": "hits", "id": "id", "text": "text", "score": "score"},
+}
+
+
+def ms(values: list[float]) -> str:
+    return f"{statistics.median(values) * 1e3:7.3f} ms"
+
+
+async def main(days: int, rounds: int) -> None:
+    persona = load_persona(ROOT / "personas", "executive-assistant", "arcs-180d.yaml")
+    logs = persona.days[:days]
+    questions = [qa.question for qa in persona.qa][:50]
+    adapter = McpAdapter(MAPPING)
+    async with adapter.lifespan():
+        for day in logs:
+            meta = DayMetadata(
+                day_number=day.number,
+                date=day.date,
+                persona_id="ea",
+                active_arcs=(),
+                isolated_sessions=(),
+            )
+            await adapter.ingest_day(day.number, day.content, meta)
+        session = adapter._session
+        raw_search: list[float] = []
+        ours_search: list[float] = []
+        server: list[float] = []
+        raw_ingest: list[float] = []
+        ours_ingest: list[float] = []
+        hits = 0
+        text = "# session: principal\n\n### Note\n\nThe quarterly budget review moved to Friday.\n"
+        for n in range(rounds):
+            question = questions[n % len(questions)]
+            args = fill(
+                MAPPING["search"]["args"], {"query": adapter.queries(question)[0], "limit": 10}
+            )
+            started = time.perf_counter()
+            result = await session.call_tool("search", args)
+            raw_search.append(time.perf_counter() - started)
+            server.append(result.structured_content["serverMicros"] / 1e6)
+            started = time.perf_counter()
+            detail = await adapter.query_detail(question)
+            ours_search.append(time.perf_counter() - started)
+            hits += len(detail.retrieval)
+            day = 10_000 + n
+            started = time.perf_counter()
+            await session.call_tool(
+                "remember",
+                {"id": f"raw-{n}", "text": text, "day": day, "session": "principal"},
+            )
+            raw_ingest.append(time.perf_counter() - started)
+            meta = DayMetadata(
+                day_number=day,
+                date="2026-12-31",
+                persona_id="ea",
+                active_arcs=(),
+                isolated_sessions=(),
+            )
+            started = time.perf_counter()
+            await adapter.ingest_day(day, text, meta)
+            ours_ingest.append(time.perf_counter() - started)
+    overhead_search = statistics.median(ours_search) - statistics.median(raw_search)
+    overhead_ingest = statistics.median(ours_ingest) - statistics.median(raw_ingest)
+    print(
+        f"{days} days ingested, {rounds} rounds, {hits / rounds:.1f} hits per search (median times)"
+    )
+    print(
+        f"search  server handler {ms(server)}   raw call_tool {ms(raw_search)}   adapter {ms(ours_search)}"
+        f"   adapter's own {overhead_search * 1e3:.3f} ms"
+    )
+    print(
+        f"ingest  raw call_tool {ms(raw_ingest)}   adapter {ms(ours_ingest)}"
+        f"   adapter's own {overhead_ingest * 1e3:.3f} ms"
+    )
+
+
+if __name__ == "__main__":
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--days", type=int, default=30)
+    parser.add_argument("--rounds", type=int, default=200)
+    options = parser.parse_args()
+    anyio.run(main, options.days, options.rounds)
