@@ -163,3 +163,21 @@ def test_hits_are_read_from_structured_content_or_json_text() -> None:
         dig(payload, "r.nope")
     with pytest.raises(MalformedResult, match="is not a number"):
         read_hits({"r": {"hits": [{"id": "x", "t": "a", "s": "high"}]}}, hits)
+
+
+def test_adapter_model_becomes_the_answer_model_of_an_mcp_adapter() -> None:
+    import argparse
+
+    from recallbench.cli._adapter_model import adapter_model_config
+
+    args = argparse.Namespace(
+        adapter_model="openai:gpt-4o-mini",
+        context_tokens=None,
+        no_judge_cache=True,
+        judge_cache=None,
+    )
+    merged = adapter_model_config(args, "mcp:server-memory", {"answer": {"sentences": 2}})
+    assert merged == {"answer": {"sentences": 2, "model": "openai:gpt-4o-mini", "cache": False}}
+    args.context_tokens = 1000
+    with pytest.raises(ConfigError, match="--context-tokens applies to builtin:full-context"):
+        adapter_model_config(args, "mcp:server-memory", {})
