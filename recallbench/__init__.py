@@ -71,7 +71,8 @@ if TYPE_CHECKING:
         RunDone,
         RunStarted,
     )
-    from .harness.loading import AdapterSpec, load_judge
+    from .harness.judge_loading import load_judge
+    from .harness.loading import AdapterSpec
     from .harness.ray_executor import RayExecutor
     from .harness.resume import read_resume_log, read_retry_log
     from .judges.base import Judge, JudgeContext
@@ -173,7 +174,7 @@ _LAZY = {
     "QuestionDone": "harness.hooks",
     "RunDone": "harness.hooks",
     "RunStarted": "harness.hooks",
-    "load_judge": "harness.loading",
+    "load_judge": "harness.judge_loading",
     "read_resume_log": "harness.resume",
     "read_retry_log": "harness.resume",
     "Judge": "judges.base",

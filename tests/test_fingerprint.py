@@ -306,7 +306,7 @@ def test_every_report_shows_the_fingerprint_at_its_top(tmp_path: Path) -> None:
 
 
 def test_code_loaded_from_a_file_is_identified_by_its_content_not_its_path(tmp_path: Path) -> None:
-    from recallbench.harness.loading import load_judge
+    from recallbench.harness.judge_loading import load_judge
 
     source = (
         "async def judge(question, reference, answer, context):\n"

@@ -15,7 +15,7 @@ import pytest
 
 from recallbench import RunConfig, RunOutput
 from recallbench.harness.engine import Harness
-from recallbench.harness.loading import load_judge
+from recallbench.harness.judge_loading import load_judge
 from recallbench.judges.panel import JudgePanel
 from recallbench.results.panel_agreement import panel_agreement
 from recallbench.testing import ScriptedAdapter, write_persona

@@ -19,7 +19,7 @@ import pytest
 
 from recallbench import run
 from recallbench.harness.config import RunConfig
-from recallbench.harness.loading import load_judge
+from recallbench.harness.judge_loading import load_judge
 from recallbench.models.anthropic import AnthropicModel
 from recallbench.models.limiter import (
     EndpointLimiter,

@@ -18,7 +18,8 @@ from recallbench import ConfigError, JudgeScore
 from recallbench._importing import ObjectSpec, load_object, parse_object_spec
 from recallbench.adapters.base import Adapter, make_adapter
 from recallbench.adapters.grpc.options import GrpcClientOptions
-from recallbench.harness.loading import StubJudge, adapter_factory, load_judge, model_provider
+from recallbench.harness.judge_loading import StubJudge, load_judge
+from recallbench.harness.loading import adapter_factory, model_provider
 
 ADAPTERS = textwrap.dedent(
     """

@@ -14,7 +14,7 @@ import pytest
 from recallbench._retry import RetryPolicy
 from recallbench.data.qa import QAPair
 from recallbench.errors import ConfigError, JudgeError, JudgeParseError
-from recallbench.harness.loading import JUDGE_SPEC_FORMS, load_judge
+from recallbench.harness.judge_loading import JUDGE_SPEC_FORMS, load_judge
 from recallbench.judges.base import JudgeContext
 from recallbench.judges.cache import CachedJudge, JudgeCache, is_cacheable
 from recallbench.judges.locomo import (

@@ -77,7 +77,7 @@ def judge_command(args: argparse.Namespace) -> int:
     from .._convert import to_json
     from ..data.corpus import Day
     from ..data.qa import QAPair
-    from ..harness.loading import load_judge
+    from ..harness.judge_loading import load_judge
     from ..judges.base import JudgeContext
     from ..judges.cache import usage_of
     from ..results.panel_scores import PanelScore

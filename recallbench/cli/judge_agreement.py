@@ -329,7 +329,7 @@ def _hallucination_choice(args: argparse.Namespace, metadata: Mapping[str, Any])
 
 
 def _judge(args: argparse.Namespace, hallucination_window: int | None) -> Judge:
-    from ..harness.loading import load_judge
+    from ..harness.judge_loading import load_judge
 
     if hallucination_window is not None:
         from ..judges.rubric import RubricJudge

@@ -166,7 +166,7 @@ def judge_probe_command(args: argparse.Namespace) -> int:
 def _judge(args: argparse.Namespace) -> tuple[Judge, bool]:
     """The judge, wrapped in the judge cache when it declares a cache identity (LLM judges), and
     whether it calls a model."""
-    from ..harness.loading import load_judge
+    from ..harness.judge_loading import load_judge
     from ..judges.cache import CachedJudge, JudgeCache, default_cache_dir, is_cacheable
 
     judge = load_judge(args.judge, timeout=args.timeout / 1000)

@@ -342,7 +342,8 @@ def _pick(*values: Any) -> Any:
 
 def run(args: argparse.Namespace) -> int:
     from ..data.importers import is_manifest_data
-    from ..harness.loading import AdapterSpec, load_judge
+    from ..harness.judge_loading import load_judge
+    from ..harness.loading import AdapterSpec
     from ._manifest_judge import run_judge
 
     retry = retry_log(args)  # a RUN_DIR that is no ended run: one line, exit 2, before any work

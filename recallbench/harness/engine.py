@@ -539,7 +539,7 @@ def _judge_of(judge: Judge | ScoreFunction | str | Sequence[Any], config: RunCon
     loaded as ``--judge`` loads it, its model calls bounded by the question timeout; a list of them
     is a :class:`~recallbench.judges.panel.JudgePanel` (mean of the members, each judging once)."""
     if isinstance(judge, str):
-        from .loading import load_judge
+        from .judge_loading import load_judge
 
         return load_judge(judge, timeout=config.question_timeout)
     if isinstance(judge, Sequence):
