@@ -37,6 +37,7 @@ _COMMAND_TABLE: tuple[tuple[str, str, str], ...] = (
         "compare two runs: deltas by category and checkpoint, a paired interval, canary questions",
     ),
     ("serve", "serve", "serve a Python adapter over gRPC"),
+    ("embed-serve", "embed_serve", "serve the offline MiniLM as an OpenAI/Ollama embedding API"),
     ("judge", "judge", "score one answer with a judge"),
     (
         "judge-agreement",
