@@ -310,7 +310,7 @@ async def test_oracle_never_uses_a_day_not_ingested(tiny_data: Path) -> None:
     assert {e.day for e in both.retrieval} == {5}
     assert "CODE-0025" not in both.answer
     future = await oracle.query_detail("access code", qa=pair(25))
-    assert future == QueryDetail(answer=ABSTENTION)
+    assert future == QueryDetail(answer=ABSTENTION, retrieval=())  # it found nothing: a miss
     assert await oracle.query("What was the access code issued on 2026-01-05?") == ABSTENTION
 
 

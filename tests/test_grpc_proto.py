@@ -54,6 +54,7 @@ OURS: dict[str, list[tuple[str, int, str, bool]]] = {
     "QueryResponse": [
         ("retrieval", 2, "recall.bench.RetrievalEntry", True),
         ("tool_calls", 3, "recall.bench.ToolCall", True),
+        ("retrieval_reported", 4, "bool", False),
     ],
     "HealthcheckResponse": [("capabilities", 3, "string", True)],
     "RetrievalEntry": [

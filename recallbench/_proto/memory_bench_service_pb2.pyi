@@ -266,8 +266,14 @@ class QueryResponse(_message.Message):
     ANSWER_FIELD_NUMBER: _builtins.int
     RETRIEVAL_FIELD_NUMBER: _builtins.int
     TOOL_CALLS_FIELD_NUMBER: _builtins.int
+    RETRIEVAL_REPORTED_FIELD_NUMBER: _builtins.int
     answer: _builtins.str
     """The system's answer (reference)."""
+    retrieval_reported: _builtins.bool
+    """Ours: the system reports retrieval for this answer, so an empty `retrieval` is a miss (it
+    retrieved nothing: 0 on every retrieval metric), not "not reported". A server that leaves it
+    false and sends entries still reports them; one that sends neither is not measured.
+    """
     @_builtins.property
     def retrieval(self) -> _containers.RepeatedCompositeFieldContainer[Global___RetrievalEntry]:
         """Ours: the memories retrieved for the answer, best first. Optional; with day numbers they give
@@ -284,10 +290,11 @@ class QueryResponse(_message.Message):
         answer: _builtins.str = ...,
         retrieval: _abc.Iterable[Global___RetrievalEntry] | None = ...,
         tool_calls: _abc.Iterable[Global___ToolCall] | None = ...,
+        retrieval_reported: _builtins.bool = ...,
     ) -> None: ...
     _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
     def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
-    _ClearFieldArgType: _TypeAlias = _typing.Literal["answer", b"answer", "retrieval", b"retrieval", "tool_calls", b"tool_calls"]  # noqa: Y015
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["answer", b"answer", "retrieval", b"retrieval", "retrieval_reported", b"retrieval_reported", "tool_calls", b"tool_calls"]  # noqa: Y015
     def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
     def WhichOneof(self, oneof_group: _Never) -> None: ...
 

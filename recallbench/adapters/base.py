@@ -67,7 +67,10 @@ class QueryDetail:
     """An answer with the evidence behind it (what ``query_detail`` returns)."""
 
     answer: str
-    retrieval: tuple[RetrievalEntry, ...] = ()
+    retrieval: tuple[RetrievalEntry, ...] | None = None
+    """What the system retrieved for the answer, best first. ``()`` — it retrieved nothing — is a
+    miss and scores 0 on the retrieval metrics; None — it does not report retrieval — is left out
+    of them."""
     tool_calls: tuple[ToolCall, ...] = ()
 
 
@@ -90,7 +93,8 @@ class Adapter(Protocol):
       may then be left out): entered where ``setup`` would be called, exited where ``teardown``
       would, in the same task, with the same timeouts;
     * ``async query_detail(question) -> QueryDetail`` (or a mapping with ``answer``, ``retrieval``,
-      ``tool_calls``): preferred over ``query``, so retrieval can be logged and measured;
+      ``tool_calls``): preferred over ``query``, so retrieval can be logged and measured (an empty
+      ``retrieval`` is a miss, scored 0; a missing one is not measured);
     * ``async healthcheck() -> str``: a display name, adopted as the adapter's name;
     * ``async snapshot() -> token`` and ``async restore(token)``: enable the ``snapshot`` lifecycle;
     * ``async delete_memory(memory_id)`` (:class:`MemoryDeleting`): forget one memory, so it is no
@@ -279,7 +283,9 @@ def to_query_detail(value: Any) -> QueryDetail:
         return detail
     return QueryDetail(
         answer=_valid_text(detail.answer),
-        retrieval=tuple(
+        retrieval=None
+        if detail.retrieval is None
+        else tuple(
             attrs.evolve(r, path=_valid_text(r.path), snippet=_valid_text(r.snippet))
             for r in detail.retrieval
         ),
@@ -301,16 +307,21 @@ def _to_detail(value: Any) -> QueryDetail:
     if isinstance(value, str):
         return QueryDetail(answer=value)
     if isinstance(value, Mapping) and isinstance(value.get("answer"), str):
-        retrieval = tuple(
-            r
-            if isinstance(r, RetrievalEntry)
-            else RetrievalEntry(
-                path=str(r.get("path", "")),
-                score=r.get("score"),
-                snippet=r.get("snippet"),
-                day=r.get("day"),
+        given = value.get("retrieval")
+        retrieval = (
+            None
+            if given is None
+            else tuple(
+                r
+                if isinstance(r, RetrievalEntry)
+                else RetrievalEntry(
+                    path=str(r.get("path", "")),
+                    score=r.get("score"),
+                    snippet=r.get("snippet"),
+                    day=r.get("day"),
+                )
+                for r in given
             )
-            for r in value.get("retrieval") or ()
         )
         tool_calls = tuple(
             t

@@ -54,7 +54,7 @@ class Evaluation:
     """Everything known about one asked question; the QuestionResult plus what only the logs keep."""
 
     result: QuestionResult
-    retrieval: tuple[RetrievalEntry, ...] = ()
+    retrieval: tuple[RetrievalEntry, ...] | None = None
     tool_calls: tuple[ToolCall, ...] = ()
     memory_context_provided: bool = False
     appellate_score: JudgeScore | None = None
@@ -358,8 +358,9 @@ async def evaluate(
     if adapter_usage and prior_answer is None and not in_process.by_model:
         _charge_budget({"adapter": adapter_usage})  # made elsewhere: counted once reported
     context = build_context(pair, days, judging.window, persona=persona)
-    retrieval_metrics = question_retrieval(pair, (e.day for e in detail.retrieval))
-    ranked_days = retrieved_days(pair, (e.day for e in detail.retrieval))
+    entry_days = None if detail.retrieval is None else [e.day for e in detail.retrieval]
+    retrieval_metrics = question_retrieval(pair, entry_days)
+    ranked_days = retrieved_days(pair, entry_days)
     judged, appealed = Tally(), Tally()
     try:
         with metered(judged):

@@ -294,11 +294,16 @@ def rebuild_question(pair: QAPair, record: Any) -> Evaluation:
     """A question a previous attempt finished, rebuilt from its questions.jsonl record."""
     error = record.get("error")
     primary = record.get("primaryScore")
-    entry_days = [
-        e.get("day") if isinstance(e.get("day"), int) else None
-        for e in record.get("retrieval") or ()
-        if isinstance(e, dict)
-    ]
+    logged = record.get("retrieval")  # absent: the system reported none; []: it found nothing
+    entry_days = (
+        None
+        if not isinstance(logged, list)
+        else [
+            e.get("day") if isinstance(e.get("day"), int) else None
+            for e in logged
+            if isinstance(e, dict)
+        ]
+    )
     result = QuestionResult(
         qa=pair,
         system_answer=str(record.get("systemAnswer", "")),

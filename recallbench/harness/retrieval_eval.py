@@ -13,7 +13,8 @@ a chunk's day, or for an id the corpus does not know, the day of a ``d0005``-sty
 without a day are skipped — and the days become a ranking with
 :func:`~recallbench.results.retrieval_metrics.days_ranking`: so with ``k`` = 10 chunks, ``recall@10`` is the
 share of relevant days among the (at most 10) distinct days of the 10 chunks. A chunk is relevant
-iff its day is one of the question's ``relevant_days``.
+iff its day is one of the question's ``relevant_days``. A retriever that returns nothing for a
+question scores 0 on it: every question with evidence is scored, so a miss counts.
 
 Reported per retriever: recall@5, recall@10, nDCG@10 and MRR macro-averaged over all questions
 (overall) and per category (the strata), latency p50/p95 over all calls, index build time and size

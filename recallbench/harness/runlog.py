@@ -229,7 +229,7 @@ def question_record(e: Evaluation, persona_id: str, task: CheckpointTask) -> dic
         "composite": r.composite_score,
         "usedAppellate": r.primary_score is not None,
     }
-    if e.retrieval:
+    if e.retrieval is not None:  # [] too: it retrieved nothing (a miss), not "not reported"
         q["retrieval"] = json_of(list(e.retrieval))
     q["memoryContextProvided"] = e.memory_context_provided
     q["latencyMs"] = r.latency_ms
@@ -261,7 +261,7 @@ def failure_record(e: Evaluation, persona_id: str, appellate_score: JudgeScore) 
         "primaryScore": json_of(r.primary_score),
         "appellateScore": json_of(appellate_score),
     }
-    if e.retrieval:
+    if e.retrieval is not None:  # [] too: it retrieved nothing (a miss), not "not reported"
         record["retrieval"] = json_of(list(e.retrieval))
     record["memoryContextProvided"] = e.memory_context_provided
     record["latencyMs"] = r.latency_ms

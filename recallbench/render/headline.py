@@ -5,7 +5,7 @@
     recallbench · bm25 · 6 personas · 4 checkpoints · 612 answers judged · 14.8 s
       Score          3.03/6.0 (50.5%) — the mean of every judged answer
       Hallucination  12.4% of judged answers — invented: a claim found on no day ingested by …
-      Retrieval      recall@10 0.612 (540 answers with retrievals)
+      Retrieval      recall@10 0.612 over 540 answers with evidence (a miss counts 0)
       Adapter errors none
       Judge          rubric (offline, no model calls)
                                       30d    90d    6mo     1y
@@ -210,7 +210,8 @@ def format_headline(
     if result.retrieval is not None:
         lines.append(
             f"  Retrieval      recall@10 {_fixed(result.retrieval.overall.recall_at_10, 3)} "
-            f"({_plural(result.retrieval.question_count, 'answer')} with retrievals)"
+            f"over {_plural(result.retrieval.question_count, 'answer')} with evidence "
+            "(a miss counts 0)"
         )
     lines.extend(_errors(result, asked))
     lines.extend(_judge(result))

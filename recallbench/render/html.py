@@ -272,8 +272,8 @@ def _retrieval_section(summary: RetrievalSummary | None, timing: RunTiming | Non
         )
         parts.append(
             f'<p class="muted">Binary relevance on each question\'s relevant days, over '
-            f"{_n(summary.question_count)} answers that reported retrievals (negative-recall "
-            "excluded).</p>"
+            f"{_n(summary.question_count)} answers with evidence (negative-recall excluded); an "
+            "answer that retrieved nothing, or failed, counts 0.</p>"
             f'<table class="rb-table">{head}{body}</table>'
         )
     if timing is not None:

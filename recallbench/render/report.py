@@ -16,7 +16,7 @@ from .._numfmt import to_fixed as _fixed
 from ..data.qa import CATEGORIES, DISCLOSURES
 from ..results.heatmap import WIDE_MARK
 from ..results.intervals import is_wide, points, wide_above
-from ..results.measures import summarize_retrieval
+from ..results.measures import has_evidence, summarize_retrieval
 from ..results.records import (
     BenchmarkResult,
     HeatmapCell,
@@ -367,14 +367,14 @@ def _retrieval_lines(result: BenchmarkResult) -> list[str]:
     lines = [
         "",
         THICK_RULE,
-        "RETRIEVAL (binary relevance on relevant days; negative-recall excluded)",
+        "RETRIEVAL (binary relevance on relevant days; negative-recall excluded; a miss counts 0)",
         THICK_RULE,
         f"  {'':<28} {'R@5':>6} {'R@10':>6} {'nDCG10':>6} {'MRR':>6}",
         _metrics_row("overall", summary.overall, summary.question_count),
     ]
     counts: dict[str, int] = {}
     for r in _all_results(result):
-        if r.retrieval_metrics is not None:
+        if has_evidence(r.qa):  # each counts: a miss (nothing found, or failed) as 0
             counts[r.qa.category] = counts.get(r.qa.category, 0) + 1
     for category, m in summary.by_category.items():
         lines.append(_metrics_row(category, m, counts.get(category, 0)))

@@ -239,8 +239,10 @@ class BenchmarkAnswer:
         score: the judge's score; None when the judge failed (the answer is left out of the answer
             metrics, as unscored answers are left out of every mean).
         protocol: the evaluation protocol that scored it (``exact-match``, ``llm-as-judge``, …).
-        retrieval: its retrieval metrics; None when it has no gold evidence or retrieved nothing
-            the harness could map to ids.
+        retrieval: its retrieval metrics; None when it has no gold evidence, or the system
+            reported no retrieval for it.
+        has_gold: whether it has gold evidence: once any answer of a row reports retrieval, one
+            with gold but no metrics (its query failed) counts as a miss.
     """
 
     benchmark: str
@@ -248,6 +250,12 @@ class BenchmarkAnswer:
     score: JudgeScore | None
     protocol: str | None = None
     retrieval: QuestionRetrievalMetrics | None = None
+    has_gold: bool = False
+
+
+_MISSED = QuestionRetrievalMetrics(
+    precision=0.0, recall=0.0, f1=0.0, coverage=0.0, ndcg=0.0, map=0.0
+)
 
 
 def evidence_ids(pair: QAPair, key: str = "evidence") -> tuple[str, ...]:
@@ -279,8 +287,9 @@ def benchmark_answer(
         result: the answer.
         benchmark: its benchmark's name.
         protocol: the evaluation protocol that scored it.
-        ranking: the ids of what the system retrieved, best first; None when it reported no
-            retrieval (no retrieval metrics then, rather than zeros).
+        ranking: the ids of what the system retrieved, best first (empty: it retrieved
+            nothing, which scores 0); None when it reported no retrieval (no retrieval metrics
+            then, rather than zeros).
         scored: False for an answer whose judge failed (its score is a placeholder).
         k: a cutoff for the retrieval metrics.
         evidence_key: where the pair keeps its gold ids (:func:`evidence_ids`).
@@ -292,6 +301,7 @@ def benchmark_answer(
         score=result.score if scored else None,
         protocol=protocol,
         retrieval=question_retrieval_metrics(ranking, gold, k) if ranking is not None else None,
+        has_gold=bool(gold),
     )
 
 
@@ -365,6 +375,12 @@ def _row(
     # would count answers whose judge never looked at grounding.
     protocol = protocols.pop() if len(protocols) == 1 else None
     retrieval = [a.retrieval for a in answers if a.retrieval is not None]
+    if retrieval:  # the system reports retrieval: an answer with gold but none is a miss
+        retrieval = [
+            a.retrieval if a.retrieval is not None else _MISSED
+            for a in answers
+            if a.retrieval is not None or a.has_gold
+        ]
     return MetricsRow(
         benchmark=benchmark,
         question_type=question_type,

@@ -57,14 +57,18 @@ BENCHMARK_KEY = "benchmark"
 """The ``QAPair.extra`` key naming a data-driven benchmark's pair (the manifest's ``name``)."""
 
 
-def retrieved_days(pair: QAPair, entry_days: Iterable[int | None]) -> tuple[int, ...] | None:
-    """The days a benchmark pair's answer retrieved, best first and each once; None for a persona
-    pair (nothing kept: a persona run's answers carry no ranking) and for an answer whose retrieval
-    entries named no day (it reported no retrieval: no metrics rather than zeros)."""
-    if BENCHMARK_KEY not in pair.extra:
+def retrieved_days(pair: QAPair, entry_days: Iterable[int | None] | None) -> tuple[int, ...] | None:
+    """The days a benchmark pair's answer retrieved, best first and each once (empty: it retrieved
+    nothing, a miss); None for a persona pair (nothing kept: a persona run's answers carry no
+    ranking), for a system that reports no retrieval (``entry_days`` None), and for an answer
+    whose retrieval entries named no day (no metrics rather than zeros)."""
+    if BENCHMARK_KEY not in pair.extra or entry_days is None:
         return None
-    ranking = days_ranking(entry_days)
-    return tuple(ranking) if ranking else None
+    days = list(entry_days)
+    ranking = days_ranking(days)
+    if days and not ranking:
+        return None
+    return tuple(ranking)
 
 
 def day_ids(days: Iterable[Day], manifest: Manifest) -> dict[int, str]:

@@ -1,10 +1,14 @@
 """What a run measures of the memory system besides the judge's scores: retrieval quality against the
 questions' relevant days, answer latency, and the time ingestion and finalize took. Pure.
 
-Retrieval metrics are computed only where they mean something: the system returned retrieval
-entries carrying day numbers, and the pair has evidence days — negative-recall pairs have none to
-find, so they are left out. Summaries are macro-averages over the answers that have metrics (a
-historical question re-asked at a later checkpoint counts again, as it does in the scores).
+Retrieval metrics are computed only where they mean something: the pair has evidence days —
+negative-recall pairs have none to find, so they are left out — and the system reports retrieval.
+A system that reports retrieval and retrieved nothing (``QueryDetail.retrieval == ()``) scores 0: a
+miss counts. Summaries are macro-averages over the answers with evidence (a historical question
+re-asked at a later checkpoint counts again, as it does in the scores); once any answer of the set
+reports retrieval, every answer with evidence counts, an answer without metrics (the query failed,
+or reported nothing this time) as a miss — so a system that fails or finds nothing never looks
+better than one that finds the wrong thing.
 """
 
 from __future__ import annotations
@@ -17,6 +21,8 @@ from .records import LatencyStats, QuestionResult, RetrievalMetrics, RetrievalSu
 from .retrieval_metrics import days_ranking, mean_scores, retrieval_scores
 
 __all__ = [
+    "MISSED",
+    "has_evidence",
     "latency_stats",
     "percentile",
     "question_retrieval",
@@ -28,32 +34,52 @@ NO_EVIDENCE_CATEGORIES = frozenset({"negative-recall"})
 """Categories whose relevant days mark where the question was planted, not evidence to retrieve."""
 
 
-def question_retrieval(pair: QAPair, entry_days: Iterable[int | None]) -> RetrievalMetrics | None:
-    """The retrieval metrics of one answer, from the days of its retrieval entries in the order the
-    system returned them; None when there is nothing to measure: a category without evidence, and
-    a LongMemEval abstention question (``extra["abstention"]``), which the official retrieval
+MISSED = RetrievalMetrics(recall_at_5=0.0, recall_at_10=0.0, ndcg_at_10=0.0, mrr=0.0)
+"""The metrics of an answer that retrieved nothing."""
+
+
+def has_evidence(pair: QAPair) -> bool:
+    """Whether a pair has evidence to retrieve: not a category without evidence, and not a
+    LongMemEval abstention question (``extra["abstention"]``), which the official retrieval
     evaluation skips (its relevant days are the whole haystack, not evidence)."""
     if pair.category in NO_EVIDENCE_CATEGORIES or not pair.relevant_days:
-        return None
-    if pair.extra.get("abstention") is True:
+        return False
+    return pair.extra.get("abstention") is not True
+
+
+def question_retrieval(
+    pair: QAPair, entry_days: Iterable[int | None] | None
+) -> RetrievalMetrics | None:
+    """The retrieval metrics of one answer, from the days of its retrieval entries in the order the
+    system returned them (None: it reports no retrieval). None when there is nothing to measure:
+    the pair has no evidence (:func:`has_evidence`), the system reports no retrieval, or its
+    entries name no day. No entries at all is a miss: zeros."""
+    if entry_days is None or not has_evidence(pair):
         return None
     days = list(entry_days)
+    if not days:
+        return MISSED
     if not any(d is not None for d in days):
         return None
     return retrieval_scores(days_ranking(days), pair.relevant_days)
 
 
 def summarize_retrieval(results: Iterable[QuestionResult]) -> RetrievalSummary | None:
-    """Overall and per-category means over the results that carry retrieval metrics (None if
-    none do). Categories appear in the fixed CATEGORIES order."""
+    """Overall and per-category means over the answers with evidence, once any of them reports
+    retrieval (None if none does): an answer with evidence but no metrics counts as a miss.
+    Categories appear in the fixed CATEGORIES order."""
+    answers = list(results)
+    if not any(r.retrieval_metrics is not None for r in answers):
+        return None
     by_category: dict[str, list[RetrievalMetrics]] = {}
     every: list[RetrievalMetrics] = []
-    for r in results:
-        if r.retrieval_metrics is not None:
-            every.append(r.retrieval_metrics)
-            by_category.setdefault(r.qa.category, []).append(r.retrieval_metrics)
-    if not every:
-        return None
+    for r in answers:
+        metrics = r.retrieval_metrics
+        if metrics is None and has_evidence(r.qa):
+            metrics = MISSED  # failed, or reported nothing this time: a miss all the same
+        if metrics is not None:
+            every.append(metrics)
+            by_category.setdefault(r.qa.category, []).append(metrics)
     overall = mean_scores(every)
     assert overall is not None
     return RetrievalSummary(

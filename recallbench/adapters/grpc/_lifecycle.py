@@ -58,8 +58,10 @@ def owns(lifecycle: Lifecycle, token: str, peer: str) -> bool:
 
 def query_response(detail: QueryDetail) -> pb.QueryResponse:
     """The adapter's answer with its evidence, as the wire carries it."""
-    response = pb.QueryResponse(answer=detail.answer)
-    for r in detail.retrieval:
+    response = pb.QueryResponse(
+        answer=detail.answer, retrieval_reported=detail.retrieval is not None
+    )
+    for r in detail.retrieval or ():
         entry = response.retrieval.add(path=r.path, snippet=r.snippet or "")
         if r.score is not None:
             entry.score = float(r.score)

@@ -112,6 +112,7 @@ def _tool_args(text: str) -> Mapping[str, Any]:
 
 
 def _detail(response: pb.QueryResponse) -> QueryDetail:
+    reported = response.retrieval_reported or len(response.retrieval) > 0
     retrieval = tuple(
         RetrievalEntry(
             path=entry.path,
@@ -130,7 +131,9 @@ def _detail(response: pb.QueryResponse) -> QueryDetail:
         )
         for call in response.tool_calls
     )
-    return QueryDetail(answer=response.answer, retrieval=retrieval, tool_calls=tool_calls)
+    return QueryDetail(
+        answer=response.answer, retrieval=retrieval if reported else None, tool_calls=tool_calls
+    )
 
 
 class GrpcAdapter:
@@ -412,7 +415,7 @@ class GrpcAdapter:
             request,
             lambda: stub.Query(request, timeout=self.timeout, metadata=self._metadata),
         )
-        if response.retrieval or response.tool_calls:
+        if response.retrieval or response.retrieval_reported or response.tool_calls:
             return _detail(response)
         return QueryDetail(answer=response.answer)
 
