@@ -132,13 +132,15 @@ async def test_ollama_formats(server: Any, client: aiohttp.ClientSession) -> Non
 
 @needs_dense
 @pytest.mark.anyio
-async def test_models_tags_and_health(server: Any, client: aiohttp.ClientSession) -> None:
+async def test_models_tags_pull_and_health(server: Any, client: aiohttp.ClientSession) -> None:
     async with client.get(f"{server.url}/v1/models") as response:
         models = await response.json()
     assert [m["id"] for m in models["data"]] == [MODEL_NAME]
     async with client.get(f"{server.url}/api/tags") as response:
         tags = await response.json()
     assert [m["name"] for m in tags["models"]] == [MODEL_NAME]
+    status, pulled = await _post(client, f"{server.url}/api/pull", {"model": "nomic-embed-text"})
+    assert (status, pulled) == (200, {"status": "success"})
     await _post(client, f"{server.url}/api/embed", {"input": ["a", "b"]})
     async with client.get(f"{server.url}/health") as response:
         health = await response.json()

@@ -5,14 +5,13 @@ call. :func:`serve_embeddings` gives them recallbench's own encoder — the one 
 uses (:func:`~recallbench.adapters.retrieval.minilm.load_encoder`: numpy, no torch, no download) —
 behind the two APIs they speak (:mod:`~recallbench.adapters.retrieval.embed_api`):
 
-====================  ==================================================================
-``POST /v1/embeddings``  OpenAI format (``input``: a string or strings; float or base64)
-``POST /api/embed``      Ollama format (``input``: a string or strings)
-``POST /api/embeddings`` Ollama's older format (``prompt``: one string)
-``GET /v1/models``       the model, as OpenAI lists models
-``GET /api/tags``        the model, as Ollama lists models
-``GET /health``          ``{"status": "ok", "model", "dimensions": 384, …}`` and counters
-====================  ==================================================================
+* ``POST /v1/embeddings``: OpenAI format (``input``: a string or strings; float or base64);
+* ``POST /api/embed``: Ollama format (``input``: a string or strings);
+* ``POST /api/embeddings``: Ollama's older format (``prompt``: one string);
+* ``GET /v1/models`` and ``GET /api/tags``: the model, as OpenAI and Ollama list models;
+* ``POST /api/pull``: ``{"status": "success"}``, nothing to download (mem0's Ollama embedder pulls
+  a model it does not find listed);
+* ``GET /health``: ``{"status": "ok", "model", "dimensions": 384, …}`` and the batcher's counters.
 
 **Batches.** Requests arriving together are encoded together (:class:`EmbeddingBatcher`): the first
 request waits up to ``batch_wait`` seconds for others, or until ``max_batch`` texts are gathered,
@@ -306,6 +305,10 @@ def _app(batcher: EmbeddingBatcher, limits: EmbedLimits) -> web.Application:
         entry = {"name": MODEL_NAME, "model": MODEL_NAME, "size": 0, "details": details}
         return _json({"models": [entry]})
 
+    async def pull(request: web.Request) -> web.Response:
+        # Ollama clients pull a model they do not find listed; any name runs this one model.
+        return _json({"status": "success"})
+
     async def health(request: web.Request) -> web.Response:
         return _json(
             {
@@ -337,6 +340,7 @@ def _app(batcher: EmbeddingBatcher, limits: EmbedLimits) -> web.Application:
     )
     app.router.add_get("/v1/models", models)
     app.router.add_get("/api/tags", tags)
+    app.router.add_post("/api/pull", pull)
     app.router.add_get("/health", health)
     return app
 
