@@ -173,12 +173,16 @@ def test_registry_names_and_errors() -> None:
 @pytest.mark.parametrize(
     ("name", "config_", "message"),
     [
-        ("bm25", {"topk": 3}, r"no config key 'topk'; known keys: top_k"),
+        ("bm25", {"topk": 3}, r"no config key 'topk'; known keys: abstention \(.*\), top_k"),
         ("bm25", {"top_k": 0}, r"'top_k' must be an integer >= 1"),
         ("bm25", {"threshold": -1}, r"'threshold' must be a number >= 0"),
         ("recency", {"days": "30"}, r"'days' must be an integer >= 1"),
         ("random", {"seed": 1.5}, r"'seed' must be an integer"),
-        ("null", {"anything": 1}, r"builtin:null has no config key 'anything'; known keys: none"),
+        (
+            "null",
+            {"anything": 1},
+            r"builtin:null has no config key 'anything'; known keys: abstention \(the answer",
+        ),
     ],
 )
 def test_bad_config_is_a_config_error(name: str, config_: dict[str, Any], message: str) -> None:

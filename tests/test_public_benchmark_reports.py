@@ -84,11 +84,15 @@ def test_locomo_f1_by_category_overall_and_adversarial_apart() -> None:
     # (0.5 + 1 + 0.25 + 0.75) / 4: the mean over the questions of categories 1-4, not of categories.
     assert report["overall"] == {"questionCount": 4, "F1": 0.625, "F1Count": 4}
     assert report["adversarial"] == {"questionCount": 1, "F1": 1.0, "F1Count": 1}
+    # (0.5 + 1 + 0.25 + 0.75 + 1) / 5
+    assert report["overallAccuracy"] == {"questionCount": 5, "F1": 0.7, "F1Count": 5}
     assert "warnings" not in report
     text = "\n".join(public_section_lines({"locomo": report}))
     assert "category mapping: official (1 multi-hop, 2 temporal" in text
-    assert "overall (1–4)          4  0.6250" in text
-    assert "5 adversarial (apart)  1  1.0000" in text
+    assert "overall (1–4)           4  0.6250" in text
+    # LoCoMo's own statistics' "Overall accuracy": every category, adversarial included.
+    assert "overall accuracy (1–5)  5  0.7000" in text
+    assert "5 adversarial (apart)   1  1.0000" in text
 
 
 def test_locomo_j_excludes_category_5_and_mem0_mapping_named() -> None:

@@ -21,8 +21,8 @@ Select one with ``--adapter builtin:<name>`` or build it in Python::
 
 Every class takes one optional argument, the config mapping (a profile's ``harness.config``); the
 keys each knows are listed in its docstring, and an unknown key is a
-:class:`~recallbench.errors.ConfigError`. All of them answer ``"No evidence found in memory."``
-(:data:`ABSTENTION`) when they abstain, report retrieval entries with day numbers through
+:class:`~recallbench.errors.ConfigError`. All of them answer ``"Not mentioned in memory: no evidence
+found."`` (:data:`ABSTENTION`; their ``abstention`` config key changes it) when they abstain, report retrieval entries with day numbers through
 ``query_detail``, and honour the query session on multi-session personas.
 
 The package also holds the adapter seam itself (:mod:`.base`: :class:`~recallbench.adapters.base.Adapter`,

@@ -9,8 +9,9 @@
 * :func:`compose_answer`: an extractive answer, the sentences of the candidate chunks that share the
   most (weighted) query terms, best first, optionally each followed by ``(day N)``;
   :func:`pick_sentences` does the same for any per-sentence score (the dense adapter's cosines).
-* :data:`ABSTENTION`: the text every built-in adapter answers with when it has no evidence; the
-  rubric judge reads it as an abstention.
+* :data:`ABSTENTION`: the text every built-in adapter answers with when it has no evidence (its
+  ``abstention`` config key changes it); the rubric judge and LoCoMo's official adversarial check
+  both read it as declining to answer.
 """
 
 from __future__ import annotations
@@ -30,9 +31,11 @@ from .retrieval.base import Document, chunk_day
 from .retrieval.tokenize import tokenize, unique_tokens
 
 __all__ = [
+    "ABSTAINING",
     "ABSTENTION",
     "DEFAULT_SESSION",
     "SNIPPET_CHARS",
+    "Abstaining",
     "Chunk",
     "MemoryStore",
     "Option",
@@ -49,9 +52,14 @@ __all__ = [
     "visible",
 ]
 
-ABSTENTION = "No evidence found in memory."
+ABSTENTION = "Not mentioned in memory: no evidence found."
 """The answer of an adapter that found nothing to answer from (null always; bm25 and fts5 below their
-threshold; the baselines when nothing they may use overlaps the question)."""
+threshold; the baselines when nothing they may use overlaps the question). Worded so that every
+scorer reads it as declining to answer: the rubric judge's abstention ("no evidence", "not
+mentioned"), and LoCoMo's official adversarial check, which credits an answer containing "not
+mentioned" or "no information available" (it was "No evidence found in memory.", which that check
+does not recognise). Every built-in adapter takes another wording as its ``abstention`` config key."""
+
 
 DEFAULT_SESSION = "principal"
 """The query session when a caller passes none (the harness always passes one)."""
@@ -380,9 +388,9 @@ def entry(chunk: Chunk, score: float | None) -> RetrievalEntry:
     )
 
 
-def abstain(retrieval: Sequence[RetrievalEntry] = ()) -> QueryDetail:
-    """The abstention answer, with whatever was retrieved before deciding to abstain."""
-    return QueryDetail(answer=ABSTENTION, retrieval=tuple(retrieval))
+def abstain(retrieval: Sequence[RetrievalEntry] = (), text: str = ABSTENTION) -> QueryDetail:
+    """The abstention answer (``text``), with whatever was retrieved before deciding to abstain."""
+    return QueryDetail(answer=text, retrieval=tuple(retrieval))
 
 
 # ---------------------------------------------------------------------------------------------------
@@ -464,7 +472,29 @@ def parse_options(
 # The lifecycle every store-backed adapter shares
 
 
-class StoreAdapter:
+ABSTAINING: Mapping[str, Option] = {
+    "abstention": Option(ABSTENTION, "text", "the answer when nothing is found")
+}
+"""The ``abstention`` config key every built-in adapter takes."""
+
+
+class Abstaining:
+    """What a built-in adapter answers when it finds nothing: its ``abstention`` setting (parsed
+    with :data:`ABSTAINING` among its options)."""
+
+    settings: dict[str, Any]
+
+    @property
+    def abstention(self) -> str:
+        """The abstention text."""
+        return str(self.settings["abstention"])
+
+    def abstain(self, retrieval: Sequence[RetrievalEntry] = ()) -> QueryDetail:
+        """The abstention, with whatever was retrieved before deciding to abstain."""
+        return abstain(retrieval, self.abstention)
+
+
+class StoreAdapter(Abstaining):
     """Base of the built-in adapters that keep the ingested days in a :class:`MemoryStore`.
 
     Subclasses set ``name`` and ``OPTIONS`` and implement :meth:`query_detail`; ``setup`` empties the
@@ -482,7 +512,7 @@ class StoreAdapter:
     OPTIONS: Mapping[str, Option] = {}
 
     def __init__(self, config: Mapping[str, Any] | None = None) -> None:
-        self.settings = parse_options(self.name, self.OPTIONS, config)
+        self.settings = parse_options(self.name, {**ABSTAINING, **self.OPTIONS}, config)
         self.store = MemoryStore()
 
     async def setup(self) -> None:

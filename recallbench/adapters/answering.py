@@ -42,6 +42,7 @@ from typing import Any
 from ..errors import ConfigError, ModelError
 from ..models.metering import estimate_tokens
 from ._memory import (
+    ABSTENTION,
     DEFAULT_SESSION,
     Chunk,
     MemoryStore,
@@ -57,6 +58,7 @@ __all__ = [
     "DEFAULT_CONTEXT_TOKENS",
     "FullContextAdapter",
     "RagAdapter",
+    "answer_system",
     "estimate_tokens",
     "full_context_prompt",
     "rag_prompt",
@@ -66,13 +68,21 @@ DEFAULT_CONTEXT_TOKENS = 100_000
 """``builtin:full-context``'s default prompt budget: a margin below the 128k-token windows of the
 models LongMemEval's full-context figures were measured with."""
 
-ANSWER_SYSTEM = (
-    "You are a personal assistant with a long-term memory. Answer the user's question using only "
-    "the memory you are given. Reply with the answer alone, in a short phrase or one sentence; "
-    "when the memory holds several values for the same thing, the most recent one counts. If the "
-    "memory does not say, reply that you do not know."
-)
-"""The system prompt of both model baselines."""
+
+def answer_system(abstention: str = ABSTENTION) -> str:
+    """The system prompt of both model baselines, telling the model to reply ``abstention`` word for
+    word when the memory does not say (so LoCoMo's adversarial check and the rubric judge read the
+    same declining answer from a model as from the extractive baselines)."""
+    return (
+        "You are a personal assistant with a long-term memory. Answer the user's question using "
+        "only the memory you are given. Reply with the answer alone, in a short phrase or one "
+        "sentence; when the memory holds several values for the same thing, the most recent one "
+        f"counts. If the memory does not say, reply exactly: {abstention}"
+    )
+
+
+ANSWER_SYSTEM = answer_system()
+"""The system prompt of both model baselines with the default abstention."""
 
 _FULL_CONTEXT_HEAD = "Your memory, one day at a time, oldest first and newest last:"
 _RAG_HEAD = "The passages of your memory that best match the question, best first:"
@@ -189,6 +199,8 @@ class _ModelAnswering(StoreAdapter):
 
         self.usage = ModelUsage()
         self._model: Any = None
+        self.system = answer_system(self.abstention)
+        """The system prompt, with its abstention."""
 
     def __getstate__(self) -> dict[str, Any]:
         # The model holds a connection pool: a copy sent to another process builds its own.
@@ -246,14 +258,14 @@ class _ModelAnswering(StoreAdapter):
         if self._model is None:
             raise ModelError(f"{self.name}: query before setup (the model is built in setup)")
         reply, cached = await self._model.call(
-            ANSWER_SYSTEM, user_message, temperature=0.0, max_tokens=self.settings["maxTokens"]
+            self.system, user_message, temperature=0.0, max_tokens=self.settings["maxTokens"]
         )
         if not reply.text:
             raise ModelError(f"{self.name}: {self.model_spec} returned an empty answer")
         args: dict[str, Any] = {
             "model": self.model_spec,
             "cached": cached,
-            "promptTokensEstimate": estimate_tokens(ANSWER_SYSTEM + user_message),
+            "promptTokensEstimate": estimate_tokens(self.system + user_message),
             **record,
         }
         if reply.input_tokens is not None:

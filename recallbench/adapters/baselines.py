@@ -26,12 +26,12 @@ from typing import Any
 from ..data.corpus import DayMetadata
 from ..data.qa import QAPair
 from ._memory import (
-    ABSTENTION,
+    ABSTAINING,
     DEFAULT_SESSION,
+    Abstaining,
     Chunk,
     Option,
     StoreAdapter,
-    abstain,
     cite_day,
     compose_answer,
     entry,
@@ -66,11 +66,11 @@ def _held(days: set[int], memory_id: str) -> int:
     return day
 
 
-class NullAdapter:
-    """Always abstains ("No evidence found in memory."), retrieving nothing.
+class NullAdapter(Abstaining):
+    """Always abstains (:data:`ABSTENTION`), retrieving nothing.
 
     Args:
-        config: takes no keys (an empty mapping or None).
+        config: takes one key, ``abstention`` (another wording of the abstention), or none.
 
     Raises:
         ConfigError: any key is given.
@@ -79,7 +79,7 @@ class NullAdapter:
     name = "builtin:null"
 
     def __init__(self, config: Mapping[str, Any] | None = None) -> None:
-        parse_options(self.name, {}, config)
+        self.settings = parse_options(self.name, ABSTAINING, config)
         self.days: set[int] = set()
 
     async def setup(self) -> None:
@@ -103,11 +103,11 @@ class NullAdapter:
 
     async def query_detail(self, question: str) -> QueryDetail:
         """The abstention."""
-        return abstain()
+        return self.abstain()
 
     async def query(self, question: str) -> str:
         """The abstention."""
-        return ABSTENTION
+        return self.abstention
 
     async def teardown(self) -> None:
         """Nothing to release but the days ingested."""
@@ -136,7 +136,7 @@ class RecencyAdapter(StoreAdapter):
         """An answer from the recent days' chunks that best match the question."""
         held = self.store.days
         if not held:
-            return abstain()
+            return self.abstain()
         first = held[-1] - self.settings["days"] + 1
         recent = self.store.chunks_of((d for d in held if d >= first), session)
         weights = _unit_weights(question)
@@ -150,7 +150,7 @@ class RecencyAdapter(StoreAdapter):
             cite=self.settings["cite"],
         )
         if answer is None:
-            return abstain(retrieval)
+            return self.abstain(retrieval)
         return QueryDetail(answer=answer, retrieval=tuple(retrieval))
 
 
@@ -174,7 +174,7 @@ class RandomAdapter(StoreAdapter):
         """Random sentences, with the chunks they were drawn from."""
         pool = self.store.visible_chunks(session)
         if not pool:
-            return abstain()
+            return self.abstain()
         # Seeded from a string: random.Random hashes it with SHA-512, so the draw does not depend on
         # PYTHONHASHSEED or on the order questions are asked in.
         rng = random.Random(f"{self.settings['seed']}\x00{session}\x00{question}")
@@ -193,7 +193,7 @@ class RandomAdapter(StoreAdapter):
             if self.store.sentences(pool[i]):
                 picked.append(pool[i])
         if not picked:
-            return abstain()
+            return self.abstain()
         parts = []
         for chunk in picked:
             sentence = rng.choice(self.store.sentences(chunk))
@@ -225,7 +225,7 @@ class OracleAdapter(StoreAdapter):
     ) -> QueryDetail:
         """An answer from the relevant days of ``qa`` (None: abstain)."""
         if qa is None:
-            return abstain()
+            return self.abstain()
         session = session or qa.query_session or DEFAULT_SESSION
         days = [d for d in qa.relevant_days if d in self.store]
         chunks = self.store.chunks_of(days, session)
@@ -235,7 +235,7 @@ class OracleAdapter(StoreAdapter):
         if qa.category == "negative-recall" or (
             qa.category == "information-boundary" and qa.expected_disclosure == "refuse"
         ):
-            return abstain(retrieval)
+            return self.abstain(retrieval)
         answer = compose_answer(
             self.store,
             [chunk for chunk, _ in ranked],
@@ -244,22 +244,22 @@ class OracleAdapter(StoreAdapter):
             cite=self.settings["cite"],
         )
         if answer is None:
-            return abstain(retrieval)
+            return self.abstain(retrieval)
         return QueryDetail(answer=answer, retrieval=tuple(retrieval))
 
     async def query(self, question: str, *, session: str = DEFAULT_SESSION) -> str:
         """Without the pair the oracle knows nothing: the abstention."""
-        return ABSTENTION
+        return self.abstention
 
 
-class EchoReferenceAdapter:
+class EchoReferenceAdapter(Abstaining):
     """Returns the reference answer (``qa.answer``): the judge's ceiling.
 
     Its retrieval entries are the pair's relevant days already ingested (``memories/day-0005.md``),
     so retrieval metrics see a perfect ranking too. Without the pair it abstains.
 
     Args:
-        config: takes no keys.
+        config: takes one key, ``abstention`` (another wording of the abstention), or none.
 
     Raises:
         ConfigError: any key is given.
@@ -268,7 +268,7 @@ class EchoReferenceAdapter:
     name = "builtin:echo-reference"
 
     def __init__(self, config: Mapping[str, Any] | None = None) -> None:
-        parse_options(self.name, {}, config)
+        self.settings = parse_options(self.name, ABSTAINING, config)
         self.days: set[int] = set()
 
     async def setup(self) -> None:
@@ -296,7 +296,7 @@ class EchoReferenceAdapter:
     ) -> QueryDetail:
         """The reference answer, with the relevant days ingested as its retrieval."""
         if qa is None:
-            return abstain()
+            return self.abstain()
         retrieval = tuple(
             RetrievalEntry(path=f"memories/day-{d:04d}.md", day=d)
             for d in qa.relevant_days
@@ -306,7 +306,7 @@ class EchoReferenceAdapter:
 
     async def query(self, question: str) -> str:
         """Without the pair there is no reference: the abstention."""
-        return ABSTENTION
+        return self.abstention
 
     async def teardown(self) -> None:
         """Forget the days ingested."""

@@ -5,7 +5,7 @@ Both index every ingested day as chunks — one per session and ``###`` section
 (:mod:`recallbench.adapters.retrieval.tokenize`), retrieve the ``top_k`` chunks the query session may see
 (:func:`recallbench.adapters._memory.visible`), and answer extractively: the ``sentences`` sentences of
 the best ``answer_chunks`` of them sharing the most idf-weighted question terms, best first. They
-abstain ("No evidence found in memory.") when the best chunk's *normalised* score is below
+abstain (:data:`~recallbench.adapters._memory.ABSTENTION`) when the best chunk's *normalised* score is below
 ``threshold``.
 
 **Answers from the best chunk only** by default: scored by the rubric judge (below), drawing the
@@ -73,7 +73,6 @@ from ._memory import (
     Chunk,
     Option,
     StoreAdapter,
-    abstain,
     compose_answer,
     entry,
     query_terms,
@@ -215,7 +214,7 @@ class _LexicalAdapter(StoreAdapter):
         ranked, weights, best = self.retrieve(question, session)
         retrieval = [entry(chunk, score) for chunk, score in ranked]
         if not ranked or best < self.settings["threshold"]:
-            return abstain(retrieval)
+            return self.abstain(retrieval)
         answer = compose_answer(
             self.store,
             [chunk for chunk, _ in ranked[: self.settings["answer_chunks"]]],
@@ -224,7 +223,7 @@ class _LexicalAdapter(StoreAdapter):
             cite=self.settings["cite"],
         )
         if answer is None:
-            return abstain(retrieval)
+            return self.abstain(retrieval)
         return QueryDetail(answer=answer, retrieval=tuple(retrieval))
 
 

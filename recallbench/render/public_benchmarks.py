@@ -64,6 +64,15 @@ def _locomo_table(locomo: Mapping[str, Any]) -> tuple[list[str], list[list[str]]
                 *(_cell(adversarial.get(m)) for m in metrics),
             ]
         )
+        # What LoCoMo's own statistics print (evaluation_stats.py): every category, 5 included.
+        every = locomo.get("overallAccuracy") or {}
+        body.append(
+            [
+                "overall accuracy (1–5)",
+                str(every.get("questionCount", 0)),
+                *(_cell(every.get(m)) for m in metrics),
+            ]
+        )
     return header, body
 
 

@@ -19,7 +19,9 @@ that it is not comparable with the published figures.
 **LoCoMo.** Per category (by the dataset's number 1–5, named under the convention the import used:
 official or mem0, inferred from the pairs' ``questionType`` names) the mean F1 and/or J over its
 questions; ``overall`` is the mean over the questions of categories 1–4 (as papers report it:
-1,540 questions in the full set); category 5 (adversarial) is reported apart (``adversarial``).
+1,540 questions in the full set); category 5 (adversarial) is reported apart (``adversarial``);
+``overallAccuracy`` is the mean over every category, 1–5 (1,986 questions), which LoCoMo's own
+statistics print as "Overall accuracy" (``task_eval/evaluation_stats.py``, ``analyze_aggr_acc``).
 F1 is read back from the reasoning at four decimals, so a mean may differ from the exact one in the
 fifth place.
 
@@ -191,6 +193,7 @@ def locomo_report(answers: Iterable[tuple[QuestionResult, bool]]) -> dict[str, A
         "categories": categories,
         "overall": row([n for n in counts if 1 <= n <= 4]),
         "adversarial": row([5]),
+        "overallAccuracy": row(sorted(counts)),
     }
     if unjudged:
         out["unjudgedCount"] = unjudged
