@@ -108,8 +108,12 @@ async def test_it_embeds_through_the_server_and_keeps_sessions_and_days_apart() 
 
 
 @pytest.mark.anyio
-async def test_an_embedder_it_cannot_reach_is_one_line_at_setup() -> None:
-    memory = memos_memory.MemosMemory({"embed_host": "http://127.0.0.1:9"})
+async def test_an_embedder_it_cannot_reach_is_one_line_at_setup(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # memos-os's own variable names the embedder when the config does not.
+    monkeypatch.setenv("MEMOS_EMBED_HOST", "http://127.0.0.1:9")
+    memory = memos_memory.MemosMemory()
     with pytest.raises(rb.errors.AdapterError) as caught:
         await memory.setup()
     message = str(caught.value)

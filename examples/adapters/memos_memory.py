@@ -11,7 +11,7 @@ that way (one line at setup).
 in this process on a free loopback port, and ``teardown`` stops it: nothing to start by hand,
 nothing downloaded, and the vectors are ``builtin:dense``'s (all-MiniLM-L6-v2, cached per text for
 the process). To use a server you run yourself (``recallbench embed-serve --port 11435``, or a real
-Ollama), set ``embed_host``.
+Ollama), set ``embed_host``, or memos-os's own variable ``MEMOS_EMBED_HOST``.
 
 **Ingestion.** Each day is cut into the chunks every built-in adapter uses (one per session and
 ``###`` section; a chunk over ``chunk_chars`` is cut further at line, then sentence, boundaries) and
@@ -40,14 +40,15 @@ Run it (from the repository root; needs ``pip install memos-os`` and the dense e
     python -m recallbench run --adapter examples/adapters/memos_memory.py --judge rubric \\
         --data personas --personas executive-assistant --arcs arcs-180d.yaml --ranges 30d
 
-Config keys (a profile's ``config``): ``embed_host`` (none: start one), ``top_k`` (10),
-``answer_hits`` (1), ``sentences`` (3), ``min_score`` (0.0), ``chunk_chars`` (1000), ``cite``
-(false), ``dedup`` (false), ``semantic_weight`` (memos-os's default).
+Config keys (a profile's ``config``): ``embed_host`` (default ``MEMOS_EMBED_HOST``; neither: start
+one), ``top_k`` (10), ``answer_hits`` (1), ``sentences`` (3), ``min_score`` (0.0), ``chunk_chars``
+(1000), ``cite`` (false), ``dedup`` (false), ``semantic_weight`` (memos-os's default).
 """
 
 from __future__ import annotations
 
 import contextlib
+import os
 import re
 from collections.abc import Mapping
 from typing import Any
@@ -168,7 +169,7 @@ class MemosMemory:
     async def setup(self) -> None:
         """An empty memos-os memory, its embedder started (or reached) and checked."""
         self._exit = contextlib.AsyncExitStack()
-        host = self.settings["embed_host"]
+        host = self.settings["embed_host"] or os.environ.get("MEMOS_EMBED_HOST") or None
         if host is None:
             from recallbench.adapters.retrieval.embed_server import serve_embeddings
 
