@@ -66,12 +66,14 @@ class TaskGroupMemory(_Recorded):
 
     async def setup(self) -> None:
         self.days = {}
-        stack = contextlib.AsyncExitStack()
-        tg = await stack.enter_async_context(anyio.create_task_group())
+        # Held from the start: a setup cut short (a timeout, a cancelled run) leaves teardown what
+        # it entered so far to close.
+        stack = self._stack = contextlib.AsyncExitStack()
         send, receive = anyio.create_memory_object_stream[tuple[str, Any]](16)
-        self._requests = await stack.enter_async_context(send)
+        stack.push_async_callback(receive.aclose)  # last out: the worker closes it first
+        tg = await stack.enter_async_context(anyio.create_task_group())
+        self._requests = await stack.enter_async_context(send)  # first out: ends the worker
         tg.start_soon(self._worker, receive)
-        self._stack = stack
         self._event("setup")
         await anyio.sleep(self.setup_delay)
 
@@ -140,11 +142,10 @@ class McpSessionMemory(_Recorded):
         from mcp import ClientSession
         from mcp.client.stdio import StdioServerParameters, stdio_client
 
-        stack = contextlib.AsyncExitStack()
+        stack = self._stack = contextlib.AsyncExitStack()  # held from the start (see above)
         params = StdioServerParameters(command=sys.executable, args=[str(NOTES_SERVER)])
         read, write = await stack.enter_async_context(stdio_client(params))
         self._session = await stack.enter_async_context(ClientSession(read, write))
-        self._stack = stack
         await self._session.initialize()
         self._event("setup")
         await anyio.sleep(self.setup_delay)
