@@ -77,8 +77,10 @@ def test_no_personas_means_all(data: Path) -> None:
 
 def test_empty_and_missing_data_directory(tmp_path: Path) -> None:
     (tmp_path / "empty").mkdir()
-    assert check(tmp_path / "empty", personas=[], adapter_spec=None) == [
-        f"no personas in data directory {tmp_path / 'empty'}"
+    empty = tmp_path / "empty"
+    assert check(empty, personas=[], adapter_spec=None) == [
+        f"{empty}: no persona directories (sub-folders with persona.yaml) and no MemoryBench "
+        f"manifest (looked for {empty / 'manifest.json'} and {empty / '*' / 'manifest.json'})"
     ]
     assert check(tmp_path / "nowhere", adapter_spec=None) == [
         f"data directory not found: {tmp_path / 'nowhere'}"

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import itertools
+import math
 from collections.abc import Mapping
 from typing import Any, ClassVar, Literal
 
@@ -17,6 +18,7 @@ __all__ = [
     "DISCLOSURES",
     "GROUP_CATEGORIES",
     "QAPair",
+    "question_type_key",
 ]
 
 CORE_CATEGORIES: tuple[str, ...] = (
@@ -95,3 +97,27 @@ class QAPair:
     @property
     def is_group(self) -> bool:
         return self.category in GROUP_CATEGORIES
+
+
+def question_type_key(value: object) -> str | None:
+    """A benchmark's question type as the string key it is looked up and grouped by, whatever its
+    JSON type: text stripped (``" temporal "`` → ``temporal``), a whole number as its digits (``1``
+    and ``1.0`` → ``"1"``, as a ``type_instructions.json`` keyed ``"1"``…``"5"`` names it), another
+    number as Python writes it; None for no type (null, empty text) or one that is not a type
+    (true/false, a list, an object).
+
+    Examples:
+        >>> question_type_key(3), question_type_key("3"), question_type_key(" multi-hop ")
+        ('3', '3', 'multi-hop')
+        >>> question_type_key(True) is None and question_type_key("") is None
+        True
+    """
+    if isinstance(value, bool):
+        return None
+    if isinstance(value, str):
+        return value.strip() or None
+    if isinstance(value, int):
+        return str(value)
+    if isinstance(value, float) and math.isfinite(value):
+        return str(int(value)) if value.is_integer() else repr(value)
+    return None

@@ -36,7 +36,17 @@ RECALLBENCH_GRPC_MESSAGE_BYTES = 64 * 2**20
 GRPC_ENVELOPE_BYTES = 1024
 """What an IngestDay message adds to the day's text (metadata, field tags)."""
 
-__all__ = ["Problem", "format_problem", "in_file_order", "validate_dataset"]
+__all__ = [
+    "Problem",
+    "format_problem",
+    "in_file_order",
+    "no_data_message",
+    "no_manifest_message",
+    "validate_dataset",
+]
+
+MANIFEST_NAME = "manifest.json"
+"""What a MemoryBench benchmark folder holds (``importers.memorybench.MANIFEST_FILE``)."""
 
 
 @attrs.frozen(kw_only=True)
@@ -116,10 +126,50 @@ def validate_dataset(
         return report.problems
     ids = list(personas) if personas else list_personas(root)
     if not ids:
-        report.add(root, "no persona directories found in the data directory")
+        report.add(root, no_data_message(root))
     for pid in ids:
         _validate_persona(report, root, pid, arcs_file)
     return in_file_order(report.problems)
+
+
+def _near_misses(root: Path) -> str:
+    """A hint naming what is there instead of a manifest: a misspelt one, or data files without one."""
+    try:
+        files = sorted(f for f in root.iterdir() if f.is_file())
+    except OSError:
+        return ""
+    misspelt = [
+        f.name for f in files if f.name.lower() == MANIFEST_NAME and f.name != MANIFEST_NAME
+    ]
+    if misspelt:
+        return f"; found {misspelt[0]}: the name is {MANIFEST_NAME}, in lower case"
+    data = [f.name for f in files if f.suffix.lower() in (".json", ".jsonl")]
+    if data:
+        shown = ", ".join(data[:3]) + (" …" if len(data) > 3 else "")
+        return (
+            f"; found {shown} but no {MANIFEST_NAME} beside it (a LoCoMo or LongMemEval file is "
+            "--data locomo:FILE or longmemeval:FILE)"
+        )
+    return ""
+
+
+def no_manifest_message(root: Path) -> str:
+    """Why ``root`` is no MemoryBench data: what was looked for, and what is there instead."""
+    if not root.exists():
+        return f"not found (looked for a MemoryBench benchmark's {MANIFEST_NAME} or its folder)"
+    return (
+        f"no {MANIFEST_NAME} here nor in any sub-folder (looked for {root / MANIFEST_NAME} and "
+        f"{root / '*' / MANIFEST_NAME}){_near_misses(root)}"
+    )
+
+
+def no_data_message(root: Path) -> str:
+    """Why the folder ``root`` holds no data: neither persona directories nor a MemoryBench
+    manifest, naming what was looked for (and a near miss, when there is one)."""
+    return (
+        "no persona directories (sub-folders with persona.yaml) and no MemoryBench manifest "
+        f"(looked for {root / MANIFEST_NAME} and {root / '*' / MANIFEST_NAME}){_near_misses(root)}"
+    )
 
 
 def in_file_order(problems: list[Problem]) -> list[Problem]:

@@ -18,7 +18,7 @@ from .._importing import parse_object_spec
 from ..data._yaml import load_yaml
 from ..data.dataset import derive_sibling_dir, list_personas, persona_dir, scan_day_files
 from ..data.importers.memorybench import ManifestDataset, is_manifest_data, validate_manifests
-from ..data.validate import format_problem
+from ..data.validate import format_problem, no_data_message
 from ..errors import ConfigError, DatasetError
 from .loading import is_builtin_spec, is_grpc_spec, is_mcp_spec
 
@@ -92,7 +92,7 @@ def preflight(
         if not ids:
             ids = list_personas(root)
             if not ids:
-                errors.append(f"no personas in data directory {root}")
+                errors.append(f"{root}: {no_data_message(root)}")
         for persona_id in ids:
             errors.extend(_check_persona(root, persona_id, arcs_file))
     if adapter_spec is not None:

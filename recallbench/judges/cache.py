@@ -26,6 +26,7 @@ import attrs
 
 from .._atomic import JsonEntries
 from .._closing import AsyncClosing
+from ..data.qa import question_type_key
 from ..results.scoring import JudgeScore, to_score
 from .base import Judge, JudgeContext
 from .usage import JudgeUsage
@@ -98,8 +99,8 @@ def cache_key(
     ]
     # A data-driven benchmark's question type chooses the llm-as-judge protocol's instructions. Added
     # only when the pair has one, so every other key stays what it was.
-    qtype = ctx.qa.extra.get("questionType") if ctx.qa is not None else None
-    if isinstance(qtype, str) and qtype:
+    qtype = question_type_key(ctx.qa.extra.get("questionType")) if ctx.qa is not None else None
+    if qtype is not None:
         parts.append(qtype)
     if material is not None:
         parts.append(material)

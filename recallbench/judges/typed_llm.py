@@ -35,6 +35,7 @@ import math
 from collections.abc import Mapping
 from typing import Any
 
+from ..data.qa import question_type_key
 from ..errors import JudgeParseError
 from ..models.base import TextModel
 from ..results.scoring import JudgeScore
@@ -98,10 +99,10 @@ _QUOTED_REPLY = 200
 
 
 def question_type_of(context: JudgeContext | None) -> str | None:
-    """The benchmark's question type of the pair being judged (``extra["questionType"]``)."""
+    """The benchmark's question type of the pair being judged (``extra["questionType"]``), as a
+    string key whether the data wrote it as text or as a number (``3`` → ``"3"``)."""
     qa = context.qa if context is not None else None
-    value = qa.extra.get("questionType") if qa is not None else None
-    return value if isinstance(value, str) and value else None
+    return question_type_key(qa.extra.get("questionType")) if qa is not None else None
 
 
 def build_typed_user_message(

@@ -50,7 +50,7 @@ from typing import Any
 
 import attrs
 
-from ..data.qa import QAPair
+from ..data.qa import QAPair, question_type_key
 from .records import QuestionResult
 from .retrieval_metrics import Item, _top, ndcg_at_k, recall_at_k
 from .scoring import JudgeScore
@@ -224,9 +224,15 @@ def question_retrieval_metrics(
 
 
 def question_type(pair: QAPair) -> str:
-    """The benchmark's own question type (``extra["questionType"]``), else the pair's category."""
-    value = pair.extra.get("questionType")
-    return value if isinstance(value, str) and value else pair.category
+    """The benchmark's own question type (``extra["questionType"]``, a number read as its digits:
+    LoCoMo's ``4`` is ``"4"``), else the pair's category."""
+    return question_type_key(pair.extra.get("questionType")) or pair.category
+
+
+def _type_order(question_type: str) -> tuple[int, int, str]:
+    # Numbered types in numeric order ("2" before "10"), then named ones by name.
+    digits = question_type.isdigit()
+    return (0 if digits else 1, int(question_type) if digits else 0, question_type)
 
 
 @attrs.frozen(kw_only=True)
@@ -396,8 +402,9 @@ def _row(
 def benchmark_metrics_table(answers: Iterable[BenchmarkAnswer]) -> tuple[MetricsRow, ...]:
     """Per benchmark: its overall row, then one row per question type.
 
-    Benchmarks come in the order they first appear; question types sorted by name, so the table does
-    not depend on the order the answers were collected in.
+    Benchmarks come in the order they first appear; question types sorted (numbered ones by number,
+    then the others by name), so the table does not depend on the order the answers were collected
+    in.
     """
     by_benchmark: dict[str, list[BenchmarkAnswer]] = {}
     for a in answers:
@@ -408,7 +415,7 @@ def benchmark_metrics_table(answers: Iterable[BenchmarkAnswer]) -> tuple[Metrics
         by_type: dict[str, list[BenchmarkAnswer]] = {}
         for a in items:
             by_type.setdefault(a.question_type, []).append(a)
-        rows += [_row(benchmark, t, by_type[t]) for t in sorted(by_type)]
+        rows += [_row(benchmark, t, by_type[t]) for t in sorted(by_type, key=_type_order)]
     return tuple(rows)
 
 

@@ -13,11 +13,12 @@ from ...errors import ConfigError, DatasetError
 from ..dataset import DEFAULT_ARCS_FILE, Dataset, DirectoryDataset
 from ..ranges import DEFAULT_RANGES, TimeRange
 from ._native import cached_import, is_imported, open_imported
-from .memorybench import ManifestDataset, is_manifest_data
+from .memorybench import MANIFEST_FILE, ManifestDataset, is_manifest_data
 
 __all__ = [
     "DATA_SPEC_KINDS",
     "LOCOMO_CATEGORIES",
+    "data_folder",
     "default_ranges_of",
     "is_manifest_data",
     "open_dataset",
@@ -45,13 +46,15 @@ def _convert(kind: str, source: Path, out: Path) -> None:
 
 def resolve_data_spec(value: Path | str, locomo_categories: str | None = None) -> Path:
     """``locomo:FILE``, ``locomo-mem0:FILE`` or ``longmemeval:FILE`` as the directory of personas
-    the file converts to (once: cached by the file's content hash); any other path as itself.
+    the file converts to (once: cached by the file's content hash); a benchmark's ``manifest.json``
+    as its folder; any other path as itself (:func:`data_folder`).
 
     ``locomo_categories`` (``official`` or ``mem0``; None: as the spec says) names the convention
     a ``locomo:FILE`` is read under: ``locomo:FILE`` with ``mem0`` is ``locomo-mem0:FILE``.
 
     Raises:
-        DatasetError: the file is missing or malformed (naming the record and the field).
+        DatasetError: the file is missing or malformed (naming the record and the field); a path
+            that is a file other than a ``manifest.json``.
         ConfigError: ``locomo_categories`` is given for data it cannot apply to, or contradicts
             the spec (``locomo-mem0:FILE`` with ``official``).
     """
@@ -63,7 +66,7 @@ def resolve_data_spec(value: Path | str, locomo_categories: str | None = None) -
                 f"--locomo-categories applies to --data locomo:FILE, not to {text}: an imported "
                 "directory keeps the names 'recallbench import --locomo-categories' gave it"
             )
-        return Path(value)
+        return data_folder(Path(value))
     if locomo_categories is not None:
         if locomo_categories not in LOCOMO_CATEGORIES:
             raise ConfigError(
@@ -81,6 +84,29 @@ def resolve_data_spec(value: Path | str, locomo_categories: str | None = None) -
     if not source.is_file():
         raise DatasetError(f"--data {kind}:FILE: no such file", path=source)
     return cached_import(kind, source, lambda src, out: _convert(kind, src, out))
+
+
+def data_folder(path: Path) -> Path:
+    """The folder ``--data`` names: a MemoryBench benchmark's ``manifest.json`` is its folder;
+    any other path is itself.
+
+    Raises:
+        DatasetError: ``path`` is another file (naming what ``--data`` takes), or a
+            ``manifest.json`` that is not there.
+    """
+    if path.is_file():
+        if path.name == MANIFEST_FILE:
+            return path.parent
+        raise DatasetError(
+            f"--data takes a folder, not this file: a MemoryBench benchmark's {MANIFEST_FILE} (or "
+            "its folder), a folder of persona directories, or locomo:FILE / longmemeval:FILE for "
+            "a LoCoMo or LongMemEval file",
+            path=path,
+        )
+    if path.name == MANIFEST_FILE and not path.exists():
+        where = "no such folder" if not path.parent.is_dir() else "no such file in its folder"
+        raise DatasetError(f"the MemoryBench manifest is not there ({where})", path=path)
+    return path
 
 
 def open_dataset(path: Path | str, arcs_file: str = DEFAULT_ARCS_FILE) -> Dataset:

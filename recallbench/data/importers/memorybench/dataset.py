@@ -8,6 +8,7 @@ problem, and loading refuses a benchmark with any error, naming the first.
 
 from __future__ import annotations
 
+import json
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
@@ -18,8 +19,9 @@ from ....errors import DatasetError
 from ..._schema import Issue
 from ...corpus import PersonaDataset
 from ...persona import Persona, PersonaDefinition, Story
+from ...qa import question_type_key
 from ...ranges import NAMED_RANGES, TimeRange
-from ...validate import Problem, in_file_order
+from ...validate import Problem, in_file_order, no_manifest_message
 from ._json import Located, format_path, load_located
 from .cases import read_cases
 from .manifest import Manifest, parse_manifest
@@ -30,6 +32,7 @@ __all__ = [
     "Benchmark",
     "ManifestDataset",
     "benchmark_dirs",
+    "benchmark_root",
     "is_manifest_data",
     "read_benchmark",
     "validate_manifests",
@@ -39,9 +42,10 @@ MANIFEST_FILE = "manifest.json"
 
 
 def benchmark_dirs(path: Path | str) -> list[Path]:
-    """The benchmark folders at ``path``: itself when it holds ``manifest.json``, else its
-    sub-folders that do (sorted by name; hidden ones skipped)."""
-    root = Path(path)
+    """The benchmark folders at ``path``: itself when it holds ``manifest.json`` (or the folder of
+    the ``manifest.json`` it names), else its sub-folders that do (sorted by name; hidden ones
+    skipped)."""
+    root = benchmark_root(path)
     if (root / MANIFEST_FILE).is_file():
         return [root]
     if not root.is_dir():
@@ -51,6 +55,12 @@ def benchmark_dirs(path: Path | str) -> list[Path]:
         for p in root.iterdir()
         if p.is_dir() and not p.name.startswith(".") and (p / MANIFEST_FILE).is_file()
     )
+
+
+def benchmark_root(path: Path | str) -> Path:
+    """``path``, or the folder of the ``manifest.json`` file it names (``--data`` takes either)."""
+    root = Path(path)
+    return root.parent if root.name == MANIFEST_FILE and root.is_file() else root
 
 
 def is_manifest_data(path: Path | str) -> bool:
@@ -129,6 +139,7 @@ def read_benchmark(folder: Path | str) -> Benchmark:
         problems.append(_problem(exc))
         return Benchmark(folder=folder, manifest=manifest, units=(), problems=tuple(problems))
     units = build_units(manifest, cases, data_path, problems)
+    _check_type_coverage(folder, manifest, units, manifest_path, located, problems)
     return Benchmark(
         folder=folder,
         manifest=manifest,
@@ -151,6 +162,48 @@ def _check_instructions(
         )
 
 
+def _check_type_coverage(
+    folder: Path,
+    manifest: Manifest,
+    units: Sequence[UnitSpec],
+    manifest_path: Path,
+    located: Located,
+    problems: list[Problem],
+) -> None:
+    """One warning when the data's question types are not all keys of the instructions file (those
+    cases are graded with the default instructions: a file keyed ``"1"``..``"5"`` against types
+    written ``single-hop`` is worth a look)."""
+    name = manifest.evaluation.options.get("type_instructions_file")
+    if not isinstance(name, str):
+        return
+    try:
+        keys = json.loads((folder / name).read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError, ValueError):
+        return  # the judge names what is wrong with the file when it reads it
+    if not isinstance(keys, dict):
+        return
+    types: dict[str, int] = {}
+    for unit in units:
+        for pair in unit.qa:
+            qtype = question_type_key(pair.extra.get("questionType"))
+            if qtype is not None:
+                types[qtype] = types.get(qtype, 0) + 1
+    missing = [t for t in types if t not in keys]
+    if missing:
+        shown = ", ".join(repr(t) for t in missing[:5]) + (" …" if len(missing) > 5 else "")
+        known = ", ".join(repr(k) for k in list(keys)[:5]) + (" …" if len(keys) > 5 else "")
+        problems.append(
+            Problem(
+                path=manifest_path,
+                line=located.line(("evaluation", "type_instructions_file")),
+                severity="warning",
+                message=f"$.evaluation.type_instructions_file: {name} has no instructions for "
+                f"question type(s) {shown} ({sum(types[t] for t in missing)} case(s)), which are "
+                f"graded with the default instructions; its types are {known or 'none'}",
+            )
+        )
+
+
 def _problem(exc: DatasetError) -> Problem:
     return Problem(path=exc.path or Path("."), line=exc.line, message=exc.message)
 
@@ -159,7 +212,7 @@ def validate_manifests(path: Path | str) -> list[Problem]:
     """Every problem of the benchmarks at ``path`` (one folder, or a folder of them)."""
     dirs = benchmark_dirs(path)
     if not dirs:
-        return [Problem(path=Path(path), message=f"no {MANIFEST_FILE} here nor in any sub-folder")]
+        return [Problem(path=Path(path), message=no_manifest_message(Path(path)))]
     out: list[Problem] = []
     for d in dirs:
         out += read_benchmark(d).problems
@@ -186,7 +239,8 @@ class ManifestDataset:
     refused (:class:`~recallbench.errors.DatasetError` naming the first problem and its line).
     """
 
-    data_dir: Path = attrs.field(converter=Path)
+    data_dir: Path = attrs.field(converter=benchmark_root)
+    """The benchmark folder, or a folder of them (a ``manifest.json`` given is read as its folder)."""
     default_ranges: tuple[TimeRange, ...] = (NAMED_RANGES["full"],)
     """A unit is asked once, after its last day (``--ranges`` overrides it)."""
     _benchmarks: dict[str, Benchmark] | None = attrs.field(default=None, init=False, repr=False)
@@ -200,9 +254,7 @@ class ManifestDataset:
         if self._benchmarks is None:
             dirs = benchmark_dirs(self.data_dir)
             if not dirs:
-                raise DatasetError(
-                    f"no {MANIFEST_FILE} here nor in any sub-folder", path=self.data_dir
-                )
+                raise DatasetError(no_manifest_message(self.data_dir), path=self.data_dir)
             read = {("" if not self.several else d.name + "/"): read_benchmark(d) for d in dirs}
             for b in read.values():
                 if b.errors:

@@ -19,7 +19,7 @@ import attrs
 
 from ...corpus import DELETE_BEFORE_ASKING, DELETE_DELAY_MS, Day, day_memory_id, memory_id_day
 from ...persona import DEFAULT_EPOCH, day_date
-from ...qa import CATEGORIES, DIFFICULTIES, QAPair
+from ...qa import CATEGORIES, DIFFICULTIES, QAPair, question_type_key
 from ...validate import Problem
 from .cases import Case
 from .manifest import AddDeleteVerifyIngestion, Manifest, SessionIngestion, SimpleIngestion
@@ -316,8 +316,23 @@ class _Mapper:
         ing = m.ingestion
         extra: dict[str, Any] = {"caseId": case.id, "benchmark": m.name}
         type_field = m.evaluation.type_field
-        if type_field is not None and type_field in f:
-            extra["questionType"] = f[type_field]
+        if type_field is not None and f.get(type_field) is not None:
+            # A number (LoCoMo's category 1..5) or text alike: one string key, as the instructions
+            # file and the metrics table name it.
+            qtype = question_type_key(f[type_field])
+            if qtype is not None:
+                extra["questionType"] = qtype
+            else:
+                self.problems.append(
+                    Problem(
+                        path=self.data_path,
+                        line=case.line,
+                        severity="warning",
+                        message=f"{case.where(type_field)}: question type "
+                        f"{json.dumps(f[type_field])[:40]} is not a type (expected text or a "
+                        "number); the case is graded with the default instructions",
+                    )
+                )
         if raw_evidence is not None:
             extra["evidence"] = raw_evidence
             extra["evidenceSessions"] = list(ids)
