@@ -45,6 +45,15 @@ def data_arg(value: str, locomo_categories: str | None = None) -> Path:
         raise SystemExit(2) from None
 
 
+def _say_import_warnings(data: Path) -> None:
+    """What the importer of a converted ``--data KIND:FILE`` warned about, on stderr (each time:
+    the conversion is cached, its warnings are not to be lost after the first run)."""
+    from ..data.importers._native import import_warnings
+
+    for line in import_warnings(data):
+        print(f"recallbench: warning: {line}", file=sys.stderr, flush=True)
+
+
 class _ResolvingData:
     """A command's handler, run once ``--data`` is converted with the ``--locomo-categories`` given
     anywhere on the line (argparse reads options in order: the flag may follow ``--data``)."""
@@ -55,7 +64,10 @@ class _ResolvingData:
     def __call__(self, args: argparse.Namespace) -> int:
         categories = getattr(args, "locomo_categories", None)
         if args.data is not None:
-            args.data = data_arg(str(args.data), categories)
+            given = str(args.data)
+            args.data = data_arg(given, categories)
+            if given != str(args.data) and getattr(args, "command", None) != "validate":
+                _say_import_warnings(args.data)  # validate lists them among its findings
         elif categories is not None:
             print(
                 "recallbench: --locomo-categories applies to --data locomo:FILE, and no --data "

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -51,4 +52,8 @@ def run_import(args: argparse.Namespace) -> int:
         f"recallbench import: {what}, {questions} question(s) written as personas under "
         f"{args.out}{detail}"
     )
+    from ..data.importers._native import import_warnings
+
+    for line in import_warnings(args.out):  # kept in the marker: validate says them again
+        print(f"recallbench import: warning: {line}", file=sys.stderr)
     return 0

@@ -16,6 +16,7 @@ __all__ = [
     "CORE_CATEGORIES",
     "DIFFICULTIES",
     "DISCLOSURES",
+    "EVIDENCE_TURNS",
     "GROUP_CATEGORIES",
     "QAPair",
     "question_type_key",
@@ -42,6 +43,11 @@ DIFFICULTIES: tuple[str, ...] = ("easy", "medium", "hard")
 DISCLOSURES: tuple[str, ...] = ("refuse", "partial", "answer")
 
 Disclosure = Literal["refuse", "partial", "answer"]
+
+EVIDENCE_TURNS = "evidenceTurns"
+"""The ``QAPair.extra`` key of a pair's gold turns, when its data has evidence finer than a day
+(LoCoMo's ``D5:8``, session 5 turn 8): turn ids, compared as strings with the ``turn`` of the
+retrieval entries an adapter reports (turn-level recall beside day-level)."""
 
 
 def _sorted_unique_days(_inst: object, a: attrs.Attribute[Any], value: tuple[int, ...]) -> None:

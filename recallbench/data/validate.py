@@ -71,6 +71,8 @@ def _from_error(exc: DatasetError) -> Problem:
 class _Report:
     def __init__(self) -> None:
         self.problems: list[Problem] = []
+        self.missing_days: list[tuple[Path, list[int]]] = []
+        """Each corpus with gaps and its missing days (:func:`_missing_days_summary`)."""
 
     def add(
         self,
@@ -124,12 +126,47 @@ def validate_dataset(
     except ConfigError as exc:
         report.add(root, str(exc))
         return report.problems
+    # Here, not at the top: the importers' MemoryBench reader reports through this module's records.
+    from .importers._native import IMPORT_MARKER, import_warnings, is_imported
+
     ids = list(personas) if personas else list_personas(root)
     if not ids:
         report.add(root, no_data_message(root))
+    for note in import_warnings(root):
+        report.add(root / IMPORT_MARKER, note, severity="warning")
     for pid in ids:
         _validate_persona(report, root, pid, arcs_file)
+    _missing_days_summary(report, root, imported=is_imported(root))
     return in_file_order(report.problems)
+
+
+def _missing_days_summary(report: _Report, root: Path, *, imported: bool) -> None:
+    """The gaps of several personas' corpora as one line: an import dates each session as the data
+    does, so its days are sparse by nature (LoCoMo's sessions weeks apart, LongMemEval's haystack
+    over months), and a line per persona would bury everything else."""
+    gaps = report.missing_days
+    if len(gaps) < 2 and not (imported and gaps):
+        for memories, missing in gaps:
+            shown = ", ".join(map(str, missing[:10])) + (" …" if len(missing) > 10 else "")
+            report.add(
+                memories,
+                f"{len(missing)} day(s) missing from the corpus: {shown}",
+                severity="warning",
+            )
+        return
+    named = ", ".join(f"{m.parent.name} {len(d)}" for m, d in gaps[:3])
+    more = f", and {len(gaps) - 3} more" if len(gaps) > 3 else ""
+    why = (
+        " (imported data: its days are the dates of its sessions, so gaps are expected)"
+        if imported
+        else ""
+    )
+    report.add(
+        root,
+        f"days missing from the corpus of {len(gaps)} persona(s): {named}{more} day(s) missing"
+        f"{why}",
+        severity="warning",
+    )
 
 
 def _near_misses(root: Path) -> str:
@@ -344,10 +381,7 @@ def _validate_days(report: _Report, memories: Path, arcs_file: str) -> int | Non
         return None
     missing = sorted(set(range(1, max(numbers) + 1)) - set(numbers))
     if missing:
-        shown = ", ".join(map(str, missing[:10])) + (" …" if len(missing) > 10 else "")
-        report.add(
-            memories, f"{len(missing)} day(s) missing from the corpus: {shown}", severity="warning"
-        )
+        report.missing_days.append((memories, missing))  # said once for all personas
     return max(numbers)
 
 

@@ -40,12 +40,13 @@ __all__ = [
     "NativeDay",
     "NativePersona",
     "cached_import",
+    "import_warnings",
     "imports_cache_dir",
     "is_imported",
     "write_native",
 ]
 
-IMPORTER_VERSION = 2
+IMPORTER_VERSION = 3
 """Part of a cached conversion's name: an importer that maps a file differently bumps it, and the
 cache converts the file again rather than serve the old mapping."""
 
@@ -115,6 +116,7 @@ def _write_marker(
     default_ranges: Sequence[TimeRange] = (),
     persona_ranges: Mapping[str, Sequence[TimeRange]] | None = None,
     arcs_file: str = DEFAULT_ARCS_FILE,
+    warnings: Sequence[str] = (),
 ) -> None:
     """Write the :data:`IMPORT_MARKER` of the personas under ``out`` (written last: a directory
     with a marker is a complete conversion)."""
@@ -125,6 +127,8 @@ def _write_marker(
     }
     if persona_ranges:
         marker["personaRanges"] = {pid: _ranges_json(r) for pid, r in persona_ranges.items()}
+    if warnings:
+        marker["warnings"] = list(warnings)
     (out / IMPORT_MARKER).write_text(json.dumps(marker, indent=2) + "\n", encoding="utf-8")
 
 
@@ -135,8 +139,13 @@ def write_native(
     source: str,
     default_ranges: Sequence[TimeRange] = (),
     arcs_file: str = DEFAULT_ARCS_FILE,
+    warnings: Sequence[str] = (),
 ) -> Path:
     """Write ``personas`` under ``out`` (created) with the :data:`IMPORT_MARKER`; return ``out``.
+
+    ``warnings`` (one line each, about the source file) are kept in the marker; a list the
+    ``personas`` iterator fills as it goes is read once it is done (:func:`import_warnings` reads
+    them back).
 
     ``personas`` may be an iterator: each is written as it comes and then let go (a LongMemEval
     ``_m`` file is never held whole); when it raises (a malformed record), the persona directories
@@ -163,12 +172,25 @@ def write_native(
         default_ranges=default_ranges,
         persona_ranges=own,
         arcs_file=arcs_file,
+        warnings=warnings,
     )
     return out
 
 
 def is_imported(path: Path | str) -> bool:
     return (Path(path) / IMPORT_MARKER).is_file()
+
+
+def import_warnings(path: Path | str) -> list[str]:
+    """What the importer of the personas under ``path`` warned about their source file (evidence
+    it could not read, sessions dated after their question…); none for other data, or an
+    unreadable marker (:func:`open_imported` names what is wrong with it)."""
+    try:
+        marker = json.loads((Path(path) / IMPORT_MARKER).read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return []
+    found = marker.get("warnings") if isinstance(marker, dict) else None
+    return [w for w in found if isinstance(w, str)] if isinstance(found, list) else []
 
 
 @attrs.frozen

@@ -8,7 +8,9 @@ session_N_date_time}, qa: [...], observation, session_summary, event_summary}``.
 * a turn is written ``[D1:3] Caroline: text``, each image shared with it as
   ``[shared an image: <blip_caption>]``;
 * a question's relevant days are the days of the sessions its ``evidence`` dia ids name (all days
-  when it names none); its category by the official numbering (:data:`OFFICIAL_NAMES`) or mem0's
+  when it names none), its turns (``extra["evidenceTurns"]``, ``D5:8``) the turns they name — read
+  where the file writes them loosely (``D:11:26``, ``D30:05``, ``D 5:8``; :mod:`.dialog_refs`), one
+  warning for the file naming the references that name no turn or one the conversation lacks; its category by the official numbering (:data:`OFFICIAL_NAMES`) or mem0's
   (:data:`MEM0_NAMES`), mapped onto ours by :data:`CATEGORY_OF_NAME`; category 5's reference answer
   is that the conversation does not say (:data:`NOT_MENTIONED`);
 * ``observation``, ``session_summary`` and ``event_summary`` (annotations derived from the
@@ -23,14 +25,18 @@ from __future__ import annotations
 import datetime as dt
 import math
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from pathlib import Path
 from typing import Any, Literal
 
+import attrs
+
 from ...errors import DatasetError
+from ..qa import EVIDENCE_TURNS
 from ..ranges import TimeRange, widest_by_label
 from ._jsonstream import iter_records
 from ._native import NativeDay, NativePersona, day_number, write_native
+from .dialog_refs import read_dialog_refs, summarize_unreadable
 from .memorybench.sessions import parse_date
 
 __all__ = [
@@ -80,7 +86,6 @@ NOT_MENTIONED = "Not mentioned in the conversation."
 """The reference answer of an adversarial (category 5) question."""
 
 _SESSION_KEY = re.compile(r"^session_(\d+)$")
-_DIA_ID = re.compile(r"D(\d+):(\d+)")
 
 
 def names_of(convention: CategoryConvention) -> Mapping[int, str]:
@@ -133,7 +138,7 @@ def _answer_text(value: Any) -> str:
 
 
 def _conversation(
-    path: Path, index: int, record: Any, convention: CategoryConvention
+    path: Path, index: int, record: Any, convention: CategoryConvention, notes: _Notes
 ) -> NativePersona:
     """One record as a persona, asked at its own session quarters."""
     if not isinstance(record, dict):
@@ -167,9 +172,11 @@ def _conversation(
     epoch = min(dates.values()).date()
     day_of = {n: day_number(epoch, dates[n].date()) for n in numbers}
     texts: dict[int, list[str]] = {}
+    known_turns: set[str] = set()
     for n in sorted(numbers, key=lambda n: (dates[n], n)):
         field = f"conversation.session_{n}"
         lines = [_turn_line(rec, f"{field}[{i}]", t) for i, t in enumerate(conv[f"session_{n}"])]
+        known_turns.update(read_dialog_refs(t["dia_id"] for t in conv[f"session_{n}"]).turns)
         section = (
             f"# session: D{n}\ndate: {conv[f'session_{n}_date_time']}\n\n" + "\n".join(lines) + "\n"
         )
@@ -182,7 +189,7 @@ def _conversation(
     names = names_of(convention)
     pid = _persona_id(str(sid))
     questions = tuple(
-        _question(rec, f"qa[{i}]", item, pid, i, day_of, all_days, names)
+        _question(rec, f"qa[{i}]", item, pid, i, day_of, all_days, names, known_turns, notes)
         for i, item in enumerate(qa)
     )
     persona = NativePersona(
@@ -199,6 +206,32 @@ def _conversation(
     return persona
 
 
+@attrs.define
+class _Notes:
+    """What a file's questions name that could not be read, or is not in their conversation: said
+    once for the file (:func:`read_locomo`'s ``warnings``), never dropped without a word."""
+
+    unreadable: list[tuple[str, Sequence[str]]] = attrs.field(factory=list)
+    unknown: list[tuple[str, Sequence[str]]] = attrs.field(factory=list)
+
+    def lines(self, path: Path) -> list[str]:
+        out = []
+        unreadable = summarize_unreadable(
+            self.unreadable,
+            what="name no turn that can be told (expected D<session>:<turn>, as D5:8); their "
+            "questions' relevant days and turns are what the rest of their evidence names",
+        )
+        unknown = summarize_unreadable(
+            self.unknown,
+            what="name a turn or session that is not in their conversation; they are left out "
+            "of the relevant days and turns",
+        )
+        for line in (unreadable, unknown):
+            if line is not None:
+                out.append(f"{path}: LoCoMo evidence: {line}")
+        return out
+
+
 def _question(
     rec: _Record,
     field: str,
@@ -208,6 +241,8 @@ def _question(
     day_of: Mapping[int, int],
     all_days: Sequence[int],
     names: Mapping[int, str],
+    known_turns: Collection[str],
+    notes: _Notes,
 ) -> dict[str, Any]:
     if not isinstance(item, dict):
         raise rec.fail(field, "must be an object")
@@ -220,16 +255,24 @@ def _question(
     evidence = item.get("evidence", [])
     if not isinstance(evidence, list):
         raise rec.fail(f"{field}.evidence", "must be a list of dia ids")
-    sessions = [
-        int(m.group(1)) for e in evidence if isinstance(e, str) for m in _DIA_ID.finditer(e)
-    ]
-    days = sorted({day_of[s] for s in sessions if s in day_of}) or list(all_days)
+    qid = f"{pid}-q{index + 1:03d}"
+    refs = read_dialog_refs(evidence)
+    notes.unreadable.append((qid, refs.unreadable))
+    unknown = [t for t in refs.turns if t not in known_turns]
+    named = {t.partition(":")[0] for t in unknown}
+    unknown += [f"D{s}" for s in refs.sessions if s not in day_of and f"D{s}" not in named]
+    notes.unknown.append((qid, unknown))
+    turns = [t for t in refs.turns if t in known_turns]
+    days = sorted({day_of[s] for s in refs.sessions if s in day_of}) or list(all_days)
     extra: dict[str, Any] = {
         "locomoCategory": category,
         "questionType": names[category],
         "evidence": list(evidence),
-        "evidenceSessions": [f"D{s}" for s in dict.fromkeys(sessions)],
+        "evidenceSessions": [f"D{s}" for s in refs.sessions],
     }
+    if turns:
+        # The turn-level gold: what a retrieval entry's ``turn`` is measured against.
+        extra[EVIDENCE_TURNS] = turns
     if category == 5:
         answer = NOT_MENTIONED
         if "adversarial_answer" in item:
@@ -245,7 +288,7 @@ def _question(
             raise rec.fail(f"{field}.answer", "missing or not a text or number")
         answer = _answer_text(item["answer"])
     return {
-        "id": f"{pid}-q{index + 1:03d}",
+        "id": qid,
         "question": question.strip(),
         "answer": answer,
         "category": CATEGORY_OF_NAME[names[category]],
@@ -278,11 +321,17 @@ def session_checkpoints(session_days: Sequence[int]) -> tuple[TimeRange, ...]:
 
 
 def read_locomo(
-    path: Path | str, convention: CategoryConvention = "official"
+    path: Path | str,
+    convention: CategoryConvention = "official",
+    warnings: list[str] | None = None,
 ) -> tuple[list[NativePersona], tuple[TimeRange, ...]]:
     """The conversations of a LoCoMo file as personas, each with its own checkpoints
     (:func:`session_checkpoints`), and the run's: the same labels at the longest conversation's
     days (what a run's ``ranges`` and the heatmap's column days show).
+
+    Evidence references are read by :func:`~.dialog_refs.read_dialog_refs`; those that name no
+    turn that can be told, or a turn or session the conversation lacks, are one line each for the
+    whole file, appended to ``warnings``.
 
     Raises:
         DatasetError: a malformed file, naming the record and the field.
@@ -291,14 +340,17 @@ def read_locomo(
     names_of(convention)
     personas: list[NativePersona] = []
     seen: set[str] = set()
+    notes = _Notes()
     for i, record in enumerate(iter_records(path, "LoCoMo")):
-        persona = _conversation(path, i, record, convention)
+        persona = _conversation(path, i, record, convention, notes)
         if persona.id in seen:
             raise _Record(path, i, persona.id).fail("sample_id", "used by an earlier record")
         seen.add(persona.id)
         personas.append(persona)
     if not personas:
         raise DatasetError("a LoCoMo file with no conversations", path=path)
+    if warnings is not None:
+        warnings.extend(notes.lines(path))
     return personas, widest_by_label(r for p in personas for r in p.checkpoints)
 
 
@@ -306,9 +358,15 @@ def convert_locomo(
     source: Path | str, out: Path | str, convention: CategoryConvention = "official"
 ) -> tuple[list[NativePersona], tuple[TimeRange, ...]]:
     """Write a LoCoMo file's conversations under ``out`` as native personas; return them and
-    their default checkpoints."""
-    personas, ranges = read_locomo(source, convention)
+    their default checkpoints. The file's warnings (:func:`read_locomo`) are kept in the import
+    marker, where ``validate`` and the commands that convert ``--data locomo:FILE`` read them."""
+    warnings: list[str] = []
+    personas, ranges = read_locomo(source, convention, warnings)
     write_native(
-        personas, Path(out), source=f"locomo ({convention} categories)", default_ranges=ranges
+        personas,
+        Path(out),
+        source=f"locomo ({convention} categories)",
+        default_ranges=ranges,
+        warnings=warnings,
     )
     return personas, ranges

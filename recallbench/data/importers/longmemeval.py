@@ -16,7 +16,9 @@ answer_session_ids}``. Mapping:
   :data:`CATEGORY_OF_TYPE`; an ``_abs`` question is an abstention (``extra["abstention"]``,
   category negative-recall, every day relevant: it has no gold evidence);
 * relevant days are the days of ``answer_session_ids`` and of the sessions holding a
-  ``has_answer`` turn.
+  ``has_answer`` turn;
+* a haystack session dated after its question is ingested all the same, and the file's questions
+  that have one are one warning naming them (kept in the import marker).
 """
 
 from __future__ import annotations
@@ -39,6 +41,7 @@ __all__ = [
     "CATEGORY_OF_TYPE",
     "convert_longmemeval",
     "iter_longmemeval",
+    "late_sessions_warning",
     "read_longmemeval",
 ]
 
@@ -85,7 +88,9 @@ def _list(rec: _Record, record: Mapping[str, Any], key: str, n: int | None = Non
     return value
 
 
-def _unit(path: Path, index: int, record: Any) -> NativePersona:
+def _unit(
+    path: Path, index: int, record: Any, late: list[tuple[str, str]] | None = None
+) -> NativePersona:
     if not isinstance(record, dict):
         raise _Record(path, index).fail("record", "must be an object")
     qid = record.get("question_id")
@@ -102,7 +107,8 @@ def _unit(path: Path, index: int, record: Any) -> NativePersona:
         else _answer_text(raw_answer)
     )
     qdate = _string(rec, record, "question_date")
-    if parse_date(qdate) is None:
+    asked = parse_date(qdate)
+    if asked is None:
         raise rec.fail("question_date", f"not a date: {qdate!r}")
     sessions = _list(rec, record, "haystack_sessions")
     if not sessions:
@@ -115,6 +121,12 @@ def _unit(path: Path, index: int, record: Any) -> NativePersona:
         if parsed is None:
             raise rec.fail(f"haystack_dates[{i}]", f"not a date: {d!r}")
         dates.append(parsed)
+    after = [i for i, d in enumerate(dates) if d > asked]
+    if after and late is not None:
+        # Ingested all the same (it is the data), but the question is asked before it happened.
+        first = after[0]
+        more = f" and {len(after) - 1} more" if len(after) > 1 else ""
+        late.append((qid, f"session {ids[first]} ({raw_dates[first]}){more} after {qdate}"))
     answer_ids = {_session_id(s) for s in _list(rec, record, "answer_session_ids")}
     epoch = min(dates).date()
     texts: dict[int, list[str]] = {}
@@ -174,10 +186,26 @@ def _unit(path: Path, index: int, record: Any) -> NativePersona:
     )
 
 
-def iter_longmemeval(path: Path | str) -> Iterator[NativePersona]:
+def late_sessions_warning(path: Path, late: list[tuple[str, str]], shown: int = 3) -> str | None:
+    """One line naming the questions whose haystack holds a session dated after the question."""
+    if not late:
+        return None
+    named = "; ".join(f"{qid}: {what}" for qid, what in late[:shown])
+    more = f"; and {len(late) - shown} more" if len(late) > shown else ""
+    return (
+        f"{path}: LongMemEval: {len(late)} question(s) have a haystack session dated after the "
+        f"question ({named}{more}); those sessions are ingested all the same, before the question "
+        "is asked"
+    )
+
+
+def iter_longmemeval(
+    path: Path | str, warnings: list[str] | None = None
+) -> Iterator[NativePersona]:
     """The questions of a LongMemEval file, each a persona with its haystack, converted one record
     at a time as the file is read (:func:`~._jsonstream.iter_records`: an ``_m`` file is never
-    held whole).
+    held whole). Once the file is read, what is worth a warning (questions whose haystack holds
+    a session dated after them) is one line appended to ``warnings``.
 
     Raises:
         DatasetError: a malformed file, naming the record and the field (raised when the iteration
@@ -185,8 +213,9 @@ def iter_longmemeval(path: Path | str) -> Iterator[NativePersona]:
     """
     path = Path(path)
     seen: set[str] = set()
+    late: list[tuple[str, str]] = []
     for i, record in enumerate(iter_records(path, "LongMemEval")):
-        unit = _unit(path, i, record)
+        unit = _unit(path, i, record, late)
         del record
         if unit.id in seen:
             raise _Record(path, i, unit.id).fail("question_id", "used by an earlier record")
@@ -194,27 +223,39 @@ def iter_longmemeval(path: Path | str) -> Iterator[NativePersona]:
         yield unit
     if not seen:
         raise DatasetError("a LongMemEval file with no questions", path=path)
+    line = late_sessions_warning(path, late)
+    if line is not None and warnings is not None:
+        warnings.append(line)
 
 
-def read_longmemeval(path: Path | str) -> list[NativePersona]:
+def read_longmemeval(path: Path | str, warnings: list[str] | None = None) -> list[NativePersona]:
     """The questions of a LongMemEval file, each a persona with its haystack (all held at once:
-    :func:`convert_longmemeval` writes them one at a time instead).
+    :func:`convert_longmemeval` writes them one at a time instead); warnings as
+    :func:`iter_longmemeval` gives them.
 
     Raises:
         DatasetError: a malformed file, naming the record and the field.
     """
-    return list(iter_longmemeval(path))
+    return list(iter_longmemeval(path, warnings))
 
 
 def convert_longmemeval(source: Path | str, out: Path | str) -> tuple[str, ...]:
     """Write a LongMemEval file's questions under ``out`` as native personas, each asked once,
-    after its whole haystack, one record at a time; return their ids."""
+    after its whole haystack, one record at a time; return their ids. The file's warnings
+    (:func:`iter_longmemeval`) are kept in the import marker."""
     ids: list[str] = []
+    warnings: list[str] = []  # filled by the time the iterator is done, when the marker is written
 
     def each() -> Iterator[NativePersona]:
-        for unit in iter_longmemeval(source):
+        for unit in iter_longmemeval(source, warnings):
             ids.append(unit.id)
             yield unit
 
-    write_native(each(), Path(out), source="longmemeval", default_ranges=(NAMED_RANGES["full"],))
+    write_native(
+        each(),
+        Path(out),
+        source="longmemeval",
+        default_ranges=(NAMED_RANGES["full"],),
+        warnings=warnings,
+    )
     return tuple(ids)

@@ -16,6 +16,7 @@ from typing import Any
 import attrs
 
 from ..._schema import describe
+from ..dialog_refs import read_dialog_refs
 from .cases import Case
 from .manifest import SessionIngestion
 
@@ -108,9 +109,6 @@ def _parallel(fields: Mapping[str, Any], key: str | None, n: int, what: str) -> 
     return value
 
 
-_DIALOG_REF = re.compile(r"D(\d+):")
-
-
 def evidence_sessions(
     case: Case, ing: SessionIngestion
 ) -> tuple[list[Any] | None, tuple[str, ...]]:
@@ -125,11 +123,9 @@ def evidence_sessions(
     if not isinstance(raw, list):
         raise SessionError(key, f"evidence field {key!r} must be a list, found {describe(raw)}")
     if ing.evidence_field is not None and ing.evidence_parser == "dialog_refs":
-        # LoCoMo's "D1:3" (session 1, turn 3), sometimes several in one string ("D1:3; D2:5").
-        found = [
-            f"D{m.group(1)}" for e in raw if isinstance(e, str) for m in _DIALOG_REF.finditer(e)
-        ]
-        return raw, tuple(dict.fromkeys(found))
+        # LoCoMo's "D1:3" (session 1, turn 3), sometimes several in one string ("D1:3; D2:5"),
+        # sometimes loosely written ("D:11:26"): read by the importers' one reader.
+        return raw, tuple(f"D{n}" for n in read_dialog_refs(raw).sessions)
     return raw, tuple(dict.fromkeys(_id_text(e) for e in raw if isinstance(e, str | int)))
 
 

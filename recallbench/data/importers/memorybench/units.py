@@ -19,8 +19,9 @@ import attrs
 
 from ...corpus import DELETE_BEFORE_ASKING, DELETE_DELAY_MS, Day, day_memory_id, memory_id_day
 from ...persona import DEFAULT_EPOCH, day_date
-from ...qa import CATEGORIES, DIFFICULTIES, QAPair, question_type_key
+from ...qa import CATEGORIES, DIFFICULTIES, EVIDENCE_TURNS, QAPair, question_type_key
 from ...validate import Problem
+from ..dialog_refs import read_dialog_refs, summarize_unreadable
 from .cases import Case
 from .manifest import AddDeleteVerifyIngestion, Manifest, SessionIngestion, SimpleIngestion
 from .sessions import (
@@ -86,6 +87,7 @@ class _Mapper:
         self.problems = problems
         self.missing: dict[str, list[Case]] = {}
         self.undated: Case | None = None
+        self.unreadable_refs: list[tuple[Case, tuple[str, ...]]] = []
 
     def error(self, case: Case, key: str | None, message: str) -> None:
         where = case.where(key) if key else case.where()
@@ -336,6 +338,11 @@ class _Mapper:
         if raw_evidence is not None:
             extra["evidence"] = raw_evidence
             extra["evidenceSessions"] = list(ids)
+            if isinstance(ing, SessionIngestion) and ing.evidence_parser == "dialog_refs":
+                refs = read_dialog_refs(raw_evidence)
+                if refs.turns:
+                    extra[EVIDENCE_TURNS] = list(refs.turns)
+                self.unreadable_refs.append((case, refs.unreadable))
         if m.query.retrieval_limit is not None:
             extra["retrievalLimit"] = m.query.retrieval_limit
         answer_key = m.query.expected_answer_field
@@ -369,6 +376,24 @@ class _Mapper:
             relevant_days=days,
             extra=extra,
         )
+
+    def report_unreadable_refs(self) -> None:
+        """One warning for the benchmark's dialog references that name no turn that can be told."""
+        found = [(c, pieces) for c, pieces in self.unreadable_refs if pieces]
+        line = summarize_unreadable(
+            [(c.id, pieces) for c, pieces in found],
+            what="name no turn that can be told (expected D<session>:<turn>, as D5:8); the "
+            "sessions and turns of the rest of their evidence are kept",
+        )
+        if line is not None:
+            self.problems.append(
+                Problem(
+                    path=self.data_path,
+                    line=found[0][0].line,
+                    severity="warning",
+                    message=line,
+                )
+            )
 
     def _report_missing(self, cases: Sequence[Case]) -> None:
         for what, lacking in self.missing.items():
@@ -409,4 +434,7 @@ def build_units(
     manifest: Manifest, cases: Sequence[Case], data_path: Path, problems: list[Problem]
 ) -> list[UnitSpec]:
     """The benchmark's units in data order; problems are appended, each naming its case and line."""
-    return _Mapper(manifest, data_path, problems).build(cases)
+    mapper = _Mapper(manifest, data_path, problems)
+    units = mapper.build(cases)
+    mapper.report_unreadable_refs()
+    return units
