@@ -24,7 +24,7 @@ memory: each memory's text starts with its date (``[2026-01-07] …``), which ke
 (``filter_tags=["shared", "session:<asked in>"]``), reported as retrieval entries with their day
 (path ``day-0007#principal/2``, the chunk), and answer extractively from the best one as
 ``builtin:bm25`` does (recallbench's ``compose_answer``: the sentences sharing the most idf-weighted
-question words). It abstains ("No evidence found in memory.") when nothing is recalled, no sentence
+question words). It abstains (``builtin:bm25``'s abstention text) when nothing is recalled, no sentence
 shares a word with the question, or the best score is under ``min_score``.
 
 **Forgetting.** ``delete_memory("day-0007")`` is memos-os's ``forget_tag("day-0007")``;
