@@ -2,8 +2,9 @@
 loaded by file path in the tests of every executor: in-process, units in parallel, Ray's workers
 and ``recallbench serve``.
 
-Each writes one line per lifecycle event to ``config["events"]`` (``setup <pid>``, ``teardown
-<pid>``), so a test can tell that every unit set up was torn down, whichever process ran it.
+Each writes one line per lifecycle event to ``config["events"]`` (``setup <pid>`` when a setup
+begins, ``teardown <pid>`` when its teardown ran), so a test can tell that every unit that began
+setting up was torn down, whichever process ran it.
 """
 
 from __future__ import annotations
@@ -69,12 +70,12 @@ class TaskGroupMemory(_Recorded):
         # Held from the start: a setup cut short (a timeout, a cancelled run) leaves teardown what
         # it entered so far to close.
         stack = self._stack = contextlib.AsyncExitStack()
+        self._event("setup")  # begun: from here on, teardown has something to close
         send, receive = anyio.create_memory_object_stream[tuple[str, Any]](16)
         stack.push_async_callback(receive.aclose)  # last out: the worker closes it first
         tg = await stack.enter_async_context(anyio.create_task_group())
         self._requests = await stack.enter_async_context(send)  # first out: ends the worker
         tg.start_soon(self._worker, receive)
-        self._event("setup")
         await anyio.sleep(self.setup_delay)
 
     async def _worker(self, receive: anyio.abc.ObjectReceiveStream[tuple[str, Any]]) -> None:
@@ -92,7 +93,9 @@ class TaskGroupMemory(_Recorded):
     async def query(self, question: str) -> str:
         assert self._requests is not None, "query before setup"
         send, receive = anyio.create_memory_object_stream[str](1)
-        async with receive:
+        # Both ends closed here whatever happens (the worker closes its end too, once it answers):
+        # a query cancelled with its request still queued leaks nothing.
+        with send, receive:
             await self._requests.send((question, send))
             return await receive.receive()
 
@@ -105,9 +108,12 @@ class TaskGroupMemory(_Recorded):
     async def teardown(self) -> None:
         stack, self._stack = self._stack, None
         if stack is not None:
-            # Closing the send stream ends the worker, and with it the task group.
-            await stack.aclose()
-            self._event("teardown")
+            # Closing the send stream ends the worker, and with it the task group. Recorded even
+            # when it runs under a setup's cancellation (the stack closes all the same).
+            try:
+                await stack.aclose()
+            finally:
+                self._event("teardown")
 
 
 class LifespanMemory(TaskGroupMemory):
@@ -143,11 +149,11 @@ class McpSessionMemory(_Recorded):
         from mcp.client.stdio import StdioServerParameters, stdio_client
 
         stack = self._stack = contextlib.AsyncExitStack()  # held from the start (see above)
+        self._event("setup")
         params = StdioServerParameters(command=sys.executable, args=[str(NOTES_SERVER)])
         read, write = await stack.enter_async_context(stdio_client(params))
         self._session = await stack.enter_async_context(ClientSession(read, write))
         await self._session.initialize()
-        self._event("setup")
         await anyio.sleep(self.setup_delay)
 
     async def _call(self, tool: str, **args: Any) -> str:
@@ -174,8 +180,10 @@ class McpSessionMemory(_Recorded):
     async def teardown(self) -> None:
         stack, self._stack = self._stack, None
         if stack is not None:
-            await stack.aclose()
-            self._event("teardown")
+            try:
+                await stack.aclose()
+            finally:
+                self._event("teardown")
 
 
 def events(path: Path) -> list[str]:
