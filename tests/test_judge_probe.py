@@ -138,11 +138,19 @@ def test_every_kind_is_built_and_carries_its_expectations(probes: tuple[Probe, .
         "wrong-value": (False, None),
         "vague": (False, False),
         "confident-yes": (False, True),
+        "many-details": (True, False),
+        "stamped": (True, False),
+        "labelled": (True, False),
+        "stamp-off": (True, False),
+        "hedged": (True, False),
+        "hedged-partial": (None, False),
     }
     for p in probes:
-        if p.kind == "abstention":
+        if p.kind in ("abstention", "hedged-negative"):
             assert p.should_be_correct == (p.pair.category == "negative-recall")
             assert p.should_be_flagged is False
+        elif p.kind == "date-off":
+            assert p.should_be_correct in (False, None) and p.should_be_flagged is None
         else:
             assert (p.should_be_correct, p.should_be_flagged) == expected[p.kind], p.kind
         assert p.persona_id == PERSONA
@@ -437,6 +445,14 @@ def _sound(kind: str, negative: bool) -> JudgeScore:
         "vague": (0, 0, 1),
         "abstention": (3, 2, 1) if negative else (0, 0, 1),
         "confident-yes": (0, 0, 0),
+        "many-details": (3, 2, 1),
+        "stamped": (3, 2, 1),
+        "labelled": (3, 2, 1),
+        "stamp-off": (3, 2, 1),
+        "date-off": (1, 1, 1),
+        "hedged": (3, 2, 1),
+        "hedged-partial": (2, 1, 1),
+        "hedged-negative": (3, 2, 1) if negative else (0, 0, 1),
     }
     c, k, h = scores[kind]
     return JudgeScore(correctness=c, completeness=k, hallucination=h)
@@ -444,7 +460,7 @@ def _sound(kind: str, negative: bool) -> JudgeScore:
 
 def _fooled(kind: str, negative: bool) -> JudgeScore:
     """A judge fooled by confidence: anything that is not an abstention is right and grounded."""
-    if kind == "abstention":
+    if kind in ("abstention", "hedged-negative"):
         return JudgeScore(correctness=0, completeness=0, hallucination=1)
     return JudgeScore(correctness=3, completeness=2, hallucination=1)
 
@@ -495,6 +511,19 @@ async def test_runner_with_a_fooled_judge_violates_orderings(ds: PersonaDataset)
         "confident-yes flagged": "violated",
         "grounded not flagged": "held",
         "abstention right only where it should be": "violated",
+        "many-details ≥ verbatim": "held",
+        "many-details > fabricated": "violated",
+        "stamped ≥ verbatim": "held",
+        "labelled ≥ verbatim": "held",
+        "stamp-off ≥ verbatim": "held",
+        "verbatim > date-off": "violated",
+        "stamp-off > date-off": "violated",
+        "date-off never fully correct": "violated",
+        "hedged > wrong-value": "violated",
+        "hedged-partial ≥ partial": "held",
+        "hedged-partial > vague": "violated",
+        "hedged-negative right only where it should be": "violated",
+        "styled grounded not flagged": "held",
     }
 
 

@@ -423,8 +423,8 @@ def test_hallucination_window_imitates_an_llm_judge() -> None:
 # Version 3: how real memory systems write (issue 17)
 
 
-def test_rubric_version_is_three() -> None:
-    assert RUBRIC_VERSION == "3"
+def test_rubric_version_is_four() -> None:
+    assert RUBRIC_VERSION == "4"
 
 
 @pytest.mark.parametrize(

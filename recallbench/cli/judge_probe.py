@@ -49,6 +49,14 @@ _SOUND = {
     "vague": ("no", "no"),
     "abstention": ("neg. only", "no"),
     "confident-yes": ("no", "yes"),
+    "many-details": ("yes", "no"),
+    "stamped": ("yes", "no"),
+    "labelled": ("yes", "no"),
+    "stamp-off": ("yes", "no"),
+    "date-off": ("not fully", "either"),
+    "hedged": ("yes", "no"),
+    "hedged-partial": ("either", "no"),
+    "hedged-negative": ("neg. only", "no"),
 }
 
 
@@ -204,6 +212,8 @@ def _figures(o: OrderingResult) -> str:
         return f"{_pct(f['flagged'])} flagged (held at ≥ {o.tolerance:.0%})"
     if o.rule == "not-flagged":
         return f"{_pct(f['flagged'])} flagged (held at ≤ {o.tolerance:.0%})"
+    if o.rule == "not-full":
+        return f"{_pct(f['fullyCorrect'])} fully correct (held at ≤ {o.tolerance:.0%})"
     from ..judges.probe_report import ABSTAIN_RIGHT_MIN, ABSTAIN_WRONG_MAX
 
     return (

@@ -58,6 +58,7 @@ class GroundingIndex:
     _postings: dict[str, list[int]] = attrs.field(factory=dict, repr=False)
     _first_pair: dict[str, int] = attrs.field(factory=dict, repr=False)
     _dates: dict[str, int] = attrs.field(factory=dict, repr=False)
+    _month_days: dict[str, list[int]] = attrs.field(factory=dict, repr=False)
     _pairs_by_day: dict[int, frozenset[str]] = attrs.field(factory=dict, repr=False)
 
     @classmethod
@@ -82,6 +83,7 @@ class GroundingIndex:
             n = day.number
             if day.date:
                 self._dates.setdefault(day.date, n)
+                self._month_days.setdefault(day.date[5:], []).append(n)
             cleaned = clean(day.content)
             keys = _value_keys(extract_values(cleaned, cleaned=True))
             # A day's own date and number are facts of that day: answers cite "on 2026-01-20" and
@@ -114,6 +116,10 @@ class GroundingIndex:
     def day_of_date(self, iso: str) -> int | None:
         """The day whose calendar date is ``iso`` (``YYYY-MM-DD``), if the corpus has it."""
         return self._dates.get(iso)
+
+    def days_dated(self, month_day: str) -> Sequence[int]:
+        """The days whose calendar date falls on ``month_day`` (``MM-DD``, any year), ascending."""
+        return self._month_days.get(month_day, ())
 
     def first_day(self, key: str) -> int | None:
         """The first day ``key`` appears on: an atom or token key, or a word pair ``"a b"``."""
@@ -166,11 +172,7 @@ class Grounding:
         """Whether a claim's key (see :func:`claim_keys`) appears on a day the claim may trace to."""
         if self.support is not None:
             return self.in_days(key, self.support)
-        for k in claim_keys(key):
-            found = self.index.days_of(k)
-            if found and found[0] <= self.cutoff:
-                return True
-        return False
+        return self.ingested(key)
 
     def names_a_day(self, iso: str) -> bool:
         """Whether the full date ``iso`` is the date of a day a claim may trace to (ingested by the
@@ -179,6 +181,27 @@ class Grounding:
         if day is None or day > self.cutoff:
             return False
         return self.support is None or any(lo <= day <= hi for lo, hi in self.support)
+
+    def cites_a_day(self, month_day: str) -> bool:
+        """Whether a citation stamp's date (``MM-DD``) is the date of a day ingested by the cutoff:
+        a real memory cited, wherever it sits (a citation is not a claim, so no window applies)."""
+        found = self.index.days_dated(month_day)
+        return bool(found) and found[0] <= self.cutoff
+
+    def ingested(self, key: str) -> bool:
+        """Whether a claim's key appears on any day ingested by the cutoff, whatever the window."""
+        for k in claim_keys(key):
+            found = self.index.days_of(k)
+            if found and found[0] <= self.cutoff:
+                return True
+        return False
+
+    def quote_ingested(self, toks: Sequence[str]) -> bool:
+        """Whether at least half a quoted string's word pairs appear on days ingested by the cutoff."""
+        pairs = set(bigrams(list(toks)))
+        first = self.index.first_day
+        found = sum(1 for p in pairs if (first(p) or self.cutoff + 1) <= self.cutoff)
+        return found * 2 >= len(pairs)
 
     def quote_grounded(self, toks: Sequence[str]) -> bool:
         """With a hallucination window, whether at least half the word pairs of a quoted string are

@@ -57,6 +57,7 @@ from ..data.qa import CATEGORIES, QAPair
 from ..data.selection import filter_qa_by_range
 from ..results.scoring import JudgeScore
 from .probe_facts import CorpusFacts, confident_yes, fabricate, wrong_value
+from .probe_styles import STYLE_KINDS, style_probes
 from .probe_text import abstention, paraphrase, partial, vague
 from .restyle import STYLE_GROUPS, StyleContext, restyle
 
@@ -83,8 +84,10 @@ PROBE_KINDS: tuple[str, ...] = (
     "vague",
     "abstention",
     "confident-yes",
+    *STYLE_KINDS,
 )
-"""Every probe kind, in the order reports list them."""
+"""Every probe kind, in the order reports list them: the wording kinds, then the style kinds of
+:mod:`recallbench.judges.probe_styles`."""
 
 DEFAULT_SAMPLE = 20
 """Pairs sampled per persona by default: two per category when all ten are present."""
@@ -257,6 +260,14 @@ def build_probes(
         yes = confident_yes(pair, facts, rng("confident-yes"))
         if yes is not None:
             add("confident-yes", yes, False, True, note="affirms an absent subject")
+    for styled in style_probes(ds, pair, facts.names, rng):
+        add(
+            styled.kind,
+            styled.answer,
+            styled.should_be_correct,
+            styled.should_be_flagged,
+            note=styled.note,
+        )
     return tuple(out)
 
 

@@ -20,6 +20,16 @@ them; with ``L`` and ``R`` those means:
 * ``abstention right only where it should be`` — held when abstentions are scored correct on at
   least 50% (:data:`ABSTAIN_RIGHT_MIN`) of negative-recall pairs and on at most 10%
   (:data:`ABSTAIN_WRONG_MAX`) of the other (answerable) pairs.
+* ``date-off never fully correct`` — held when at most 10% (:data:`FULL_MAX`) of the date-off probes
+  keep full correctness (3): a wrong date may leave an answer partly right, never wholly.
+
+The style probes (:mod:`recallbench.judges.probe_styles`) keep their own orderings: each grounded
+style ≥ verbatim (``many-details``, ``stamped``, ``labelled``, ``stamp-off``), ``many-details >
+fabricated``, ``verbatim > date-off`` and ``stamp-off > date-off`` (a right date with a misdated
+citation beats a wrong date rightly cited), ``hedged > wrong-value``, ``hedged-partial ≥ partial``
+(a hedge costs nothing beyond the missing facts), ``hedged-partial > vague``, ``hedged-negative right
+only where it should be`` (the abstention rule: right on negative-recall pairs only), and ``styled
+grounded not flagged`` (at most 10% of the style kinds that keep the truth flagged).
 
 The chain ``verbatim ≥ restyled ≈ paraphrase > partial > vague ≈ wrong-value`` is checked link by
 link: ``verbatim ≥ restyled``, ``verbatim ≥ paraphrase``, ``verbatim ≥ grounded-extra``, ``restyled ≈
@@ -46,6 +56,7 @@ __all__ = [
     "AT_LEAST_SLACK",
     "CORRECT_AT",
     "FLAGGED_MIN",
+    "FULL_MAX",
     "GROUNDED_FLAGGED_MAX",
     "ORDERINGS",
     "KindStats",
@@ -73,10 +84,22 @@ ABSTAIN_WRONG_MAX = 0.1
 """… and on at most this share of answerable pairs."""
 CORRECT_AT = 2
 """A probe is "scored correct" at correctness ≥ this (of 3)."""
+FULL_MAX = 0.1
+"""``K never fully correct`` holds when at most this share of K's probes keeps correctness 3."""
 
 GROUNDED_KINDS: tuple[str, ...] = ("verbatim", "paraphrase", "restyled", "grounded-extra")
+STYLED_GROUNDED_KINDS: tuple[str, ...] = (
+    "many-details",
+    "stamped",
+    "labelled",
+    "stamp-off",
+    "hedged",
+    "hedged-partial",
+    "hedged-negative",
+)
+"""The style kinds that keep the answer's truth (or abstain truthfully): none should be flagged."""
 
-Rule = Literal["at-least", "about", "above", "flagged", "not-flagged", "abstention"]
+Rule = Literal["at-least", "about", "above", "flagged", "not-flagged", "abstention", "not-full"]
 Verdict = Literal["held", "violated", "untested"]
 
 
@@ -88,7 +111,8 @@ class Ordering:
         name: how reports show it (``verbatim ≥ restyled``).
         rule: ``at-least``, ``about`` and ``above`` compare two kinds' paired mean composites;
             ``flagged`` and ``not-flagged`` read the share flagged; ``abstention`` reads the share of
-            abstentions scored correct on negative-recall and on answerable pairs.
+            the kind's probes scored correct on negative-recall and on answerable pairs;
+            ``not-full`` the share that keeps full correctness.
         kinds: the kinds it reads (left, right for comparisons).
     """
 
@@ -106,6 +130,7 @@ class Ordering:
             "flagged": FLAGGED_MIN,
             "not-flagged": GROUNDED_FLAGGED_MAX,
             "abstention": ABSTAIN_WRONG_MAX,
+            "not-full": FULL_MAX,
         }[self.rule]
 
 
@@ -130,6 +155,23 @@ ORDERINGS: tuple[Ordering, ...] = (
     Ordering(
         name="abstention right only where it should be", rule="abstention", kinds=("abstention",)
     ),
+    _cmp("many-details", "at-least", "verbatim"),
+    _cmp("many-details", "above", "fabricated"),
+    _cmp("stamped", "at-least", "verbatim"),
+    _cmp("labelled", "at-least", "verbatim"),
+    _cmp("stamp-off", "at-least", "verbatim"),
+    _cmp("verbatim", "above", "date-off"),
+    _cmp("stamp-off", "above", "date-off"),
+    Ordering(name="date-off never fully correct", rule="not-full", kinds=("date-off",)),
+    _cmp("hedged", "above", "wrong-value"),
+    _cmp("hedged-partial", "at-least", "partial"),
+    _cmp("hedged-partial", "above", "vague"),
+    Ordering(
+        name="hedged-negative right only where it should be",
+        rule="abstention",
+        kinds=("hedged-negative",),
+    ),
+    Ordering(name="styled grounded not flagged", rule="not-flagged", kinds=STYLED_GROUNDED_KINDS),
 )
 """Every ordering, in the order reports list them."""
 
@@ -195,7 +237,8 @@ class OrderingResult:
         name, rule, kinds: the :class:`Ordering`.
         figures: what was compared — ``left``, ``right`` and ``difference`` (the kinds' mean
             composites) for comparisons; ``flagged`` (a share) for flag checks; ``negativeCorrect`` and
-            ``answerableCorrect`` (shares) for the abstention check.
+            ``answerableCorrect`` (shares) for the abstention checks; ``fullyCorrect`` (a share) for
+            ``not-full``.
         n: probes read (for a comparison, those of the kind with fewer).
         tolerance: the rule's slack, margin or threshold.
         verdict: ``held``, ``violated``, or ``untested`` when there was nothing to compare.
@@ -238,6 +281,11 @@ def _check(ordering: Ordering, outcomes: Sequence[ProbeOutcome]) -> OrderingResu
         diff = left - right
         figures = {"left": left, "right": right, "difference": diff}
         ok = {"at-least": diff >= -tol, "about": abs(diff) <= tol, "above": diff >= tol}[rule]
+    elif rule == "not-full":
+        n = len(scored)
+        full = _mean([float(o.score.correctness == 3) for o in scored if o.score is not None])
+        figures = {"fullyCorrect": full}
+        ok = full <= tol
     elif rule in ("flagged", "not-flagged"):
         n = len(scored)
         share = _mean([float(o.score.hallucination == 0) for o in scored if o.score is not None])
