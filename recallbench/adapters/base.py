@@ -50,6 +50,12 @@ class RetrievalEntry:
     snippet: str | None = None
     day: int | None = None
     """The corpus day the memory came from, when the system knows it."""
+    turn: str | None = None
+    """The turn of the conversation the memory came from, when the data names turns and the system
+    knows it: the id a day's text gives the turn (an imported LoCoMo day writes each turn as
+    ``[D5:8] Caroline: …``, so ``"D5:8"``). Measured against the pair's gold turns
+    (``extra["evidenceTurns"]``) as turn-level recall, beside the day-level metrics; an entry
+    holding several turns is reported as one entry per turn."""
 
 
 @attrs.frozen(kw_only=True)
@@ -319,6 +325,7 @@ def _to_detail(value: Any) -> QueryDetail:
                     score=r.get("score"),
                     snippet=r.get("snippet"),
                     day=r.get("day"),
+                    turn=r.get("turn"),
                 )
                 for r in given
             )

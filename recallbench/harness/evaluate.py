@@ -30,6 +30,7 @@ from ..results.measures import question_retrieval
 from ..results.panel_scores import panel_parts
 from ..results.records import QuestionError, QuestionResult
 from ..results.scoring import JudgeScore, is_failure, to_score
+from ..results.turn_retrieval import question_turn_retrieval
 
 __all__ = [
     "NO_ANSWER",
@@ -360,6 +361,9 @@ async def evaluate(
     context = build_context(pair, days, judging.window, persona=persona)
     entry_days = None if detail.retrieval is None else [e.day for e in detail.retrieval]
     retrieval_metrics = question_retrieval(pair, entry_days)
+    turn_metrics = question_turn_retrieval(
+        pair, None if detail.retrieval is None else [e.turn for e in detail.retrieval]
+    )
     ranked_days = retrieved_days(pair, entry_days)
     judged, appealed = Tally(), Tally()
     try:
@@ -383,6 +387,7 @@ async def evaluate(
             retrieval_metrics=retrieval_metrics,
             usage=answer_usage(judged, appealed, adapter_usage, prior_usage),
             retrieved_days=ranked_days,
+            turn_retrieval_metrics=turn_metrics,
         )
         return Evaluation(
             result=result,
@@ -418,6 +423,7 @@ async def evaluate(
         panel=panel[0] if panel is not None else None,
         usage=answer_usage(judged, appealed, adapter_usage, prior_usage),
         retrieved_days=ranked_days,
+        turn_retrieval_metrics=turn_metrics,
     )
     return Evaluation(
         result=result,

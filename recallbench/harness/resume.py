@@ -31,6 +31,7 @@ from ..results.records import (
     TimeRangeResult,
 )
 from ..results.scoring import to_score
+from ..results.turn_retrieval import question_turn_retrieval
 from .evaluate import Evaluation
 from .units import CheckpointTask
 
@@ -315,6 +316,16 @@ def rebuild_question(pair: QAPair, record: Any) -> Evaluation:
         retrieval_metrics=question_retrieval(pair, entry_days),
         panel=panel_of_record(record.get("panel")),
         retrieved_days=retrieved_days(pair, entry_days),
+        turn_retrieval_metrics=question_turn_retrieval(
+            pair,
+            None
+            if not isinstance(logged, list)
+            else [
+                t if isinstance(t := e.get("turn"), str) else None
+                for e in logged
+                if isinstance(e, dict)
+            ],
+        ),
         epoch=_record_epoch(record),
         usage=usage_of_record(record.get("usage")),
     )

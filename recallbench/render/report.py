@@ -372,6 +372,11 @@ def _retrieval_lines(result: BenchmarkResult) -> list[str]:
         f"  {'':<28} {'R@5':>6} {'R@10':>6} {'nDCG10':>6} {'MRR':>6}",
         _metrics_row("overall", summary.overall, summary.question_count),
     ]
+    if summary.turns is not None:
+        # Beside day level, where the data names turns and the system reported them.
+        lines.append(
+            _metrics_row("overall, by turn", summary.turns, summary.turn_question_count or 0)
+        )
     counts: dict[str, int] = {}
     for r in _all_results(result):
         if has_evidence(r.qa):  # each counts: a miss (nothing found, or failed) as 0

@@ -67,7 +67,8 @@ def question_retrieval(
 def summarize_retrieval(results: Iterable[QuestionResult]) -> RetrievalSummary | None:
     """Overall and per-category means over the answers with evidence, once any of them reports
     retrieval (None if none does): an answer with evidence but no metrics counts as a miss.
-    Categories appear in the fixed CATEGORIES order."""
+    Categories appear in the fixed CATEGORIES order; the turn-level means ride along when the
+    answers have them (:mod:`~recallbench.results.turn_retrieval`)."""
     answers = list(results)
     if not any(r.retrieval_metrics is not None for r in answers):
         return None
@@ -82,12 +83,19 @@ def summarize_retrieval(results: Iterable[QuestionResult]) -> RetrievalSummary |
             by_category.setdefault(r.qa.category, []).append(metrics)
     overall = mean_scores(every)
     assert overall is not None
+    # Turn level, by the same rules, where the data names turns and the system reports them. Here,
+    # not at the top: the turn module builds on this one's evidence rule and miss.
+    from .turn_retrieval import summarize_turn_retrieval
+
+    turns = summarize_turn_retrieval(answers)
     return RetrievalSummary(
         overall=overall,
         question_count=len(every),
         by_category={
             c: m for c in CATEGORIES if c in by_category and (m := mean_scores(by_category[c]))
         },
+        turns=turns[0] if turns is not None else None,
+        turn_question_count=turns[1] if turns is not None else None,
     )
 
 

@@ -99,6 +99,12 @@ class RetrievalSummary:
     overall: RetrievalMetrics
     question_count: int
     by_category: Mapping[str, RetrievalMetrics]
+    turns: RetrievalMetrics | None = None
+    """Ours: the same metrics at turn level, against the pairs' gold turns, when the data names
+    turns (LoCoMo) and the system reports them (``RetrievalEntry.turn``); None (not written)
+    otherwise (:mod:`recallbench.results.turn_retrieval`)."""
+    turn_question_count: int | None = None
+    """The answers the turn-level means are over (those whose pair has gold turns)."""
 
 
 @attrs.frozen(kw_only=True)
@@ -156,6 +162,9 @@ class QuestionResult:
     retrieved, best first, from which the run's ``benchmarkMetrics`` are computed when it ends
     (:mod:`recallbench.results.manifest_run`); None for persona questions and for answers that
     reported no retrieval."""
+    turn_retrieval_metrics: RetrievalMetrics | None = None
+    """Ours: the retrieval metrics against the pair's gold turns (``extra["evidenceTurns"]``),
+    set when the system's retrieval entries name turns (:mod:`recallbench.results.turn_retrieval`)."""
 
 
 @attrs.frozen(kw_only=True)
