@@ -3,47 +3,42 @@
 Both standard streams are wrapped once, in :func:`recallbench.cli.main`: every write goes through
 :func:`recallbench._secrets.redact`, and control characters are shown escaped (``\\x1b``) so that a
 persona folder or an adapter's answer holding escape sequences cannot retitle the window, clear the
-screen or fake output. Colour (SGR sequences, ``ESC [ … m``) passes: the reports use it.
+screen or fake output. Colour (SGR sequences, ``ESC [ … m``) passes: the reports use it. The live
+progress bar writes through :meth:`SafeStream.progress_stream`, which lets its own cursor movements
+and line erasures through as well (it escapes every text of data before drawing it:
+:mod:`recallbench._controls`).
 """
 
 from __future__ import annotations
 
 import io
-import re
+from collections.abc import Callable
 from typing import Any, TextIO
 
-from .._secrets import redact
+from .._controls import escape_controls, progress_safe
 
 __all__ = ["SafeStream", "terminal_safe"]
 
-_SGR = r"\x1b\[[0-9;]*m"
-_UNSAFE = re.compile(rf"({_SGR})|[\x00-\x08\x0b\x0c\x0e-\x1f\x7f\x80-\x9f]")
-
-
-def _escape(m: re.Match[str]) -> str:
-    if m.group(1):
-        return m.group(1)
-    return f"\\x{ord(m.group()):02x}"
-
-
-def terminal_safe(text: str) -> str:
-    """``text`` with secrets redacted and control characters other than newline, tab, carriage
-    return and colour sequences escaped."""
-    text = redact(text)
-    if text.isprintable() or not _UNSAFE.search(text):
-        return text
-    return _UNSAFE.sub(_escape, text)
+terminal_safe = escape_controls
+"""``text`` with secrets redacted and control characters other than newline, tab, carriage return
+and colour sequences escaped."""
 
 
 class SafeStream(io.TextIOBase):
     """A text stream that writes :func:`terminal_safe` text to the one it wraps."""
 
-    def __init__(self, stream: TextIO):
+    def __init__(self, stream: TextIO, safe: Callable[[str], str] = escape_controls):
         self._stream = stream
+        self._safe = safe
 
     def write(self, text: str) -> int:
-        self._stream.write(terminal_safe(text))
+        self._stream.write(self._safe(text))
         return len(text)
+
+    def progress_stream(self) -> SafeStream:
+        """The same stream for a live progress display, which may move the cursor and erase
+        lines (and must have escaped its texts of data itself)."""
+        return SafeStream(self._stream, progress_safe)
 
     def flush(self) -> None:
         self._stream.flush()

@@ -6,6 +6,7 @@ from __future__ import annotations
 import time
 from typing import IO, Any
 
+from .._controls import escape_controls
 from ..harness.hooks import CheckpointDone, CheckpointStarted, Hooks, QuestionDone, RunStarted
 from ..results.scoring import MAX_COMPOSITE
 
@@ -92,7 +93,10 @@ class _Live:
             TimeRemainingColumn,
         )
 
-        self.console = Console(file=stream)
+        # recallbench's own stream lets the bar's cursor movements through (cli._stream); every
+        # text of data the bar draws is escaped below, so those are the only sequences it passes.
+        opened = getattr(stream, "progress_stream", None)
+        self.console = Console(file=opened() if callable(opened) else stream)
         self.progress = Progress(
             TextColumn("{task.description}"),
             BarColumn(),
@@ -114,7 +118,10 @@ class _Live:
         self.task = self.progress.add_task("starting", total=event.questions, rate="")
 
     def checkpoint_start(self, event: CheckpointStarted) -> None:
-        self.progress.update(self.task, description=_checkpoint_label(event))
+        from rich.markup import escape
+
+        label = escape(escape_controls(_checkpoint_label(event)))
+        self.progress.update(self.task, description=label)
 
     def question_done(self, event: QuestionDone) -> None:
         self.done += 1
@@ -122,7 +129,8 @@ class _Live:
         self.progress.update(self.task, advance=1, rate=f"{self.done / elapsed:.1f} q/s")
 
     def checkpoint_done(self, done: CheckpointDone) -> None:
-        self.console.print(self.counter.line(done), highlight=False, markup=False)
+        line = escape_controls(self.counter.line(done))
+        self.console.print(line, highlight=False, markup=False)
 
     def close(self, _event: object = None) -> None:
         self.progress.stop()
