@@ -24,6 +24,7 @@ from typing import Any
 from .._version import __version__
 from ..errors import RecallBenchError
 from ._common import Terminated
+from ._flag_bounds import check_flag_bounds
 from ._stream import SafeStream
 
 __all__ = ["build_parser", "main"]
@@ -183,6 +184,7 @@ def _main(argv: Sequence[str] | None) -> int:
     parser = build_parser(() if command is None else (command,))
     args = _parse(parser, argv)
     try:
+        check_flag_bounds(args.command, args._commands[args.command], args)
         code: int = args.handler(args)
         return code
     except RecallBenchError as exc:
