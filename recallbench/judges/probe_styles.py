@@ -13,7 +13,7 @@ many-details     the reference plus five or more sentences of the pair's   yes  
                  evidence days (its relevant days, then their neighbours)
                  as a markdown list: true, grounded, and long
 stamped          a date-stamped citation after every sentence of the       yes     no
-                 reference — ``(2026-03-04)``, ``[day 12]``, ``— Mar 4`` —
+                 reference — ``(2026-03-04)``, ``[day 12]``, ``(day 12)``, ``— Mar 4`` —
                  naming a relevant day
 labelled         the reference as bold-labelled bullets                    yes     no
                  (``- **Owner:** Dana``)
@@ -158,7 +158,7 @@ def _date_of(day: Day) -> dt.date | None:
 def _stamp(day: Day, rng: random.Random) -> tuple[str, bool]:
     """A citation stamp naming ``day`` and whether it goes after the sentence's punctuation."""
     date = _date_of(day)
-    forms = [(f"[day {day.number}]", False)]
+    forms = [(f"[day {day.number}]", False), (f"(day {day.number})", False)]
     if date is not None:
         forms += [
             (f"({date.isoformat()})", False),
@@ -189,9 +189,9 @@ def shift_dates(text: str, skip: frozenset[str], delta: int, year: int) -> tuple
         if m["iso"]:
             y, month, day = int(m["y"]), int(m["m"]), int(m["d"])
         elif m["md"]:
-            y, month, day = year, _month(m["mdm"]), int(m["mdd"])
+            y, month, day = _year(m["mdy"], year), _month(m["mdm"]), int(m["mdd"])
         else:
-            y, month, day = year, _month(m["dmm"]), int(m["dmd"])
+            y, month, day = _year(m["dmy"], year), _month(m["dmm"]), int(m["dmd"])
         try:
             date = dt.date(y, month, day)
         except ValueError:
@@ -212,6 +212,11 @@ def shift_dates(text: str, skip: frozenset[str], delta: int, year: int) -> tuple
         return f"{new.day}{suffix} {written}{written_year}"
 
     return _DATE.sub(shift, text), moved
+
+
+def _year(written: str | None, default: int) -> int:
+    digits = re.sub(r"\D", "", written or "")
+    return int(digits) if digits else default
 
 
 def _month(name: str) -> int:
