@@ -15,6 +15,7 @@ from collections.abc import Iterable, Iterator, Mapping, Sequence
 
 import attrs
 
+from .._bounds import bounded
 from .qa import CATEGORIES, QAPair
 from .ranges import TimeRange
 from .shuffle import seeded_shuffle
@@ -133,8 +134,8 @@ class SelectionPolicy:
             reproduce runs made before the field existed).
     """
 
-    sample: int | None = attrs.field(default=None, validator=_sample_size)
-    seed: int = 42
+    sample: int | None = attrs.field(default=None, validator=[_sample_size, bounded("sample")])
+    seed: int = attrs.field(default=42, validator=bounded("seed"))
     groups_enabled: bool = False
     respect_irrelevant_after: bool = True
 

@@ -8,6 +8,7 @@ from typing import Any
 
 import attrs
 
+from .._bounds import bounded
 from .._retry import DEFAULT_RETRY, RetryPolicy
 from ..data.dataset import DEFAULT_ARCS_FILE
 from ..data.plan import LIFECYCLES, Lifecycle
@@ -53,9 +54,9 @@ class LifecycleTimeouts:
         teardown: ``teardown``.
     """
 
-    setup: float | None = attrs.field(default=300.0, validator=_positive)
-    ingest: float | None = attrs.field(default=300.0, validator=_positive)
-    teardown: float | None = attrs.field(default=60.0, validator=_positive)
+    setup: float | None = attrs.field(default=300.0, validator=[_positive, bounded("timeout-s")])
+    ingest: float | None = attrs.field(default=300.0, validator=[_positive, bounded("timeout-s")])
+    teardown: float | None = attrs.field(default=60.0, validator=[_positive, bounded("timeout-s")])
 
 
 DEFAULT_LIFECYCLE_TIMEOUTS = LifecycleTimeouts()
@@ -85,6 +86,7 @@ class AdapterErrorLimit:
     def _count(self, _a: attrs.Attribute[Any], v: int | None) -> None:
         if v is not None and v < 0:
             raise ValueError(f"count must not be negative, got {v!r}")
+        bounded("error-count")(self, _a, v)
 
     @classmethod
     def parse(cls, text: str) -> AdapterErrorLimit:
@@ -128,6 +130,9 @@ DEFAULT_ADAPTER_ERROR_LIMIT = AdapterErrorLimit()
 @attrs.frozen(kw_only=True)
 class RunConfig:
     """What a run does, besides which adapter and judge it uses.
+
+    Every number is held to its bound (``docs/reference/bounds.md``): ``RunConfig(epochs=10**9)``
+    is a :class:`~recallbench.errors.ConfigError` naming the field and the bound.
 
     Attributes:
         ranges: the checkpoints (duplicates by label dropped, run in ascending days).
@@ -184,19 +189,32 @@ class RunConfig:
     arcs_file: str = DEFAULT_ARCS_FILE
     selection: SelectionPolicy = DEFAULT_POLICY
     lifecycle: Lifecycle = attrs.field(default="fresh", validator=attrs.validators.in_(LIFECYCLES))
-    parallelism: int = attrs.field(default=1, validator=attrs.validators.ge(1))
-    unit_parallelism: int = attrs.field(default=1, validator=attrs.validators.ge(1))
-    judge_parallelism: int | None = attrs.field(
-        default=None, validator=attrs.validators.optional(attrs.validators.ge(1))
+    parallelism: int = attrs.field(
+        default=1, validator=[attrs.validators.ge(1), bounded("parallelism")]
     )
-    question_timeout: float | None = attrs.field(default=30.0, validator=_positive)
+    unit_parallelism: int = attrs.field(
+        default=1, validator=[attrs.validators.ge(1), bounded("unit-parallelism")]
+    )
+    judge_parallelism: int | None = attrs.field(
+        default=None,
+        validator=[attrs.validators.optional(attrs.validators.ge(1)), bounded("parallelism")],
+    )
+    question_timeout: float | None = attrs.field(
+        default=30.0, validator=[_positive, bounded("timeout-s")]
+    )
     lifecycle_timeouts: LifecycleTimeouts = DEFAULT_LIFECYCLE_TIMEOUTS
-    judge_timeout: float | None = attrs.field(default=None, validator=_positive)
-    judge_deadline: float | None = attrs.field(default=None, validator=_positive)
-    judge_memory_window: int = attrs.field(default=0, validator=attrs.validators.ge(0))
+    judge_timeout: float | None = attrs.field(
+        default=None, validator=[_positive, bounded("judge-timeout-s")]
+    )
+    judge_deadline: float | None = attrs.field(
+        default=None, validator=[_positive, bounded("judge-timeout-s")]
+    )
+    judge_memory_window: int = attrs.field(
+        default=0, validator=[attrs.validators.ge(0), bounded("memory-window")]
+    )
     judge_retry: RetryPolicy = DEFAULT_RETRY
     max_adapter_errors: AdapterErrorLimit = DEFAULT_ADAPTER_ERROR_LIMIT
-    max_judge_errors: int | None = 10
+    max_judge_errors: int | None = attrs.field(default=10, validator=bounded("error-count"))
     dry_run: bool = False
     skip_unsupported: bool = False
     skip_catchup_ingest: bool = False
@@ -206,9 +224,11 @@ class RunConfig:
         default=None, converter=attrs.converters.optional(_user_path)
     )
     harness_config: Mapping[str, Any] = attrs.field(factory=dict)
-    epochs: int = attrs.field(default=1, validator=attrs.validators.ge(1))
-    ci_width: float = attrs.field(default=DEFAULT_CI_WIDTH, validator=_positive)
-    max_cost: float | None = attrs.field(default=None, validator=_positive)
+    epochs: int = attrs.field(default=1, validator=[attrs.validators.ge(1), bounded("epochs")])
+    ci_width: float = attrs.field(
+        default=DEFAULT_CI_WIDTH, validator=[_positive, bounded("ci-width")]
+    )
+    max_cost: float | None = attrs.field(default=None, validator=[_positive, bounded("usd")])
     prices: Path | None = attrs.field(default=None, converter=attrs.converters.optional(_user_path))
 
 

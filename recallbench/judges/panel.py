@@ -21,6 +21,7 @@ from typing import Any
 
 import attrs
 
+from .._bounds import bounded
 from .._closing import AsyncClosing
 from ..results.panel_scores import AGGREGATES, Aggregate, PanelScore, aggregate, verdict_of
 from ..results.scoring import JudgeScore, to_score
@@ -87,7 +88,9 @@ class JudgePanel(AsyncClosing):
 
     judges: tuple[Judge, ...] = attrs.field(converter=_judges, validator=_members)
     aggregate: Aggregate = attrs.field(default="mean", validator=_rule, kw_only=True)
-    epochs: int = attrs.field(default=1, validator=_positive, kw_only=True)
+    epochs: int = attrs.field(
+        default=1, validator=[_positive, bounded("judge-epochs")], kw_only=True
+    )
     names: tuple[str, ...] = attrs.field(default=(), converter=_strings, kw_only=True)
     # The judge asked for member i at epoch e (1-based): the member, or its cache per epoch.
     _callers: tuple[tuple[Judge, ...], ...] = attrs.field(init=False)
