@@ -35,6 +35,7 @@ from typing import Any, NoReturn, cast
 
 import attrs
 
+from .._bounds import BOUNDS, PROFILE_KEYS
 from .._importing import parse_object_spec
 from ..data._yaml import Locator, load_yaml_located, read_text
 from ..data.plan import LIFECYCLES, Lifecycle
@@ -255,18 +256,6 @@ def load_profile(path: Path | str) -> Profile:
 
 
 KeyPath = tuple[str | int, ...]
-
-_WHOLE_NUMBER_MINIMUMS = {
-    "parallelism": 1,
-    "sample": 0,
-    "judgeMemoryWindow": 0,
-    "judge-memory-window": 0,
-    "days": 0,
-    "start": 0,
-    "end": 0,
-    "maxTokens": 1,
-    "historyWindow": 0,
-}
 
 
 class _Reader:
@@ -518,17 +507,20 @@ class _Reader:
             return None
         if not _is_number(value):
             self.fail(keypath, f"{_key(keypath)} must be a finite number, got {_show(value)}")
+        # Bounded as its flag is (recallbench._bounds); a bound excluding 0 is said as "positive".
+        bound = BOUNDS.get(PROFILE_KEYS.get(_flag_spelling(str(keypath[-1])), ""))
+        if bound is not None and value > bound.high:
+            self.fail(keypath, f"{_key(keypath)}: {value!r} {bound.problem(value)}")
+        if bound is not None and not bound.low_open and value < bound.low:
+            self.fail(keypath, f"{_key(keypath)} must be at least {bound.low}, got {_show(value)}")
         return cast(int | float, value)
 
     def whole(self, raw: Mapping[str, Any] | None, keypath: KeyPath) -> int | None:
         value = self.number(raw, keypath)
         if value is None:
             return None
-        minimum = _WHOLE_NUMBER_MINIMUMS.get(flat_name(str(keypath[-1])))
         if isinstance(value, float) and not value.is_integer():
             self.fail(keypath, f"{_key(keypath)} must be a whole number, got {_show(value)}")
-        if minimum is not None and value < minimum:
-            self.fail(keypath, f"{_key(keypath)} must be at least {minimum}, got {_show(value)}")
         return int(value)
 
     def boolean(self, raw: Mapping[str, Any] | None, keypath: KeyPath) -> bool | None:
@@ -544,6 +536,11 @@ def _is_number(value: object) -> bool:
         and isinstance(value, int | float)
         and (isinstance(value, int) or math.isfinite(value))
     )
+
+
+def _flag_spelling(key: str) -> str:
+    """A profile key as its flag spells it: ``judgeMemoryWindow`` → ``judge-memory-window``."""
+    return flat_name(re.sub(r"(?<=[a-z])([A-Z])", r"-\1", key).lower())
 
 
 def _key(keypath: KeyPath) -> str:
