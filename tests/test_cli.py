@@ -87,9 +87,18 @@ def test_plan_incremental_ingests_each_day_once(
 
 def test_plan_series_and_full(tiny_data: Path, capsys: pytest.CaptureFixture[str]) -> None:
     plan = _plan(capsys, tiny_data, "--ranges", "7:30:7", "full", "--lifecycle", "incremental")
-    cps = plan["personas"][0]["checkpoints"]
+    (persona,) = plan["personas"]
+    # 30d reaches the last day: full, past it, would ask the same days again.
+    assert [c["label"] for c in persona["checkpoints"]] == ["7d", "14d", "21d", "28d", "30d"]
+    assert persona["collapsed"] == ["full"]
+    repeated = _plan(
+        capsys, tiny_data, "--ranges", "7:30:7", "full", "--lifecycle", "incremental",
+        "--repeat-checkpoints",
+    )  # fmt: skip
+    cps = repeated["personas"][0]["checkpoints"]
     assert [c["label"] for c in cps] == ["7d", "14d", "21d", "28d", "30d", "full"]
     assert cps[-1]["days"] == 30 and cps[-1]["daysToIngest"] == 0
+    assert repeated["personas"][0]["collapsed"] == []
 
 
 def test_plan_text(tiny_data: Path, capsys: pytest.CaptureFixture[str]) -> None:

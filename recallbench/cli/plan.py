@@ -75,6 +75,12 @@ def add_selection_args(p: argparse.ArgumentParser) -> None:
         action="store_true",
         help="ignore irrelevant_after (reproduces runs made before the field existed)",
     )
+    p.add_argument(
+        "--repeat-checkpoints",
+        action="store_true",
+        help="also ask the named checkpoints past a persona's last day (1y, full after 6mo over "
+        "180 days), which repeat it (default: asked once)",
+    )
 
 
 def policy_from(args: argparse.Namespace) -> SelectionPolicy:
@@ -83,6 +89,7 @@ def policy_from(args: argparse.Namespace) -> SelectionPolicy:
         seed=args.seed,
         groups_enabled=args.groups_enabled,
         respect_irrelevant_after=not args.ignore_irrelevant_after,
+        repeat_checkpoints=args.repeat_checkpoints,
     )
 
 
@@ -134,6 +141,7 @@ def plan_json(plan: Plan) -> dict[str, Any]:
             {
                 "personaId": p.persona_id,
                 "maxDay": p.max_day,
+                "collapsed": list(p.collapsed),
                 "checkpoints": [
                     {
                         "label": c.range.label,
@@ -180,6 +188,14 @@ def format_plan(plan: Plan) -> str:
             lines.append(
                 f"  {c.range.label:>10} {c.days:>6} {c.days_to_ingest:>7} {c.eligible:>9} "
                 f"{c.new:>5} {hist:>11} {len(c.question_ids):>6}"
+            )
+        if p.collapsed:
+            end = p.checkpoints[-1].range.label if p.checkpoints else "?"
+            shown = ", ".join(p.collapsed[:5])
+            more = f" and {len(p.collapsed) - 5:,} more" if len(p.collapsed) > 5 else ""
+            lines.append(
+                f"  collapsed: {shown}{more} — past its last day, asked once, as {end}"
+                + ("" if pol.repeat_checkpoints else " (--repeat-checkpoints asks each)")
             )
         lines.append(
             f"  subtotal: {p.setups} setup(s) · {p.day_ingests:,} day ingests · "

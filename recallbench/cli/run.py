@@ -163,6 +163,12 @@ def register(sub: Any) -> None:
         action="store_true",
         help="ignore irrelevant_after (reproduces runs made before the field existed)",
     )
+    s.add_argument(
+        "--repeat-checkpoints",
+        action="store_true",
+        help="also ask the named checkpoints past a persona's last day (1y, full after 6mo over "
+        "180 days), which repeat it (default: asked once)",
+    )
 
     e = p.add_argument_group("execution")
     e.add_argument(
@@ -471,6 +477,7 @@ def run(args: argparse.Namespace) -> int:
                 _pick(args.groups_enabled, prun.groups_enabled if prun else None, False)
             ),
             respect_irrelevant_after=not args.ignore_irrelevant_after,
+            repeat_checkpoints=args.repeat_checkpoints,
         ),
         lifecycle=_pick(args.lifecycle, prun.lifecycle if prun else None, "fresh"),
         parallelism=_pick(args.parallelism, prun.parallelism if prun else None, 1),

@@ -14,7 +14,7 @@ from typing import Literal
 import attrs
 
 from .qa import QAPair
-from .ranges import TimeRange, clamp_to_corpus
+from .ranges import TimeRange, clamp_to_corpus, collapsed_past_end
 from .selection import DEFAULT_POLICY, SelectionPolicy, iter_checkpoints
 
 __all__ = [
@@ -56,6 +56,9 @@ class PersonaPlan:
     checkpoints: tuple[CheckpointPlan, ...]
     setups: int
     """Adapter setups: one per checkpoint (fresh) or one per persona (incremental, snapshot)."""
+    collapsed: tuple[str, ...] = ()
+    """Checkpoints past the corpus's end after another that reaches it: asked once, as the first
+    (:func:`~recallbench.data.ranges.collapsed_past_end`)."""
 
     @property
     def day_ingests(self) -> int:
@@ -104,7 +107,8 @@ def plan_persona(
 ) -> PersonaPlan:
     """The plan for one persona. ``day_numbers`` are the days on disk, ascending."""
     max_day = day_numbers[-1] if day_numbers else 0
-    ordered = clamp_to_corpus(ranges, max_day)
+    ordered = clamp_to_corpus(ranges, max_day, repeat=policy.repeat_checkpoints)
+    collapsed, _ = collapsed_past_end(ranges, max_day, repeat=policy.repeat_checkpoints)
     checkpoints = []
     ingested = 0
     for selection in iter_checkpoints(qa, ordered, policy):
@@ -130,7 +134,11 @@ def plan_persona(
         )
     setups = len(checkpoints) if lifecycle == "fresh" else (1 if checkpoints else 0)
     return PersonaPlan(
-        persona_id=persona_id, max_day=max_day, checkpoints=tuple(checkpoints), setups=setups
+        persona_id=persona_id,
+        max_day=max_day,
+        checkpoints=tuple(checkpoints),
+        setups=setups,
+        collapsed=collapsed,
     )
 
 

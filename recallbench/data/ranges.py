@@ -26,10 +26,12 @@ __all__ = [
     "NAMED_RANGES",
     "TimeRange",
     "clamp_to_corpus",
+    "collapsed_past_end",
     "expand_series",
     "normalize_ranges",
     "parse_ranges",
     "parse_time_range",
+    "past_end_message",
     "widest_by_label",
 ]
 
@@ -212,19 +214,62 @@ def widest_by_label(ranges: Iterable[TimeRange]) -> tuple[TimeRange, ...]:
 _DAYS_LABEL = re.compile(r"^\d+d$")
 
 
-def clamp_to_corpus(ranges: Sequence[TimeRange], max_day: int) -> tuple[TimeRange, ...]:
-    """Normalised ``ranges`` for a corpus of ``max_day`` days: the day-count checkpoints (``Nd``)
-    beyond the corpus become one checkpoint at its end, labelled by the days it holds (``2000d``
-    over 180 days runs as ``180d``; dropped when ``180d`` is asked too); the named ranges (``6mo``,
-    ``1y``, ``full``) are always kept, as the reference runs them. A series ``7:1000:7`` over a
-    180-day persona so asks 26 checkpoints (the last ``180d``), not 143 that would all repeat it."""
+def clamp_to_corpus(
+    ranges: Sequence[TimeRange], max_day: int, *, repeat: bool = False
+) -> tuple[TimeRange, ...]:
+    """Normalised ``ranges`` for a corpus of ``max_day`` days: a checkpoint past its end would ask
+    its last day again, so it is left out when an earlier checkpoint already reaches the end
+    (``6mo``, ``1y`` and ``full`` over 180 days are asked once, as ``6mo``); the first past the end
+    is kept when none does, a day count labelled by the days it holds (``2000d`` over 180 days runs
+    as ``180d``).
+    A series ``7:1000:7`` over a 180-day persona so asks 26 checkpoints (the last ``180d``), not
+    143 that would all repeat it. :func:`collapsed_past_end` names the checkpoints left out.
+
+    With ``repeat``, the named ranges past the end are kept as well, as the reference runs them
+    (``6mo``, ``1y`` and ``full`` over 180 days: three checkpoints asking the same days); only
+    day counts past the end still collapse.
+    """
     ordered = normalize_ranges(ranges)
     out: list[TimeRange] = []
     end = TimeRange(label=f"{max_day}d", days=max_day)
     for r in ordered:
-        if r.days > max_day and _DAYS_LABEL.match(r.label):
-            if end not in out and all(o.label != end.label for o in ordered):
-                out.append(end)
-            continue
+        if r.days > max_day:  # past the end: it would ask the last day again
+            named = not _DAYS_LABEL.match(r.label)
+            if any(o.days >= max_day for o in out) and not (repeat and named):
+                continue
+            if not named:
+                if any(o.label == end.label for o in ordered):
+                    continue
+                r = end
         out.append(r)
     return tuple(sorted(out, key=lambda r: r.days))
+
+
+def collapsed_past_end(
+    ranges: Sequence[TimeRange], max_day: int, *, repeat: bool = False
+) -> tuple[tuple[str, ...], str | None]:
+    """What :func:`clamp_to_corpus` does at the corpus's end: the labels of ``ranges`` not asked
+    under their own label (they fall past the end, where an earlier checkpoint already asks),
+    and the label of the checkpoint that asks the end (None when none reaches it)."""
+    kept = clamp_to_corpus(ranges, max_day, repeat=repeat)
+    end = next((r.label for r in kept if r.days >= max_day), None)
+    labels = {r.label for r in kept}
+    return tuple(r.label for r in normalize_ranges(ranges) if r.label not in labels), end
+
+
+def past_end_message(
+    persona_id: str, ranges: Sequence[TimeRange], max_day: int, *, repeat: bool = False
+) -> str | None:
+    """One line saying which checkpoints :func:`clamp_to_corpus` collapsed at the end of a
+    persona's corpus and which one asks them (None when none was): what ``plan`` and ``run`` say."""
+    gone, end = collapsed_past_end(ranges, max_day, repeat=repeat)
+    if not gone or end is None:
+        return None
+    shown = ", ".join(gone[:5]) + (f" and {len(gone) - 5:,} more" if len(gone) > 5 else "")
+    many = len(gone) > 1
+    line = (
+        f"{persona_id} has {max_day} days: checkpoint{'s' if many else ''} {shown} "
+        f"{'fall' if many else 'falls'} past its end, asked once, as {end}"
+    )
+    named = any(not _DAYS_LABEL.match(label) for label in gone)
+    return line + (" (--repeat-checkpoints asks each)" if named and not repeat else "")

@@ -132,12 +132,16 @@ class SelectionPolicy:
         groups_enabled: ask group-session-attribution and information-boundary pairs.
         respect_irrelevant_after: drop pairs past their ``irrelevant_after`` day (turn off to
             reproduce runs made before the field existed).
+        repeat_checkpoints: keep the named checkpoints that fall past a corpus's end (``1y`` and
+            ``full`` after ``6mo`` over 180 days), which ask the same days again, as the reference
+            does; by default they are asked once (:func:`~recallbench.data.ranges.clamp_to_corpus`).
     """
 
     sample: int | None = attrs.field(default=None, validator=[_sample_size, bounded("sample")])
     seed: int = attrs.field(default=42, validator=bounded("seed"))
     groups_enabled: bool = False
     respect_irrelevant_after: bool = True
+    repeat_checkpoints: bool = False
 
 
 DEFAULT_POLICY = SelectionPolicy()

@@ -90,6 +90,7 @@ COMMAND_LINE_ONLY: tuple[str, ...] = (
     "max-errors",
     "max-adapter-errors",
     "ignore-irrelevant-after",
+    "repeat-checkpoints",
     "setup-timeout",
     "ingest-timeout",
     "teardown-timeout",

@@ -24,7 +24,13 @@ from ..data.corpus import PersonaDataset
 from ..data.dataset import Dataset, DirectoryDataset
 from ..data.importers import default_ranges_of, open_dataset, persona_ranges_of
 from ..data.importers.memorybench import ManifestDataset
-from ..data.ranges import DEFAULT_RANGES, TimeRange, normalize_ranges, widest_by_label
+from ..data.ranges import (
+    DEFAULT_RANGES,
+    TimeRange,
+    normalize_ranges,
+    past_end_message,
+    widest_by_label,
+)
 from ..errors import ConfigError, OutputError, RunFailed
 from ..judges.base import Judge, ScoreFunction, as_judge
 from ..judges.modes import judge_mode
@@ -222,7 +228,9 @@ class Harness:
         )
         logs = RunLogs(progress=progress, questions=questions, failures=failures)
         all_tasks = [self.tasks(ds) for ds in datasets]
-        state.ranges = _ranges_asked(self.ranges, datasets, all_tasks)
+        state.ranges = _ranges_asked(
+            self.ranges, datasets, all_tasks, self.config.selection.repeat_checkpoints
+        )
         self._note_fingerprint_change(state)
         await self.hooks.call(
             "on_run_start",
@@ -510,25 +518,19 @@ def _ranges_asked(
     requested: Sequence[TimeRange],
     datasets: Sequence[PersonaDataset],
     tasks: Sequence[Sequence[CheckpointTask]],
+    repeat: bool = False,
 ) -> tuple[TimeRange, ...]:
     """The checkpoints the run asks, over every persona, in ascending days: the requested ones, but
-    a day count beyond a persona's corpus is asked as its end (``2000d`` over 180 days: ``180d``;
-    :func:`~recallbench.data.ranges.clamp_to_corpus`), which is said once per persona. A label
+    checkpoints at or past a persona's corpus's end are asked once, as the first there (``1y`` and
+    ``full`` after ``6mo`` over 180 days; ``2000d`` alone: ``180d``;
+    :func:`~recallbench.data.ranges.clamp_to_corpus`), which is said in one line per persona. A label
     personas ask at different days (each its own checkpoints: a LoCoMo conversation's ``25%``) is
     listed once, at the most days (:func:`~recallbench.data.ranges.widest_by_label`)."""
     asked: list[TimeRange] = []
     for ds, persona_tasks in zip(datasets, tasks, strict=True):
-        labels = {t.selection.range.label for t in persona_tasks}
-        beyond = [r.label for r in requested if r.label not in labels and r.days > ds.max_day]
-        if beyond:
-            log.warning(
-                "[bench] %s has %d days: --ranges %s %s beyond them, asked as %dd (its last day)",
-                ds.id,
-                ds.max_day,
-                ", ".join(beyond),
-                "is" if len(beyond) == 1 else "are",
-                ds.max_day,
-            )
+        message = past_end_message(ds.id, requested, ds.max_day, repeat=repeat)
+        if message is not None:
+            log.warning("[bench] %s", message)
         for t in persona_tasks:
             asked.append(t.selection.range)
     return widest_by_label(asked)

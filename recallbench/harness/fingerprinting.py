@@ -203,6 +203,7 @@ def run_fingerprint(
         "seed": sel.seed,
         "groupsEnabled": sel.groups_enabled,
         "respectIrrelevantAfter": sel.respect_irrelevant_after,
+        **({"repeatCheckpoints": True} if sel.repeat_checkpoints else {}),
     }
     if config.dry_run:
         selection["dryRun"] = True

@@ -63,9 +63,9 @@ class Unit:
 def plan_tasks(
     ds: PersonaDataset, ranges: Sequence[TimeRange], policy: SelectionPolicy
 ) -> tuple[CheckpointTask, ...]:
-    """Every checkpoint of a persona with its questions, decided up front (day-count checkpoints
-    beyond the corpus collapse into one: :func:`~recallbench.data.ranges.clamp_to_corpus`)."""
-    clamped = clamp_to_corpus(ranges, ds.max_day)
+    """Every checkpoint of a persona with its questions, decided up front (checkpoints at or past
+    the corpus's end collapse into the first there: :func:`~recallbench.data.ranges.clamp_to_corpus`)."""
+    clamped = clamp_to_corpus(ranges, ds.max_day, repeat=policy.repeat_checkpoints)
     total = len(clamped)
     return tuple(
         CheckpointTask(index=i, total=total, cutoff=int(min(s.range.days, ds.max_day)), selection=s)
