@@ -14,6 +14,7 @@ from typing import Any
 
 import attrs
 
+from ...._bounds import BOUNDS
 from ..._schema import Issue, describe
 from ._json import JsonPath
 
@@ -187,12 +188,19 @@ class _Fields:
             return default
         return value
 
-    def count(self, key: str, default: int | None, minimum: int = 0) -> int | None:
+    def count(self, key: str, default: int | None, *, bound: str) -> int | None:
+        """An integer field held to ``bound`` (:data:`recallbench._bounds.BOUNDS`), checked here so
+        that ``validate`` and ``plan`` refuse what ``run`` would sleep or spend memory on."""
         value = self._get(key, False)
         if value is None:
             return default
-        if isinstance(value, bool) or not isinstance(value, int) or value < minimum:
-            self.error(key, f"{key} must be an integer ≥ {minimum}, found {describe(value)}")
+        limits = BOUNDS[bound]
+        if isinstance(value, bool) or not isinstance(value, int) or value < limits.low:
+            self.error(key, f"{key} must be an integer ≥ {limits.low}, found {describe(value)}")
+            return default
+        problem = limits.problem(value)
+        if problem is not None:
+            self.error(key, f"{key} {value} {problem}")
             return default
         return value
 
@@ -272,7 +280,7 @@ def _ingestion(raw: Mapping[str, Any], issues: list[Issue]) -> Ingestion | None:
             evidence_parser=f.choice(
                 "evidence_parser", EVIDENCE_PARSERS, "direct", "evidence_parser"
             ),
-            shared_sample_size=f.count("shared_sample_size", 10, minimum=1) or 10,
+            shared_sample_size=f.count("shared_sample_size", 10, bound="shared-sample-size") or 10,
             session_key_prefix=f.text("session_key_prefix", default="session_") or "session_",
             date_key_suffix=f.text("date_key_suffix", default="_date_time") or "_date_time",
         )
@@ -281,7 +289,7 @@ def _ingestion(raw: Mapping[str, Any], issues: list[Issue]) -> Ingestion | None:
             add_content_field=f.text("add_content_field", required=True) or "",
             delete_target_field=f.text("delete_target_field", required=True) or "",
             verify_query_field=f.text("verify_query_field", required=True) or "",
-            phase_delay_ms=f.count("phase_delay_ms", 0) or 0,
+            phase_delay_ms=f.count("phase_delay_ms", 0, bound="phase-delay-ms") or 0,
         )
     f.unknown_keys()
     return result
@@ -315,7 +323,7 @@ def parse_manifest(raw: Any) -> tuple[Manifest | None, list[Issue]]:
             # The verify query stands in for the question of an add-delete-verify case.
             question_field=q.text("question_field", required=not adv),
             expected_answer_field=q.text("expected_answer_field", required=not adv),
-            retrieval_limit=q.count("retrieval_limit", None, minimum=1),
+            retrieval_limit=q.count("retrieval_limit", None, bound="retrieval-limit"),
         )
         q.unknown_keys()
 
@@ -349,7 +357,7 @@ def parse_manifest(raw: Any) -> tuple[Manifest | None, list[Issue]]:
         fl = _Fields(fl_raw, ("flatten",), issues)
         flatten = Flatten(
             field=fl.text("field", required=True) or "",
-            max_items=fl.count("max_items", None, minimum=1),
+            max_items=fl.count("max_items", None, bound="flatten-max-items"),
             promote_fields=fl.names("promote_fields"),
         )
         fl.unknown_keys()
