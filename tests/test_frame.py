@@ -138,3 +138,24 @@ async def test_each_epoch_is_its_own_row(tiny_data: Path) -> None:
     assert sorted(df["epoch"].unique()) == [1, 2, 3]
     per_question = df.groupby(["checkpoint", "question_id"])["epoch"].apply(sorted)
     assert all(epochs == [1, 2, 3] for epochs in per_question)
+
+
+@pytest.mark.anyio
+async def test_checkpoints_group_in_corpus_order_not_by_their_labels(tiny_data: Path) -> None:
+    result = await rb.run(
+        ScriptedAdapter(),
+        tiny_data,
+        judge="rubric",
+        # "9d" sorts after "20d" as text, "30d" after "9d": the frame keeps the corpus's order.
+        config=rb.RunConfig(ranges="9d,20d,30d", arcs_file="arcs-30d.yaml"),
+        progress=False,
+    )
+    df = rb.to_dataframe(result)
+    assert list(df.groupby("checkpoint", observed=True)["composite"].mean().index) == [
+        "9d",
+        "20d",
+        "30d",
+    ]
+    assert df["checkpoint"].cat.ordered
+    assert list(df["persona"].cat.categories) == [p.persona_id for p in result.personas]
+    assert list(df["category"].cat.categories)[0] == "factual-recall"

@@ -11,6 +11,7 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from ..data.qa import CATEGORIES
 from .records import BenchmarkResult, QuestionResult, TimeRangeResult
 
 if TYPE_CHECKING:
@@ -40,7 +41,9 @@ COLUMNS: tuple[str, ...] = (
 )
 """The DataFrame's columns, in order.
 
-``checkpoint`` is the checkpoint's label (``90d``), ``checkpoint_days`` the days it covers (the reference's
+``checkpoint`` is the checkpoint's label (``90d``), an ordered categorical in corpus order (so
+``groupby("checkpoint")`` reads 30d, 90d, 6mo; ``persona`` and ``category`` are categoricals too, in
+the run's and the fixed order), ``checkpoint_days`` the days it covers (the reference's
 2**53 - 1 for ``full``), ``days_ingested`` the corpus size when the question was asked. ``composite`` is the 0–6
 score every view uses (correctness 0–3 + completeness 0–2 + hallucination 0–1, where 1 means
 grounded). ``scored`` is False for an answer whose judge failed (its scores are then missing, and
@@ -112,4 +115,14 @@ def to_dataframe(result: BenchmarkResult | str | Path) -> pandas.DataFrame:
     frame = pd.DataFrame.from_records(list(answer_rows(result)), columns=list(COLUMNS))
     for name in ("correctness", "completeness", "hallucination", "composite"):
         frame[name] = frame[name].astype("Float64")
+    # Ordered as the run is: checkpoints in corpus order (30d, 90d, 6mo — not 30d, 6mo, 90d),
+    # personas as run, categories in the fixed order; so groupby and plots read left to right.
+    for name, order, ordered in (
+        ("checkpoint", [r.label for r in result.ranges], True),
+        ("persona", [p.persona_id for p in result.personas], False),
+        ("category", list(CATEGORIES), False),
+    ):
+        seen = list(dict.fromkeys(frame[name]))
+        categories = [v for v in order if v in seen] + [v for v in seen if v not in order]
+        frame[name] = pd.Categorical(frame[name], categories=categories, ordered=ordered)
     return frame
