@@ -158,4 +158,4 @@ async def test_checkpoints_group_in_corpus_order_not_by_their_labels(tiny_data: 
     ]
     assert df["checkpoint"].cat.ordered
     assert list(df["persona"].cat.categories) == [p.persona_id for p in result.personas]
-    assert list(df["category"].cat.categories)[0] == "factual-recall"
+    assert df["category"].cat.categories[0] == "factual-recall"
