@@ -13,7 +13,9 @@
 Every mistake is a one-line :class:`~recallbench.errors.ConfigError` naming the manifest and the key
 (``manifest.json: evaluation.protocol: unknown protocol 'fuzzy' (expected exact-match, llm-as-judge,
 deletion-check)``): an unknown protocol, an option of no protocol or of another one, an option of the
-wrong type, a missing or unreadable instructions file, and ``llm-as-judge`` without a model.
+wrong type, a missing or unreadable instructions file, one outside the benchmark folder (``../``, an
+absolute path, a symlink out: :mod:`recallbench.data.importers.memorybench.files`), and
+``llm-as-judge`` without a model.
 
 The manifest's protocol is the default, not an obligation: any judge (``--judge rubric``) can score a
 manifest's answers instead; the harness chooses.
@@ -26,6 +28,7 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
+from ..data.importers.memorybench.files import outside_folder
 from ..errors import ConfigError
 from ..models.base import TextModel
 from .base import Judge
@@ -155,6 +158,11 @@ def judge_from_evaluation(
     instructions: dict[str, str] = {}
     file = options.get("type_instructions_file")
     if file is not None:
+        # Checked again here, not only by validate: nothing outside the benchmark folder (a
+        # ../ path, an absolute one, a symlink out) is read, let alone sent to the judge model.
+        outside = outside_folder(Path(benchmark_dir), file)
+        if outside is not None:
+            raise ConfigError(f"{where}evaluation.type_instructions_file: {outside}")
         instructions = read_type_instructions(Path(benchmark_dir) / file, where=where)
     return TypedLlmJudge(
         model, type_instructions=instructions, type_field=options.get("type_field")

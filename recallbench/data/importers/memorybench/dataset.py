@@ -24,6 +24,7 @@ from ...ranges import NAMED_RANGES, TimeRange
 from ...validate import Problem, in_file_order, no_manifest_message
 from ._json import Located, format_path, load_located
 from .cases import read_cases
+from .files import outside_folder
 from .manifest import Manifest, parse_manifest
 from .units import DeletionCase, UnitSpec, build_units
 
@@ -114,14 +115,9 @@ def read_benchmark(folder: Path | str) -> Benchmark:
         return Benchmark(folder=folder, manifest=None, units=(), problems=tuple(problems))
     data_path = folder / manifest.data_file
     line = located.line(("data_file",))
-    if Path(manifest.data_file).is_absolute() or ".." in Path(manifest.data_file).parts:
-        problems.append(
-            Problem(
-                path=manifest_path,
-                line=line,
-                message=f"$.data_file: {manifest.data_file!r} must be a path inside the benchmark folder",
-            )
-        )
+    outside = outside_folder(folder, manifest.data_file)
+    if outside is not None:
+        problems.append(Problem(path=manifest_path, line=line, message=f"$.data_file: {outside}"))
     elif not data_path.is_file():
         problems.append(
             Problem(
@@ -152,12 +148,17 @@ def _check_instructions(
     folder: Path, manifest: Manifest, manifest_path: Path, located: Located, problems: list[Problem]
 ) -> None:
     name = manifest.evaluation.options.get("type_instructions_file")
-    if isinstance(name, str) and not (folder / name).is_file():
+    if not isinstance(name, str):
+        return
+    why = outside_folder(folder, name)
+    if why is None and not (folder / name).is_file():
+        why = f"{name!r} is not there"
+    if why is not None:
         problems.append(
             Problem(
                 path=manifest_path,
                 line=located.line(("evaluation", "type_instructions_file")),
-                message=f"$.evaluation.type_instructions_file: {name!r} is not there",
+                message=f"$.evaluation.type_instructions_file: {why}",
             )
         )
 
