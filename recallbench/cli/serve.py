@@ -45,9 +45,7 @@ def _port(text: str) -> int:
         value = int(text)
     except ValueError:
         raise argparse.ArgumentTypeError(f"expected a port number, got {text!r}") from None
-    if not 0 <= value <= 65535:
-        raise argparse.ArgumentTypeError(f"expected a port from 0 to 65535, got {value}")
-    return value
+    return value  # 0 to 65535, checked with every bound (recallbench._bounds)
 
 
 def _seconds(text: str) -> float:
@@ -65,9 +63,7 @@ def _mebibytes(text: str) -> float:
         value = float(text)
     except ValueError:
         raise argparse.ArgumentTypeError(f"expected MiB, got {text!r}") from None
-    if not 0 < value < 2048:
-        raise argparse.ArgumentTypeError(f"expected MiB above 0 and under 2048, got {text!r}")
-    return value
+    return value  # above 0 and at most 2047, checked with every bound (recallbench._bounds)
 
 
 def register(sub: Any) -> None:

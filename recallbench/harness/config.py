@@ -8,7 +8,7 @@ from typing import Any
 
 import attrs
 
-from .._bounds import bounded
+from .._bounds import bounded, check
 from .._retry import DEFAULT_RETRY, RetryPolicy
 from ..data.dataset import DEFAULT_ARCS_FILE
 from ..data.plan import LIFECYCLES, Lifecycle
@@ -86,7 +86,6 @@ class AdapterErrorLimit:
     def _count(self, _a: attrs.Attribute[Any], v: int | None) -> None:
         if v is not None and v < 0:
             raise ValueError(f"count must not be negative, got {v!r}")
-        bounded("error-count")(self, _a, v)
 
     @classmethod
     def parse(cls, text: str) -> AdapterErrorLimit:
@@ -125,6 +124,13 @@ class AdapterErrorLimit:
 
 
 DEFAULT_ADAPTER_ERROR_LIMIT = AdapterErrorLimit()
+
+
+def _error_count_bounded(i: object, a: attrs.Attribute[Any], v: AdapterErrorLimit) -> None:
+    # Bounded where a run takes it (the command line checks --max-adapter-errors N itself, in one
+    # line, after AdapterErrorLimit.parse).
+    if isinstance(v, AdapterErrorLimit) and v.count is not None:
+        check("error-count", v.count, f"{type(i).__name__}.{a.name}.count")
 
 
 @attrs.frozen(kw_only=True)
@@ -213,7 +219,9 @@ class RunConfig:
         default=0, validator=[attrs.validators.ge(0), bounded("memory-window")]
     )
     judge_retry: RetryPolicy = DEFAULT_RETRY
-    max_adapter_errors: AdapterErrorLimit = DEFAULT_ADAPTER_ERROR_LIMIT
+    max_adapter_errors: AdapterErrorLimit = attrs.field(
+        default=DEFAULT_ADAPTER_ERROR_LIMIT, validator=_error_count_bounded
+    )
     max_judge_errors: int | None = attrs.field(default=10, validator=bounded("error-count"))
     dry_run: bool = False
     skip_unsupported: bool = False
