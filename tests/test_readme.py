@@ -58,6 +58,10 @@ HOW: dict[str, Shortened | Excluded] = {
         "installs Ray into the environment running the tests; .ci/run installs the extra and "
         "tests/test_ray_executor.py runs it on a real local cluster"
     ),
+    "pip install -e '.[notebook]'": Excluded(
+        "installs into the environment running the tests; the dev extra holds what "
+        "tests/test_notebook.py needs to execute the notebook in a real kernel"
+    ),
     "python scripts/readme_figures.py": Excluded(
         "rewrites the committed figures in docs/images/ (run by hand when the main job changes)"
     ),
