@@ -29,7 +29,7 @@ from recallbench.judges.cache import CachedJudge, JudgeCache
 from recallbench.judges.describe import describe_judge
 from recallbench.judges.llm import LlmJudge
 from recallbench.judges.locomo import LocomoLlmJudge
-from recallbench.judges.rubric import RubricJudge
+from recallbench.judges.rubric import RUBRIC_VERSION, RubricJudge
 from recallbench.results.fingerprint import (
     FINGERPRINT_PARTS,
     canonical_json,
@@ -343,7 +343,7 @@ def test_panels_epochs_and_executors_fill_their_slots() -> None:
     rubric = describe_judge(RubricJudge())
     assert describe_judge(JudgePanel([RubricJudge()])) == rubric  # a panel of one, once: the judge
     panel = describe_judge(JudgePanel([RubricJudge(), RubricJudge()], epochs=2))
-    assert panel["epochs"] == 2 and [m["version"] for m in panel["members"]] == ["3", "3"]
+    assert panel["epochs"] == 2 and [m["version"] for m in panel["members"]] == [RUBRIC_VERSION] * 2
 
     def fingerprint(config: RunConfig, executor: object) -> dict[str, Any]:
         return run_fingerprint(

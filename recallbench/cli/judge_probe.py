@@ -67,8 +67,9 @@ def register(sub: Any) -> None:
         help="calibrate a judge on answers of known truth (verbatim, paraphrase, fabricated, …)",
         description="Build probe answers of known truth from sampled pairs — the reference, a "
         "paraphrase, restyled, with grounded extra detail, partial, with one fabricated detail, a "
-        "wrong value, vague, an abstention, and for negative-recall pairs a confident invented "
-        "'yes' — have the judge score them, and print per kind the mean composite, the share "
+        "wrong value, vague, an abstention, for negative-recall pairs a confident invented "
+        "'yes', and the styles of unseen systems (many grounded details, date stamps, bold labels, a "
+        "stamp or a date one day off, hedged, hedged-partial and hedged-negative answers) — have the judge score them, and print per kind the mean composite, the share "
         "scored correct and the share flagged as hallucinated, with the orderings a sound judge "
         "satisfies, each held or violated. Deterministic for a seed; LLM judges go through the "
         "judge cache, so a re-run makes no model calls.",

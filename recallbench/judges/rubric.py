@@ -31,6 +31,15 @@ so "grounded at this checkpoint" is a lookup and a comparison with the checkpoin
 days (no context, or none ingested) the judge grounds against the reference and the question only, as
 the LLM judge's reference-only prompt does: any checkable atom they lack is flagged.
 
+**How it is written is not what it says** (version 4, :mod:`recallbench.judges.answer_form`):
+date stamps after sentences (``(2026-03-04)``, ``[day 12]``, ``— Mar 4``) are provenance, taken out
+before matching — a stamp naming no ingested day is a claim, and a stamp stands for the answer's date
+only where the answer writes none; bold labels and headings are words, never names; a hedge before a
+statement ("I'm not certain, but it seems …") is not an abstention. With a hallucination window, a
+quote beside a right answer that traces to any ingested day is not unsupported (checkable atoms
+outside the window still are, as the LLM judges it imitates read them). The rules applied to one
+answer live in :mod:`recallbench.judges.rubric_case`.
+
 Known blind spots: paraphrase without lexical overlap scores low, and an answer that denies a fact
 while quoting it still finds it; negation inside a sentence is not read ("did not approve $5M" finds
 $5M); a wrong but real fact from another day is grounded (only incorrect); counts up to 12, plain words
