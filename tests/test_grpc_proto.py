@@ -62,6 +62,7 @@ OURS: dict[str, list[tuple[str, int, str, bool]]] = {
         ("score", 2, "double", False),
         ("snippet", 3, "string", False),
         ("day_number", 4, "int32", False),
+        ("turn", 5, "string", False),
     ],
     "ToolCall": [
         ("tool", 1, "string", False),

@@ -158,3 +158,30 @@ def test_question_turn_retrieval_rules() -> None:
     assert question_turn_retrieval(_pair(), ["D1:1"]) is None  # no gold turns
     abstention = _pair(evidenceTurns=["D1:1"], abstention=True)
     assert question_turn_retrieval(abstention, ["D1:1"]) is None
+
+
+class _TurnServer(ScriptedAdapter):
+    async def query_detail(self, question: str) -> QueryDetail:
+        return QueryDetail(
+            answer="x",
+            retrieval=(
+                RetrievalEntry(path="day-0005.md", day=5, turn="D5:8"),
+                RetrievalEntry(path="day-0006.md", day=6),
+            ),
+        )
+
+
+@pytest.mark.anyio
+async def test_turns_cross_the_grpc_door() -> None:
+    from recallbench.adapters.grpc.client import GrpcAdapter
+    from recallbench.adapters.grpc.server import open_server
+
+    async with open_server(_TurnServer(), port=0) as listening:
+        client = GrpcAdapter(f"grpc://127.0.0.1:{listening.port}")
+        await client.setup()
+        try:
+            detail = await client.query_detail("Where?")
+        finally:
+            await client.teardown()
+    assert detail.retrieval is not None
+    assert [(e.day, e.turn) for e in detail.retrieval] == [(5, "D5:8"), (6, None)]

@@ -24,7 +24,7 @@ _sym_db = _symbol_database.Default()
 
 
 
-DESCRIPTOR = _descriptor_pool.Default().AddSerializedFile(b'\n-recallbench/_proto/memory_bench_service.proto\x12\x0crecall.bench\"\x0e\n\x0cSetupRequest\"(\n\rSetupResponse\x12\x17\n\x0flifecycle_token\x18\x01 \x01(\t\"}\n\x10IngestDayRequest\x12\x12\n\nday_number\x18\x01 \x01(\x05\x12\x0f\n\x07\x63ontent\x18\x02 \x01(\t\x12+\n\x08metadata\x18\x03 \x01(\x0b\x32\x19.recall.bench.DayMetadata\x12\x17\n\x0flifecycle_token\x18\x04 \x01(\t\"s\n\x0b\x44\x61yMetadata\x12\x12\n\nday_number\x18\x01 \x01(\x05\x12\x0c\n\x04\x64\x61te\x18\x02 \x01(\t\x12\x12\n\npersona_id\x18\x03 \x01(\t\x12\x13\n\x0b\x61\x63tive_arcs\x18\x04 \x03(\t\x12\x19\n\x11isolated_sessions\x18\x05 \x03(\t\"\x13\n\x11IngestDayResponse\"3\n\x18\x46inalizeIngestionRequest\x12\x17\n\x0flifecycle_token\x18\x01 \x01(\t\"\x1b\n\x19\x46inalizeIngestionResponse\"J\n\x0cQueryRequest\x12\x10\n\x08question\x18\x01 \x01(\t\x12\x0f\n\x07session\x18\x02 \x01(\t\x12\x17\n\x0flifecycle_token\x18\x03 \x01(\t\"\x98\x01\n\rQueryResponse\x12\x0e\n\x06\x61nswer\x18\x01 \x01(\t\x12/\n\tretrieval\x18\x02 \x03(\x0b\x32\x1c.recall.bench.RetrievalEntry\x12*\n\ntool_calls\x18\x03 \x03(\x0b\x32\x16.recall.bench.ToolCall\x12\x1a\n\x12retrieval_reported\x18\x04 \x01(\x08\"u\n\x0eRetrievalEntry\x12\x0c\n\x04path\x18\x01 \x01(\t\x12\x12\n\x05score\x18\x02 \x01(\x01H\x00\x88\x01\x01\x12\x0f\n\x07snippet\x18\x03 \x01(\t\x12\x17\n\nday_number\x18\x04 \x01(\x05H\x01\x88\x01\x01\x42\x08\n\x06_scoreB\r\n\x0b_day_number\"C\n\x08ToolCall\x12\x0c\n\x04tool\x18\x01 \x01(\t\x12\x11\n\targs_json\x18\x02 \x01(\t\x12\x16\n\x0eresult_preview\x18\x03 \x01(\t\"*\n\x0fTeardownRequest\x12\x17\n\x0flifecycle_token\x18\x01 \x01(\t\"\x12\n\x10TeardownResponse\"\x14\n\x12HealthcheckRequest\"H\n\x13HealthcheckResponse\x12\x0c\n\x04name\x18\x01 \x01(\t\x12\r\n\x05ready\x18\x02 \x01(\x08\x12\x14\n\x0c\x63\x61pabilities\x18\x03 \x03(\t\"A\n\x13\x44\x65leteMemoryRequest\x12\x11\n\tmemory_id\x18\x01 \x01(\t\x12\x17\n\x0flifecycle_token\x18\x02 \x01(\t\"\x16\n\x14\x44\x65leteMemoryResponse\"R\n\x13UpdateMemoryRequest\x12\x11\n\tmemory_id\x18\x01 \x01(\t\x12\x0f\n\x07\x63ontent\x18\x02 \x01(\t\x12\x17\n\x0flifecycle_token\x18\x03 \x01(\t\"\x16\n\x14UpdateMemoryResponse\"\xa3\x04\n\x0eSessionRequest\x12\x0f\n\x07\x63\x61ll_id\x18\x01 \x01(\x04\x12\x12\n\ntimeout_ms\x18\x02 \x01(\r\x12+\n\x05setup\x18\x03 \x01(\x0b\x32\x1a.recall.bench.SetupRequestH\x00\x12\x34\n\ningest_day\x18\x04 \x01(\x0b\x32\x1e.recall.bench.IngestDayRequestH\x00\x12\x44\n\x12\x66inalize_ingestion\x18\x05 \x01(\x0b\x32&.recall.bench.FinalizeIngestionRequestH\x00\x12+\n\x05query\x18\x06 \x01(\x0b\x32\x1a.recall.bench.QueryRequestH\x00\x12\x31\n\x08teardown\x18\x07 \x01(\x0b\x32\x1d.recall.bench.TeardownRequestH\x00\x12\x37\n\x0bhealthcheck\x18\x08 \x01(\x0b\x32 .recall.bench.HealthcheckRequestH\x00\x12*\n\x06\x63\x61ncel\x18\t \x01(\x0b\x32\x18.recall.bench.CancelCallH\x00\x12:\n\rdelete_memory\x18\n \x01(\x0b\x32!.recall.bench.DeleteMemoryRequestH\x00\x12:\n\rupdate_memory\x18\x0b \x01(\x0b\x32!.recall.bench.UpdateMemoryRequestH\x00\x42\x06\n\x04\x63\x61ll\"\x0c\n\nCancelCall\"\x99\x04\n\x0fSessionResponse\x12\x0f\n\x07\x63\x61ll_id\x18\x01 \x01(\x04\x12,\n\x05setup\x18\x03 \x01(\x0b\x32\x1b.recall.bench.SetupResponseH\x00\x12\x35\n\ningest_day\x18\x04 \x01(\x0b\x32\x1f.recall.bench.IngestDayResponseH\x00\x12\x45\n\x12\x66inalize_ingestion\x18\x05 \x01(\x0b\x32\'.recall.bench.FinalizeIngestionResponseH\x00\x12,\n\x05query\x18\x06 \x01(\x0b\x32\x1b.recall.bench.QueryResponseH\x00\x12\x32\n\x08teardown\x18\x07 \x01(\x0b\x32\x1e.recall.bench.TeardownResponseH\x00\x12\x38\n\x0bhealthcheck\x18\x08 \x01(\x0b\x32!.recall.bench.HealthcheckResponseH\x00\x12)\n\x05\x65rror\x18\t \x01(\x0b\x32\x18.recall.bench.CallStatusH\x00\x12;\n\rdelete_memory\x18\n \x01(\x0b\x32\".recall.bench.DeleteMemoryResponseH\x00\x12;\n\rupdate_memory\x18\x0b \x01(\x0b\x32\".recall.bench.UpdateMemoryResponseH\x00\x42\x08\n\x06result\"+\n\nCallStatus\x12\x0c\n\x04\x63ode\x18\x01 \x01(\x05\x12\x0f\n\x07\x64\x65tails\x18\x02 \x01(\t2\xe5\x05\n\x12MemoryBenchService\x12@\n\x05Setup\x12\x1a.recall.bench.SetupRequest\x1a\x1b.recall.bench.SetupResponse\x12L\n\tIngestDay\x12\x1e.recall.bench.IngestDayRequest\x1a\x1f.recall.bench.IngestDayResponse\x12\x64\n\x11\x46inalizeIngestion\x12&.recall.bench.FinalizeIngestionRequest\x1a\'.recall.bench.FinalizeIngestionResponse\x12@\n\x05Query\x12\x1a.recall.bench.QueryRequest\x1a\x1b.recall.bench.QueryResponse\x12I\n\x08Teardown\x12\x1d.recall.bench.TeardownRequest\x1a\x1e.recall.bench.TeardownResponse\x12R\n\x0bHealthcheck\x12 .recall.bench.HealthcheckRequest\x1a!.recall.bench.HealthcheckResponse\x12J\n\x07Session\x12\x1c.recall.bench.SessionRequest\x1a\x1d.recall.bench.SessionResponse(\x01\x30\x01\x12U\n\x0c\x44\x65leteMemory\x12!.recall.bench.DeleteMemoryRequest\x1a\".recall.bench.DeleteMemoryResponse\x12U\n\x0cUpdateMemory\x12!.recall.bench.UpdateMemoryRequest\x1a\".recall.bench.UpdateMemoryResponseb\x06proto3')
+DESCRIPTOR = _descriptor_pool.Default().AddSerializedFile(b'\n-recallbench/_proto/memory_bench_service.proto\x12\x0crecall.bench\"\x0e\n\x0cSetupRequest\"(\n\rSetupResponse\x12\x17\n\x0flifecycle_token\x18\x01 \x01(\t\"}\n\x10IngestDayRequest\x12\x12\n\nday_number\x18\x01 \x01(\x05\x12\x0f\n\x07\x63ontent\x18\x02 \x01(\t\x12+\n\x08metadata\x18\x03 \x01(\x0b\x32\x19.recall.bench.DayMetadata\x12\x17\n\x0flifecycle_token\x18\x04 \x01(\t\"s\n\x0b\x44\x61yMetadata\x12\x12\n\nday_number\x18\x01 \x01(\x05\x12\x0c\n\x04\x64\x61te\x18\x02 \x01(\t\x12\x12\n\npersona_id\x18\x03 \x01(\t\x12\x13\n\x0b\x61\x63tive_arcs\x18\x04 \x03(\t\x12\x19\n\x11isolated_sessions\x18\x05 \x03(\t\"\x13\n\x11IngestDayResponse\"3\n\x18\x46inalizeIngestionRequest\x12\x17\n\x0flifecycle_token\x18\x01 \x01(\t\"\x1b\n\x19\x46inalizeIngestionResponse\"J\n\x0cQueryRequest\x12\x10\n\x08question\x18\x01 \x01(\t\x12\x0f\n\x07session\x18\x02 \x01(\t\x12\x17\n\x0flifecycle_token\x18\x03 \x01(\t\"\x98\x01\n\rQueryResponse\x12\x0e\n\x06\x61nswer\x18\x01 \x01(\t\x12/\n\tretrieval\x18\x02 \x03(\x0b\x32\x1c.recall.bench.RetrievalEntry\x12*\n\ntool_calls\x18\x03 \x03(\x0b\x32\x16.recall.bench.ToolCall\x12\x1a\n\x12retrieval_reported\x18\x04 \x01(\x08\"\x91\x01\n\x0eRetrievalEntry\x12\x0c\n\x04path\x18\x01 \x01(\t\x12\x12\n\x05score\x18\x02 \x01(\x01H\x00\x88\x01\x01\x12\x0f\n\x07snippet\x18\x03 \x01(\t\x12\x17\n\nday_number\x18\x04 \x01(\x05H\x01\x88\x01\x01\x12\x11\n\x04turn\x18\x05 \x01(\tH\x02\x88\x01\x01\x42\x08\n\x06_scoreB\r\n\x0b_day_numberB\x07\n\x05_turn\"C\n\x08ToolCall\x12\x0c\n\x04tool\x18\x01 \x01(\t\x12\x11\n\targs_json\x18\x02 \x01(\t\x12\x16\n\x0eresult_preview\x18\x03 \x01(\t\"*\n\x0fTeardownRequest\x12\x17\n\x0flifecycle_token\x18\x01 \x01(\t\"\x12\n\x10TeardownResponse\"\x14\n\x12HealthcheckRequest\"H\n\x13HealthcheckResponse\x12\x0c\n\x04name\x18\x01 \x01(\t\x12\r\n\x05ready\x18\x02 \x01(\x08\x12\x14\n\x0c\x63\x61pabilities\x18\x03 \x03(\t\"A\n\x13\x44\x65leteMemoryRequest\x12\x11\n\tmemory_id\x18\x01 \x01(\t\x12\x17\n\x0flifecycle_token\x18\x02 \x01(\t\"\x16\n\x14\x44\x65leteMemoryResponse\"R\n\x13UpdateMemoryRequest\x12\x11\n\tmemory_id\x18\x01 \x01(\t\x12\x0f\n\x07\x63ontent\x18\x02 \x01(\t\x12\x17\n\x0flifecycle_token\x18\x03 \x01(\t\"\x16\n\x14UpdateMemoryResponse\"\xa3\x04\n\x0eSessionRequest\x12\x0f\n\x07\x63\x61ll_id\x18\x01 \x01(\x04\x12\x12\n\ntimeout_ms\x18\x02 \x01(\r\x12+\n\x05setup\x18\x03 \x01(\x0b\x32\x1a.recall.bench.SetupRequestH\x00\x12\x34\n\ningest_day\x18\x04 \x01(\x0b\x32\x1e.recall.bench.IngestDayRequestH\x00\x12\x44\n\x12\x66inalize_ingestion\x18\x05 \x01(\x0b\x32&.recall.bench.FinalizeIngestionRequestH\x00\x12+\n\x05query\x18\x06 \x01(\x0b\x32\x1a.recall.bench.QueryRequestH\x00\x12\x31\n\x08teardown\x18\x07 \x01(\x0b\x32\x1d.recall.bench.TeardownRequestH\x00\x12\x37\n\x0bhealthcheck\x18\x08 \x01(\x0b\x32 .recall.bench.HealthcheckRequestH\x00\x12*\n\x06\x63\x61ncel\x18\t \x01(\x0b\x32\x18.recall.bench.CancelCallH\x00\x12:\n\rdelete_memory\x18\n \x01(\x0b\x32!.recall.bench.DeleteMemoryRequestH\x00\x12:\n\rupdate_memory\x18\x0b \x01(\x0b\x32!.recall.bench.UpdateMemoryRequestH\x00\x42\x06\n\x04\x63\x61ll\"\x0c\n\nCancelCall\"\x99\x04\n\x0fSessionResponse\x12\x0f\n\x07\x63\x61ll_id\x18\x01 \x01(\x04\x12,\n\x05setup\x18\x03 \x01(\x0b\x32\x1b.recall.bench.SetupResponseH\x00\x12\x35\n\ningest_day\x18\x04 \x01(\x0b\x32\x1f.recall.bench.IngestDayResponseH\x00\x12\x45\n\x12\x66inalize_ingestion\x18\x05 \x01(\x0b\x32\'.recall.bench.FinalizeIngestionResponseH\x00\x12,\n\x05query\x18\x06 \x01(\x0b\x32\x1b.recall.bench.QueryResponseH\x00\x12\x32\n\x08teardown\x18\x07 \x01(\x0b\x32\x1e.recall.bench.TeardownResponseH\x00\x12\x38\n\x0bhealthcheck\x18\x08 \x01(\x0b\x32!.recall.bench.HealthcheckResponseH\x00\x12)\n\x05\x65rror\x18\t \x01(\x0b\x32\x18.recall.bench.CallStatusH\x00\x12;\n\rdelete_memory\x18\n \x01(\x0b\x32\".recall.bench.DeleteMemoryResponseH\x00\x12;\n\rupdate_memory\x18\x0b \x01(\x0b\x32\".recall.bench.UpdateMemoryResponseH\x00\x42\x08\n\x06result\"+\n\nCallStatus\x12\x0c\n\x04\x63ode\x18\x01 \x01(\x05\x12\x0f\n\x07\x64\x65tails\x18\x02 \x01(\t2\xe5\x05\n\x12MemoryBenchService\x12@\n\x05Setup\x12\x1a.recall.bench.SetupRequest\x1a\x1b.recall.bench.SetupResponse\x12L\n\tIngestDay\x12\x1e.recall.bench.IngestDayRequest\x1a\x1f.recall.bench.IngestDayResponse\x12\x64\n\x11\x46inalizeIngestion\x12&.recall.bench.FinalizeIngestionRequest\x1a\'.recall.bench.FinalizeIngestionResponse\x12@\n\x05Query\x12\x1a.recall.bench.QueryRequest\x1a\x1b.recall.bench.QueryResponse\x12I\n\x08Teardown\x12\x1d.recall.bench.TeardownRequest\x1a\x1e.recall.bench.TeardownResponse\x12R\n\x0bHealthcheck\x12 .recall.bench.HealthcheckRequest\x1a!.recall.bench.HealthcheckResponse\x12J\n\x07Session\x12\x1c.recall.bench.SessionRequest\x1a\x1d.recall.bench.SessionResponse(\x01\x30\x01\x12U\n\x0c\x44\x65leteMemory\x12!.recall.bench.DeleteMemoryRequest\x1a\".recall.bench.DeleteMemoryResponse\x12U\n\x0cUpdateMemory\x12!.recall.bench.UpdateMemoryRequest\x1a\".recall.bench.UpdateMemoryResponseb\x06proto3')
 
 _globals = globals()
 _builder.BuildMessageAndEnumDescriptors(DESCRIPTOR, _globals)
@@ -49,34 +49,34 @@ if not _descriptor._USE_C_DESCRIPTORS:
   _globals['_QUERYREQUEST']._serialized_end=542
   _globals['_QUERYRESPONSE']._serialized_start=545
   _globals['_QUERYRESPONSE']._serialized_end=697
-  _globals['_RETRIEVALENTRY']._serialized_start=699
-  _globals['_RETRIEVALENTRY']._serialized_end=816
-  _globals['_TOOLCALL']._serialized_start=818
-  _globals['_TOOLCALL']._serialized_end=885
-  _globals['_TEARDOWNREQUEST']._serialized_start=887
-  _globals['_TEARDOWNREQUEST']._serialized_end=929
-  _globals['_TEARDOWNRESPONSE']._serialized_start=931
-  _globals['_TEARDOWNRESPONSE']._serialized_end=949
-  _globals['_HEALTHCHECKREQUEST']._serialized_start=951
-  _globals['_HEALTHCHECKREQUEST']._serialized_end=971
-  _globals['_HEALTHCHECKRESPONSE']._serialized_start=973
-  _globals['_HEALTHCHECKRESPONSE']._serialized_end=1045
-  _globals['_DELETEMEMORYREQUEST']._serialized_start=1047
-  _globals['_DELETEMEMORYREQUEST']._serialized_end=1112
-  _globals['_DELETEMEMORYRESPONSE']._serialized_start=1114
-  _globals['_DELETEMEMORYRESPONSE']._serialized_end=1136
-  _globals['_UPDATEMEMORYREQUEST']._serialized_start=1138
-  _globals['_UPDATEMEMORYREQUEST']._serialized_end=1220
-  _globals['_UPDATEMEMORYRESPONSE']._serialized_start=1222
-  _globals['_UPDATEMEMORYRESPONSE']._serialized_end=1244
-  _globals['_SESSIONREQUEST']._serialized_start=1247
-  _globals['_SESSIONREQUEST']._serialized_end=1794
-  _globals['_CANCELCALL']._serialized_start=1796
-  _globals['_CANCELCALL']._serialized_end=1808
-  _globals['_SESSIONRESPONSE']._serialized_start=1811
-  _globals['_SESSIONRESPONSE']._serialized_end=2348
-  _globals['_CALLSTATUS']._serialized_start=2350
-  _globals['_CALLSTATUS']._serialized_end=2393
-  _globals['_MEMORYBENCHSERVICE']._serialized_start=2396
-  _globals['_MEMORYBENCHSERVICE']._serialized_end=3137
+  _globals['_RETRIEVALENTRY']._serialized_start=700
+  _globals['_RETRIEVALENTRY']._serialized_end=845
+  _globals['_TOOLCALL']._serialized_start=847
+  _globals['_TOOLCALL']._serialized_end=914
+  _globals['_TEARDOWNREQUEST']._serialized_start=916
+  _globals['_TEARDOWNREQUEST']._serialized_end=958
+  _globals['_TEARDOWNRESPONSE']._serialized_start=960
+  _globals['_TEARDOWNRESPONSE']._serialized_end=978
+  _globals['_HEALTHCHECKREQUEST']._serialized_start=980
+  _globals['_HEALTHCHECKREQUEST']._serialized_end=1000
+  _globals['_HEALTHCHECKRESPONSE']._serialized_start=1002
+  _globals['_HEALTHCHECKRESPONSE']._serialized_end=1074
+  _globals['_DELETEMEMORYREQUEST']._serialized_start=1076
+  _globals['_DELETEMEMORYREQUEST']._serialized_end=1141
+  _globals['_DELETEMEMORYRESPONSE']._serialized_start=1143
+  _globals['_DELETEMEMORYRESPONSE']._serialized_end=1165
+  _globals['_UPDATEMEMORYREQUEST']._serialized_start=1167
+  _globals['_UPDATEMEMORYREQUEST']._serialized_end=1249
+  _globals['_UPDATEMEMORYRESPONSE']._serialized_start=1251
+  _globals['_UPDATEMEMORYRESPONSE']._serialized_end=1273
+  _globals['_SESSIONREQUEST']._serialized_start=1276
+  _globals['_SESSIONREQUEST']._serialized_end=1823
+  _globals['_CANCELCALL']._serialized_start=1825
+  _globals['_CANCELCALL']._serialized_end=1837
+  _globals['_SESSIONRESPONSE']._serialized_start=1840
+  _globals['_SESSIONRESPONSE']._serialized_end=2377
+  _globals['_CALLSTATUS']._serialized_start=2379
+  _globals['_CALLSTATUS']._serialized_end=2422
+  _globals['_MEMORYBENCHSERVICE']._serialized_start=2425
+  _globals['_MEMORYBENCHSERVICE']._serialized_end=3166
 # @@protoc_insertion_point(module_scope)

@@ -310,6 +310,7 @@ class RetrievalEntry(_message.Message):
     SCORE_FIELD_NUMBER: _builtins.int
     SNIPPET_FIELD_NUMBER: _builtins.int
     DAY_NUMBER_FIELD_NUMBER: _builtins.int
+    TURN_FIELD_NUMBER: _builtins.int
     path: _builtins.str
     """Where the memory lives in the system: a file, a chunk id, a key."""
     score: _builtins.float
@@ -320,6 +321,11 @@ class RetrievalEntry(_message.Message):
     """The corpus day the memory came from, when known (absent is not day 0); needed for retrieval
     metrics.
     """
+    turn: _builtins.str
+    """The conversation turn the memory came from, as the day's text names it (an imported LoCoMo
+    day's "[D5:8]": "D5:8"), when known; gives turn-level retrieval metrics where the data has
+    turn evidence.
+    """
     def __init__(
         self,
         *,
@@ -327,19 +333,24 @@ class RetrievalEntry(_message.Message):
         score: _builtins.float | None = ...,
         snippet: _builtins.str = ...,
         day_number: _builtins.int | None = ...,
+        turn: _builtins.str | None = ...,
     ) -> None: ...
-    _HasFieldArgType: _TypeAlias = _typing.Literal["_day_number", b"_day_number", "_score", b"_score", "day_number", b"day_number", "score", b"score"]  # noqa: Y015
+    _HasFieldArgType: _TypeAlias = _typing.Literal["_day_number", b"_day_number", "_score", b"_score", "_turn", b"_turn", "day_number", b"day_number", "score", b"score", "turn", b"turn"]  # noqa: Y015
     def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
-    _ClearFieldArgType: _TypeAlias = _typing.Literal["_day_number", b"_day_number", "_score", b"_score", "day_number", b"day_number", "path", b"path", "score", b"score", "snippet", b"snippet"]  # noqa: Y015
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["_day_number", b"_day_number", "_score", b"_score", "_turn", b"_turn", "day_number", b"day_number", "path", b"path", "score", b"score", "snippet", b"snippet", "turn", b"turn"]  # noqa: Y015
     def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
     _WhichOneofReturnType__day_number: _TypeAlias = _typing.Literal["day_number"]  # noqa: Y015
     _WhichOneofArgType__day_number: _TypeAlias = _typing.Literal["_day_number", b"_day_number"]  # noqa: Y015
     _WhichOneofReturnType__score: _TypeAlias = _typing.Literal["score"]  # noqa: Y015
     _WhichOneofArgType__score: _TypeAlias = _typing.Literal["_score", b"_score"]  # noqa: Y015
+    _WhichOneofReturnType__turn: _TypeAlias = _typing.Literal["turn"]  # noqa: Y015
+    _WhichOneofArgType__turn: _TypeAlias = _typing.Literal["_turn", b"_turn"]  # noqa: Y015
     @_typing.overload
     def WhichOneof(self, oneof_group: _WhichOneofArgType__day_number) -> _WhichOneofReturnType__day_number | None: ...
     @_typing.overload
     def WhichOneof(self, oneof_group: _WhichOneofArgType__score) -> _WhichOneofReturnType__score | None: ...
+    @_typing.overload
+    def WhichOneof(self, oneof_group: _WhichOneofArgType__turn) -> _WhichOneofReturnType__turn | None: ...
 
 Global___RetrievalEntry: _TypeAlias = RetrievalEntry  # noqa: Y015
 

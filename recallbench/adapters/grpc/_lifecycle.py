@@ -67,6 +67,8 @@ def query_response(detail: QueryDetail) -> pb.QueryResponse:
             entry.score = float(r.score)
         if r.day is not None:
             entry.day_number = r.day
+        if r.turn is not None:
+            entry.turn = r.turn
     for t in detail.tool_calls:
         response.tool_calls.add(
             tool=t.tool,

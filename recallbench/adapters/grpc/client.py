@@ -120,6 +120,7 @@ def _detail(response: pb.QueryResponse) -> QueryDetail:
             snippet=entry.snippet or None,
             # Day 0 does not exist in a persona (days are 1-based): read it as unknown.
             day=entry.day_number if entry.HasField("day_number") and entry.day_number > 0 else None,
+            turn=entry.turn if entry.HasField("turn") and entry.turn else None,
         )
         for entry in response.retrieval
     )
