@@ -10,6 +10,7 @@ ingest of each day per persona, questions asked at each checkpoint as the days r
 
 * ``ea-180d``: ``--personas executive-assistant --arcs arcs-180d.yaml --ranges 30d,90d,full``
 * ``fa-1000d``: ``--personas financial-advisor`` at the default checkpoints (30d, 90d, 6mo, 1y, full)
+* ``fa-1000d-to-1y``: the same without the last checkpoint, for a system that cannot finish it
 
 Both are judged by the offline rubric judge. Run from the repository root, one at a time (the figures
 include wall times)::
@@ -92,6 +93,19 @@ SELECTIONS: dict[str, dict[str, Any]] = {
         "label": "financial-advisor, 1,000 days, default checkpoints",
         "args": ["--personas", "financial-advisor", "--judge", "rubric", *LIFECYCLE],
     },
+    # For a system that cannot finish the last checkpoint: the same run stopped at 1y.
+    "fa-1000d-to-1y": {
+        "label": "financial-advisor, 1,000-day arc, 30d/90d/6mo/1y",
+        "args": [
+            "--personas",
+            "financial-advisor",
+            "--ranges",
+            "30d,90d,6mo,1y",
+            "--judge",
+            "rubric",
+            *LIFECYCLE,
+        ],
+    },
 }
 MIB = 1024 * 1024
 
@@ -124,9 +138,28 @@ def _tree(root: int) -> list[tuple[int, str, int]]:
                 rss = int(f.read().split()[1]) * PAGE
         except (OSError, IndexError, ValueError):
             continue
-        out.append((pid, names.get(pid, "?"), rss))
+        out.append((pid, _label(pid, names.get(pid, "?")), rss))
         todo.extend(parents.get(pid, ()))
     return out
+
+
+def _label(pid: int, name: str) -> str:
+    """A process's name for the per-process peaks: its executable's name, and for an interpreter
+    the module or script it runs (``python -m mempalace.mcp_server``, ``node index.js``)."""
+    try:
+        with open(f"/proc/{pid}/cmdline", "rb") as f:
+            argv = [a.decode(errors="replace") for a in f.read().split(b"\0") if a]
+    except OSError:
+        return name
+    if not argv:
+        return name
+    exe = os.path.basename(argv[0])
+    rest = argv[1:]
+    if rest[:1] == ["-m"] and len(rest) > 1:
+        return f"{exe} -m {rest[1]}"
+    if rest and not rest[0].startswith("-") and exe.startswith(("python", "node")):
+        return f"{exe} {os.path.basename(rest[0])}"
+    return exe
 
 
 class TreeSampler:
