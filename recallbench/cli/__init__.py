@@ -24,7 +24,6 @@ from typing import Any
 from .._version import __version__
 from ..errors import RecallBenchError
 from ._common import Terminated
-from ._flag_bounds import check_flag_bounds
 from ._stream import SafeStream
 
 __all__ = ["build_parser", "main"]
@@ -184,6 +183,8 @@ def _main(argv: Sequence[str] | None) -> int:
     parser = build_parser(() if command is None else (command,))
     args = _parse(parser, argv)
     try:
+        from ._flag_bounds import check_flag_bounds  # after parsing: --help loads no attrs
+
         check_flag_bounds(args.command, args._commands[args.command], args)
         code: int = args.handler(args)
         return code
