@@ -59,7 +59,10 @@ def test_every_persona_is_checked(data: Path) -> None:
 
 def test_missing_persona_directory(data: Path) -> None:
     errors = check(data, personas=["tiny", "ghost"])
-    assert errors == [f"persona 'ghost': directory not found: {data / 'ghost'}"]
+    # Nothing near "ghost": the personas there are listed, none suggested.
+    assert errors == [
+        f"persona 'ghost': directory not found: {data / 'ghost'} (personas here: other, tiny)"
+    ]
 
 
 def test_persona_id_leaving_the_data_directory(data: Path) -> None:
@@ -88,12 +91,16 @@ def test_empty_and_missing_data_directory(tmp_path: Path) -> None:
 
 
 def test_other_arcs_file_selects_other_siblings(data: Path) -> None:
+    # A missing arcs file is one line: the questions and memories it would select are missing for
+    # the same reason (issue 35.6), and the line names the arcs files there.
+    (error,) = check(data, personas=["tiny"], arcs_file="arcs-60d.yaml")
+    assert "arcs file not found" in error
+    assert error.endswith("; did you mean arcs-30d.yaml? (arcs files there: arcs-30d.yaml)")
+    (data / "tiny" / "arcs-30d.yaml").rename(data / "tiny" / "arcs-60d.yaml")
     errors = check(data, personas=["tiny"], arcs_file="arcs-60d.yaml")
-    assert len(errors) == 3
-    assert "arcs file not found" in errors[0]
-    assert f"questions file not found: {data / 'tiny' / 'qa-60d' / 'questions.yaml'}" in errors[1]
-    assert "memories directory not found" in errors[2]
-    assert "(the arcs file arcs-60d.yaml selects memories-60d/)" in errors[2]
+    assert f"questions file not found: {data / 'tiny' / 'qa-60d' / 'questions.yaml'}" in errors[0]
+    assert "memories directory not found" in errors[1]
+    assert "(the arcs file arcs-60d.yaml selects memories-60d/)" in errors[1]
 
 
 @pytest.mark.parametrize(("arcs", "suffix"), [("arcs.yaml", ""), ("arcs-v2.yaml", "-v2")])
@@ -166,7 +173,7 @@ def test_adapter_file_missing(data: Path, tmp_path: Path) -> None:
         f"adapter file not found: {tmp_path / 'adapters' / 'missing.py'} (found nothing there)"
     ]
     (tmp_path / "adapters").mkdir()
-    assert check(data, adapter_spec="adapters/")[0].endswith("(found a directory there)")
+    assert "(found a directory there)" in check(data, adapter_spec="adapters/")[0]
 
 
 def test_adapter_spec_malformed(data: Path) -> None:

@@ -15,6 +15,7 @@ from typing import Any, Protocol, TypeVar, runtime_checkable
 import attrs
 
 from .._convert import structure_disk
+from .._suggest import nearest_hint
 from ..errors import ConfigError, DatasetError
 from ._schema import Issue, check_and_build
 from ._yaml import KeyPath, Locator, load_yaml, load_yaml_located, read_text
@@ -195,7 +196,9 @@ def load_persona_definition(
     _check_arcs_name(arcs_file)
     pdir = persona_dir(data_dir, persona_id)
     if not pdir.is_dir():
-        raise DatasetError(f"persona {persona_id!r} not found", path=pdir)
+        here = [d.name for d in pdir.parent.iterdir() if d.is_dir()] if pdir.parent.is_dir() else []
+        hint = nearest_hint(persona_id, here, "personas here")
+        raise DatasetError(f"persona {persona_id!r} not found{hint}", path=pdir)
     persona = _read_record(pdir / "persona.yaml", Persona)
     story = _read_record(pdir / arcs_file, Story)
     return PersonaDefinition(persona=persona, story=story, arcs_file=arcs_file)

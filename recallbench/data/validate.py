@@ -14,6 +14,7 @@ from typing import Any, Literal
 import attrs
 
 from .._convert import structure_disk
+from .._suggest import nearest_hint
 from ..errors import ConfigError, DatasetError
 from ._schema import Issue, check_record
 from ._yaml import load_yaml, load_yaml_located, read_text
@@ -223,7 +224,9 @@ def _validate_persona(report: _Report, root: Path, pid: str, arcs_file: str) -> 
         report.add(root / pid, str(exc))
         return
     if not pdir.is_dir():
-        report.add(pdir, f"persona {pid!r} not found in the data directory")
+        here = [d.name for d in root.iterdir() if d.is_dir()] if root.is_dir() else []
+        hint = nearest_hint(pid, here, "personas here")
+        report.add(pdir, f"persona {pid!r} not found in the data directory{hint}")
         return
     persona_raw = report.yaml_file(pdir / "persona.yaml", dict, lambda r: check_record(r, Persona))
     persona: Persona | None = None

@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from .._importing import parse_object_spec
+from .._suggest import nearest_hint
 from ..data._yaml import load_yaml
 from ..data.dataset import derive_sibling_dir, list_personas, persona_dir, scan_day_files
 from ..data.importers.memorybench import ManifestDataset, is_manifest_data, validate_manifests
@@ -121,7 +122,9 @@ def _check_persona(root: Path, persona_id: str, arcs_file: str) -> list[str]:
     except ConfigError as exc:
         return [str(exc)]
     if not pdir.is_dir():
-        return [f"persona {persona_id!r}: directory not found: {pdir}"]
+        others = [d.name for d in root.iterdir() if d.is_dir()] if root.is_dir() else []
+        hint = nearest_hint(persona_id, others, "personas here")
+        return [f"persona {persona_id!r}: directory not found: {pdir}{hint}"]
     errors: list[str] = []
     if not (pdir / "persona.yaml").is_file():
         errors.append(f"persona {persona_id!r}: persona.yaml not found: {pdir / 'persona.yaml'}")
@@ -132,7 +135,11 @@ def _check_persona(root: Path, persona_id: str, arcs_file: str) -> list[str]:
         )
         return errors
     if not (pdir / arcs_file).is_file():
-        errors.append(f"persona {persona_id!r}: arcs file not found: {pdir / arcs_file}")
+        # One line: the questions and memories it would select are missing for the same reason.
+        there = sorted(p.name for p in pdir.glob("arcs-*.yaml"))
+        hint = nearest_hint(arcs_file, there, "arcs files there")
+        errors.append(f"persona {persona_id!r}: arcs file not found: {pdir / arcs_file}{hint}")
+        return errors
     qa_file = pdir / derive_sibling_dir(arcs_file, "qa") / "questions.yaml"
     problem, pairs = _check_questions(qa_file)
     if problem is not None:
@@ -212,7 +219,12 @@ def _check_adapter(spec: str, base_dir: Path | None) -> list[str]:
         path = (base_dir if base_dir is not None else Path.cwd()) / path
     if not path.is_file():
         found = "a directory" if path.is_dir() else "nothing"
-        return [f"adapter file not found: {path} (found {found} there)"]
+        if path.with_suffix(".py").is_file():
+            hint = f"; did you mean {parsed.target}.py?"
+        else:
+            near = [p.name for p in path.parent.glob("*.py")] if path.parent.is_dir() else []
+            hint = nearest_hint(path.name, near, "Python files there")
+        return [f"adapter file not found: {path} (found {found} there){hint}"]
     return []
 
 
