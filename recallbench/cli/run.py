@@ -38,6 +38,7 @@ from ._cost import add_cost_arguments, stop_message
 from ._epochs import add_epoch_arguments
 from ._executor import add_executor_arguments, executor_of
 from ._panel import add_panel_arguments, panel_judge
+from ._resume import resume_of, retry_output
 from ._retry_errors import add_retry_argument, retry_log, same_settings
 from ._run_output import announce_defaults, print_end, print_notes, run_output, write_run_views
 
@@ -514,19 +515,10 @@ def run(args: argparse.Namespace) -> int:
     # A folder that cannot be written is bad input, found before anything runs (exit 2).
     check_writable(p for p in (output.result_json, output.progress, output.questions) if p)
     resume = retry
-    if args.resume is not None:
-        from ..harness.resume import read_resume_log
-
-        questions = output.questions or args.resume.parent / "questions.jsonl"
-        resume = read_resume_log(args.resume.resolve(), questions)
-        if output.questions is None and args.no_question_log is False:
-            output = RunOutput(
-                result_json=output.result_json,
-                progress=output.progress or args.resume,
-                questions=questions,
-                failures=output.failures,
-                views=output.views,
-            )
+    if retry is not None:  # its answers go on into the log the run wrote
+        output = retry_output(retry, output)
+    if args.resume is not None:  # damaged logs, or logs that lost answers: one line, exit 2
+        resume, output = resume_of(args, output)
 
     from ..harness.engine import Harness
     from ..render.progress import progress_hooks

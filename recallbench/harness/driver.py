@@ -194,7 +194,7 @@ class Driver:
 
     def _merge(self, end: UnitEnd) -> None:
         state = self.state
-        state.adapter_name = end.adapter_name
+        state.adapter_name = end.adapter_name or state.adapter_name  # "": the unit built none
         state.adapter_errors += end.adapter_errors
         state.judge_errors += end.judge_errors
         state.connection_errors += end.connection_errors

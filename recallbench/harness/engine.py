@@ -24,13 +24,7 @@ from ..data.corpus import PersonaDataset
 from ..data.dataset import Dataset, DirectoryDataset
 from ..data.importers import default_ranges_of, open_dataset, persona_ranges_of
 from ..data.importers.memorybench import ManifestDataset
-from ..data.ranges import (
-    DEFAULT_RANGES,
-    TimeRange,
-    normalize_ranges,
-    past_end_message,
-    widest_by_label,
-)
+from ..data.ranges import DEFAULT_RANGES, normalize_ranges
 from ..errors import ConfigError, OutputError, RunFailed
 from ..judges.base import Judge, ScoreFunction, as_judge
 from ..judges.modes import judge_mode
@@ -64,8 +58,9 @@ from .hooks import Hooks, RunDone, RunStarted
 from .lifecycle import UnitRunner
 from .questions import QuestionAsker
 from .resume import ResumeLog
+from .resume_checks import log_location
 from .runlog import JsonlWriter, RunLogs, check_writable, iso_now, write_result
-from .units import CheckpointTask, RunState, Unit, plan_tasks, plan_units, supported
+from .units import CheckpointTask, RunState, Unit, plan_tasks, plan_units, ranges_asked, supported
 
 __all__ = ["Harness"]
 
@@ -228,7 +223,7 @@ class Harness:
         )
         logs = RunLogs(progress=progress, questions=questions, failures=failures)
         all_tasks = [self.tasks(ds) for ds in datasets]
-        state.ranges = _ranges_asked(
+        state.ranges = ranges_asked(
             self.ranges, datasets, all_tasks, self.config.selection.repeat_checkpoints
         )
         self._note_fingerprint_change(state)
@@ -307,8 +302,9 @@ class Harness:
         return result
 
     def _initial_name(self) -> str:
-        """The adapter's name before setup (a factory's name, or "adapter")."""
-        name = self._name_hint or getattr(self.factory, "name", None)
+        """The adapter's name before setup: as the resumed logs name it (a resume that builds no
+        adapter keeps it), else the adapter's or its factory's name, else "adapter"."""
+        name = self.resume.adapter_name() or self._name_hint or getattr(self.factory, "name", None)
         return name if isinstance(name, str) and name else "adapter"
 
     def _write_header(
@@ -335,6 +331,8 @@ class Harness:
             "resumed": bool(self.resume.checkpoints or self.resume.questions) or None,
             # Ours: the fingerprint's digest, so a resumed attempt can tell it scores the same way.
             "fingerprint": self._fingerprint(state)["digest"],
+            # Ours: where the answers go, so --resume and --retry-errors read them wherever it is.
+            "questionLog": log_location(self.output.progress, self.output.questions),
         }
         logs.progress.write({k: v for k, v in header.items() if v is not None})
 
@@ -512,28 +510,6 @@ def _data_keys(dataset: Dataset) -> dict[str, Any]:
     if not isinstance(dataset, DirectoryDataset):
         return {}
     return {"data_dir": str(dataset.data_dir.resolve()), "arcs_file": dataset.arcs_file}
-
-
-def _ranges_asked(
-    requested: Sequence[TimeRange],
-    datasets: Sequence[PersonaDataset],
-    tasks: Sequence[Sequence[CheckpointTask]],
-    repeat: bool = False,
-) -> tuple[TimeRange, ...]:
-    """The checkpoints the run asks, over every persona, in ascending days: the requested ones, but
-    checkpoints at or past a persona's corpus's end are asked once, as the first there (``1y`` and
-    ``full`` after ``6mo`` over 180 days; ``2000d`` alone: ``180d``;
-    :func:`~recallbench.data.ranges.clamp_to_corpus`), which is said in one line per persona. A label
-    personas ask at different days (each its own checkpoints: a LoCoMo conversation's ``25%``) is
-    listed once, at the most days (:func:`~recallbench.data.ranges.widest_by_label`)."""
-    asked: list[TimeRange] = []
-    for ds, persona_tasks in zip(datasets, tasks, strict=True):
-        message = past_end_message(ds.id, requested, ds.max_day, repeat=repeat)
-        if message is not None:
-            log.warning("[bench] %s", message)
-        for t in persona_tasks:
-            asked.append(t.selection.range)
-    return widest_by_label(asked)
 
 
 def _judge_of(judge: Judge | ScoreFunction | str | Sequence[Any], config: RunConfig) -> Judge:

@@ -214,7 +214,9 @@ class UnitRunner:
             if logs.progress is not None and not (resumed and cached is not None):
                 # A logged checkpoint is not logged twice.
                 logs.progress.write(
-                    checkpoint_record(ds.id, task, result, ingest_ms, query_ms, new_days)
+                    checkpoint_record(
+                        ds.id, task, result, ingest_ms, query_ms, new_days, state.adapter_name
+                    )
                 )
             await self.hooks.call(
                 "on_checkpoint_done",

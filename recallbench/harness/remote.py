@@ -74,6 +74,7 @@ class UnitEnd:
 
     outcome: UnitOutcome
     adapter_name: str
+    """The adapter's name as the unit's setup gave it; "" when the unit built none."""
     adapter_errors: int = 0
     judge_errors: int = 0
     connection_errors: int = 0
@@ -128,7 +129,9 @@ async def _run_unit(
         resume=resume,
         asker=QuestionAsker(config=shipment.config, hooks=hooks, judging=judging),
     )
-    state = RunState(adapter_name=getattr(shipment.factory, "name", None) or "adapter")
+    # "" until the unit builds an adapter: a unit rebuilt from a resumed log builds none, and the
+    # driver then keeps the name it has (UnitEnd.adapter_name).
+    state = RunState(adapter_name="")
     before = (_usage(judging.judge), _usage(judging.appellate))
     outcome = await runner.run(unit, dataset, state, logs)
     after = (_usage(judging.judge), _usage(judging.appellate))

@@ -10,7 +10,6 @@ resume takes as final.
 
 from __future__ import annotations
 
-import json
 import logging
 from collections.abc import Iterator, Mapping
 from pathlib import Path
@@ -22,7 +21,7 @@ from ..data.qa import CATEGORIES, DIFFICULTIES, QAPair
 from ..results.manifest_run import retrieved_days
 from ..results.measures import question_retrieval
 from ..results.panel_scores import panel_of_record
-from ..results.question_log import answer_key
+from ..results.question_log import answer_key, jsonl_records
 from ..results.records import (
     CategoryScore,
     DifficultyStats,
@@ -133,6 +132,19 @@ class ResumeLog:
     header: Mapping[str, Any] | None = None
     """The last ``header`` record of the progress file read (one is written per attempt: the
     settings of the latest), or None."""
+    question_log: Path | None = None
+    """The question log a resumed run goes on appending to: the one named when the log was read,
+    else the one the latest attempt wrote (its header's ``questionLog``); None: none was read."""
+
+    def answer_keys(self) -> set[tuple[str, str, str]]:
+        """(persona id, checkpoint label, answer key) of every logged answer."""
+        return {(q.persona_id, q.checkpoint, q.key) for q in self.questions}
+
+    def adapter_name(self) -> str | None:
+        """The adapter's name as the latest checkpoint record that names one gives it (a resume
+        that builds no adapter keeps it), or None."""
+        names = [c.record.get("adapterName") for c in self.checkpoints]
+        return next((n for n in reversed(names) if isinstance(n, str) and n), None)
 
     def checkpoint(self, persona_id: str, label: str) -> LoggedCheckpoint | None:
         """The latest record for this checkpoint (records without a persona apply to every persona)."""
@@ -173,37 +185,60 @@ class ResumeLog:
 
 
 def _records(path: Path) -> Iterator[dict[str, Any]]:
-    with path.open(encoding="utf-8", errors="replace") as f:
-        for n, line in enumerate(f, 1):
-            line = line.strip()
-            if not line:
-                continue
-            try:
-                record = json.loads(line)
-            except json.JSONDecodeError:
-                log.warning("[bench] %s:%d: skipping a malformed line", path, n)
-                continue
-            if isinstance(record, dict):
-                yield record
+    """A log's records; a torn last line (a killed writer) is skipped, any other damage refused.
+
+    Raises:
+        DatasetError: a line other than the last is not a JSON object, or the file cannot be read.
+    """
+    from ..errors import DatasetError
+
+    try:
+        for _, record in jsonl_records(path):
+            yield record
+    except RecursionError:
+        raise DatasetError(f"{path}: a line nests too deeply to be a log record") from None
 
 
 def read_resume_log(
     progress: Path | None, questions: Path | None, *, retry_errors: bool = False
 ) -> ResumeLog:
-    """Read a progress file (checkpoint records) and a question log (question records).
+    """Read a progress file (checkpoint records) and the question logs (question records).
 
-    A missing file is a warning, not an error: the run starts fresh for what it does not cover.
-    With ``retry_errors`` the questions the memory system failed are asked again too (see
+    ``questions`` is the question log this attempt names; the logs the progress file's headers name
+    (``questionLog``: wherever earlier attempts logged) are read as well, in the order the attempts
+    ran, so a later record of an answer wins. With ``questions`` None only the progress file is
+    read: a checkpoint it records keeps its summary, without its answers.
+
+    A missing progress file is a warning, not an error: the run starts fresh for what it does not
+    cover. With ``retry_errors`` the questions the memory system failed are asked again too (see
     :func:`read_retry_log`, which also checks that the run has ended).
+
+    Raises:
+        DatasetError: a log is damaged (a line other than a torn last one is not a JSON object).
+        ConfigError: the question logs hold fewer answers of a checkpoint than its record in the
+            progress file counts (emptied, truncated, another run's): resuming would lose them.
     """
+    from .resume_checks import check_answers_kept, named_question_log
+
     checkpoints: list[LoggedCheckpoint] = []
     logged: list[LoggedQuestion] = []
     header: Mapping[str, Any] | None = None
+    logs: list[Path] = []  # question logs to read, each once, in the order attempts wrote them
+    # (persona, label, record, log) of checkpoint records whose attempt logged its answers
+    counted: list[tuple[str, str, Mapping[str, Any], Path]] = []
+    given = questions.expanduser() if questions is not None else None
     if progress is not None:
         if progress.is_file():
+            attempt_log = given if given is not None and given.is_file() else None
             for r in _records(progress):
                 if r.get("type") == "header":
                     header = r
+                    named = named_question_log(progress, r) if given is not None else None
+                    attempt_log = named or (
+                        given if given is not None and given.is_file() else None
+                    )
+                    if named is not None and named.resolve() not in {p.resolve() for p in logs}:
+                        logs.append(named)
                 rng = r.get("range")
                 label = rng.get("label") if isinstance(rng, Mapping) else None
                 if r.get("type") == "checkpoint" and isinstance(label, str):
@@ -213,10 +248,16 @@ def read_resume_log(
                             persona_id=pid if isinstance(pid, str) else None, label=label, record=r
                         )
                     )
+                    if isinstance(pid, str) and attempt_log is not None:
+                        counted.append((pid, label, r, attempt_log))
         else:
             log.warning("[bench] resume file %s not found: starting fresh", progress)
-    if questions is not None and questions.is_file():
-        for r in _records(questions):
+    if given is not None and given.resolve() not in {p.resolve() for p in logs}:
+        logs.append(given)
+    for path in logs:
+        if not path.is_file():
+            continue
+        for r in _records(path):
             qa = r.get("qa")
             pid, label = r.get("personaId"), r.get("checkpoint")
             qid = qa.get("id") if isinstance(qa, Mapping) else None
@@ -226,14 +267,22 @@ def read_resume_log(
                         persona_id=pid, checkpoint=label, qa_id=qid, record=r, retry=retry_errors
                     )
                 )
-    return ResumeLog(checkpoints=tuple(checkpoints), questions=tuple(logged), header=header)
+    if progress is not None:
+        check_answers_kept(progress, counted, ((q.persona_id, q.checkpoint, q.key) for q in logged))
+    return ResumeLog(
+        checkpoints=tuple(checkpoints),
+        questions=tuple(logged),
+        header=header,
+        question_log=given if given is not None else (logs[-1] if logs else None),
+    )
 
 
 def read_retry_log(run_dir: Path | str) -> ResumeLog:
     """What retrying a run's errors resumes from (``run --retry-errors RUN_DIR``).
 
     Pass it as the harness's ``resume`` with the run's own settings and
-    ``RunOutput.directory(run_dir)``: the questions whose adapter or judge call failed (error
+    ``RunOutput.directory(run_dir)`` (its ``questions`` the log's :attr:`ResumeLog.question_log`,
+    where the run logged its answers): the questions whose adapter or judge call failed (error
     stage ``query``, ``connection`` or ``judge``) are asked or judged again — the adapter is set
     up and fed again only for the units (a checkpoint in the ``fresh`` lifecycle, else the
     persona) that hold one — and the new answers are appended to the same logs, where the later
@@ -242,21 +291,25 @@ def read_retry_log(run_dir: Path | str) -> ResumeLog:
 
     Raises:
         ConfigError: ``run_dir`` is missing, is not a run directory (no ``progress.jsonl`` and
-            ``questions.jsonl``), or has not ended (no ``result.json``, or logs newer than it: a run
-            still going, or one stopped before its end, which ``--resume`` finishes).
+            question log), has not ended (no ``result.json``, or logs newer than it: a run still
+            going, or one stopped before its end, which ``--resume`` finishes), or its question log
+            holds fewer answers than its progress file or ``result.json`` (damaged).
+        DatasetError: a log is damaged.
     """
     from ..errors import ConfigError
+    from .resume_checks import check_result_kept, logged_question_log
 
     where = Path(run_dir).expanduser()
     flag = f"--retry-errors {where}"
     if not where.is_dir():
         raise ConfigError(f"{flag}: no such directory")
-    progress, questions, result = (
-        where / "progress.jsonl",
-        where / "questions.jsonl",
-        where / "result.json",
+    progress, result = where / "progress.jsonl", where / "result.json"
+    questions = (logged_question_log(progress) if progress.is_file() else None) or (
+        where / "questions.jsonl"
     )
-    missing = [p.name for p in (progress, questions) if not p.is_file()]
+    missing = [
+        p.name if p.parent == where else str(p) for p in (progress, questions) if not p.is_file()
+    ]
     if missing:
         raise ConfigError(
             f"{flag}: not a run directory (no {' or '.join(missing)}); a run's errors are "
@@ -271,7 +324,9 @@ def read_retry_log(run_dir: Path | str) -> ResumeLog:
             f"its result.json, or it has none): let it end, or finish it with --resume {progress}, "
             "then retry its errors"
         )
-    return read_resume_log(progress, questions, retry_errors=True)
+    retry = read_resume_log(progress, questions, retry_errors=True)
+    check_result_kept(result, questions, retry.answer_keys())
+    return retry
 
 
 def usage_of_record(raw: Any) -> dict[str, dict[str, dict[str, int]]] | None:

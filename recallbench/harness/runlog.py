@@ -277,8 +277,11 @@ def checkpoint_record(
     ingest_ms: float,
     query_ms: float,
     new_days: int,
+    adapter_name: str | None = None,
 ) -> dict[str, Any]:
-    """One ``checkpoint`` line of progress.jsonl (reference §3.3, plus our timing and retrieval)."""
+    """One ``checkpoint`` line of progress.jsonl (reference §3.3, plus our timing and retrieval,
+    and the adapter's name as its setup or healthcheck gave it: a resume that builds no adapter
+    names the run by it)."""
     record: dict[str, Any] = {
         "type": "checkpoint",
         "timestamp": iso_now(),
@@ -301,6 +304,8 @@ def checkpoint_record(
         "historicalEvaluated": len(task.selection.historical),
         "historicalAvailable": task.selection.historical_available,
     }
+    if adapter_name:
+        record["adapterName"] = adapter_name
     if result.finalize_ms is not None:
         record["finalizeMs"] = round(result.finalize_ms)
     if result.query_latency_ms is not None:

@@ -19,7 +19,7 @@ from ..adapters.base import Adapter
 from ..adapters.capabilities import adapter_label, capability_message, missing_capabilities
 from ..data.corpus import PersonaDataset
 from ..data.plan import Lifecycle
-from ..data.ranges import TimeRange, clamp_to_corpus
+from ..data.ranges import TimeRange, clamp_to_corpus, past_end_message, widest_by_label
 from ..data.selection import CheckpointSelection, SelectionPolicy, iter_checkpoints
 from ..errors import ConfigError, RunFailed
 from ..judges.usage import JudgeUsage
@@ -31,6 +31,7 @@ __all__ = [
     "Unit",
     "plan_tasks",
     "plan_units",
+    "ranges_asked",
     "supported",
 ]
 
@@ -140,3 +141,25 @@ class RunState:
     failure: RunFailed | None = None
     """Set when too many judge errors piled up (or a log cannot be written); the workers stop and
     the run raises it."""
+
+
+def ranges_asked(
+    requested: Sequence[TimeRange],
+    datasets: Sequence[PersonaDataset],
+    tasks: Sequence[Sequence[CheckpointTask]],
+    repeat: bool = False,
+) -> tuple[TimeRange, ...]:
+    """The checkpoints the run asks, over every persona, in ascending days: the requested ones, but
+    checkpoints at or past a persona's corpus's end are asked once, as the first there (``1y`` and
+    ``full`` after ``6mo`` over 180 days; ``2000d`` alone: ``180d``;
+    :func:`~recallbench.data.ranges.clamp_to_corpus`), which is said in one line per persona. A label
+    personas ask at different days (each its own checkpoints: a LoCoMo conversation's ``25%``) is
+    listed once, at the most days (:func:`~recallbench.data.ranges.widest_by_label`)."""
+    asked: list[TimeRange] = []
+    for ds, persona_tasks in zip(datasets, tasks, strict=True):
+        message = past_end_message(ds.id, requested, ds.max_day, repeat=repeat)
+        if message is not None:
+            log.warning("[bench] %s", message)
+        for t in persona_tasks:
+            asked.append(t.selection.range)
+    return widest_by_label(asked)
