@@ -90,6 +90,8 @@ class QuestionAsker:
                 # A one-epoch run's answer stands as epoch 1, and back.
                 rebuilt = out[i] = _at_epoch(rebuild_question(pair, prior.record), epoch)
                 count_error(rebuilt.result.error, state)
+                if rebuilt.result.primary_score is not None:  # it was appealed: counted as then
+                    state.appellate_invocations += 1
                 await self.hooks.call(
                     "on_question_done",
                     QuestionDone(
