@@ -83,9 +83,11 @@ class JsonEntries:
 
     def read(self, key: str, decode: Callable[[Any], T]) -> T | None:
         """The entry under ``key`` decoded, or None: missing, or unreadable (a warning; a miss)."""
+        from ._jsonread import json_loads
+
         path = self.path(key)
         try:
-            return decode(json.loads(path.read_text(encoding="utf-8")))
+            return decode(json_loads(path.read_text(encoding="utf-8")))
         except FileNotFoundError:
             return None
         except (OSError, ValueError, KeyError, TypeError, AttributeError) as exc:

@@ -251,8 +251,10 @@ def _json_document(path: Path, raw: bytes) -> Any:
     NaN), or None when it is not one — a JSONL file of more than one line."""
     import orjson
 
+    from .._jsonread import json_loads, orjson_loads
+
     try:
-        return orjson.loads(raw)
+        return orjson_loads(raw)
     except orjson.JSONDecodeError:
         pass
     try:
@@ -260,7 +262,7 @@ def _json_document(path: Path, raw: bytes) -> Any:
     except UnicodeDecodeError as exc:
         raise ConfigError(f"cannot read {path}: {exc}") from None
     try:
-        return json.loads(text)
+        return json_loads(text)
     except json.JSONDecodeError:
         return None
 
@@ -274,10 +276,12 @@ def _json_lines(raw: bytes) -> list[Any] | None:
     every Unicode line boundary cut such a record in two and refused the file."""
     import orjson
 
+    from .._jsonread import json_loads, orjson_loads
+
     records = []
     for line in raw.splitlines():
         try:
-            records.append(orjson.loads(line))
+            records.append(orjson_loads(line))
             continue
         except orjson.JSONDecodeError:
             pass
@@ -285,7 +289,7 @@ def _json_lines(raw: bytes) -> list[Any] | None:
         if not text.strip():
             continue
         try:
-            records.append(json.loads(text))
+            records.append(json_loads(text))
         except json.JSONDecodeError:
             return None
     return records or None

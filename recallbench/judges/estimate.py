@@ -16,13 +16,13 @@ holds for each judge (an identical re-run's answers would cost nothing).
 
 from __future__ import annotations
 
-import json
 from collections import Counter
 from collections.abc import Iterable, Sequence
 from pathlib import Path
 
 import attrs
 
+from .._jsonread import json_loads
 from ..data.corpus import Day
 from ..data.persona import PersonaDefinition
 from ..data.qa import QAPair
@@ -121,7 +121,7 @@ def cached_entries(directory: Path) -> Counter[str]:
         return counts
     for path in directory.glob("*/*.json"):
         try:
-            entry = json.loads(path.read_text(encoding="utf-8"))
+            entry = json_loads(path.read_text(encoding="utf-8"))
         except (OSError, ValueError):
             continue
         if isinstance(entry, dict) and isinstance(entry.get("judge"), str):

@@ -28,6 +28,7 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
+from .._jsonread import json_loads
 from ..data.importers.memorybench.files import outside_folder
 from ..errors import ConfigError
 from ..models.base import TextModel
@@ -93,7 +94,7 @@ def read_type_instructions(path: Path, *, where: str = "") -> dict[str, str]:
     except (OSError, UnicodeDecodeError) as exc:
         raise ConfigError(f"{key}: cannot read {path}: {exc}") from None
     try:
-        data = json.loads(text)
+        data = json_loads(text)
     except json.JSONDecodeError as exc:
         raise ConfigError(f"{path}:{exc.lineno}: not valid JSON: {exc.msg}") from None
     if not isinstance(data, dict):

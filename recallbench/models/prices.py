@@ -23,6 +23,7 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
+from .._jsonread import json_loads
 from ..errors import ConfigError, DatasetError
 from ..results.cost import Price, PriceTable
 
@@ -42,7 +43,7 @@ def _read(path: Path) -> tuple[Any, Any]:
         except UnicodeDecodeError:
             raise ConfigError(f"{path}: the price file is not UTF-8 text") from None
         try:
-            return json.loads(text), lambda _key: None
+            return json_loads(text), lambda _key: None
         except json.JSONDecodeError as exc:
             raise ConfigError(f"{path}:{exc.lineno}: not valid JSON: {exc.msg}") from None
     from ..data._yaml import load_yaml_located

@@ -16,6 +16,7 @@ from typing import IO, Any
 
 import orjson
 
+from .._jsonread import JSONTooDeep, json_loads, orjson_loads
 from ..errors import DatasetError
 from ._collector import collector_paused
 
@@ -52,7 +53,9 @@ def _records(path: Path, stream: IO[bytes]) -> Iterator[tuple[int, dict[str, Any
     for number, raw in enumerate(_lines(path, stream), start=1):
         start, offset = offset, offset + len(raw)
         try:
-            record = orjson.loads(raw)
+            record = orjson_loads(raw)
+        except JSONTooDeep as exc:  # whole, not torn: refused wherever it is
+            raise DatasetError(f"{path}:{number}: not a JSON line: {exc.msg}") from None
         except orjson.JSONDecodeError:  # also a blank line
             record = _slow(path, stream, number, raw, start)
             if record is _BLANK:
@@ -82,7 +85,7 @@ def _slow(path: Path, stream: IO[bytes], number: int, raw: bytes, start: int) ->
     if not text.strip():
         return _BLANK
     try:
-        return json.loads(text)
+        return json_loads(text)
     except json.JSONDecodeError as exc:
         error = DatasetError(f"{path}:{number}: not a JSON line: {exc.msg}")
     # Torn by a kill mid-write only if nothing but blank lines follows: everything before it stands.

@@ -27,6 +27,7 @@ import orjson
 from cattrs.gen import make_dict_structure_fn, override
 
 from .._fields import json_key
+from .._jsonread import json_loads, orjson_loads
 from ..data.qa import QAPair
 from ..data.ranges import TimeRange
 from ..errors import DatasetError
@@ -449,7 +450,7 @@ def _parse(path: Path, raw: bytes) -> Any:
     which accepts the first three as it always did and words the error for the rest."""
     try:
         with collector_paused():
-            return orjson.loads(raw)
+            return orjson_loads(raw)
     except orjson.JSONDecodeError:
         pass
     try:
@@ -458,6 +459,6 @@ def _parse(path: Path, raw: bytes) -> Any:
         raise DatasetError(f"{path}: cannot read: {exc}") from None
     try:
         with collector_paused():
-            return json.loads(text)
+            return json_loads(text)
     except json.JSONDecodeError as exc:
         raise DatasetError(f"{path}:{exc.lineno}: not valid JSON: {exc.msg}") from None

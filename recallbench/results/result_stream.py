@@ -27,6 +27,8 @@ from typing import Any
 import attrs
 import orjson
 
+from .._jsonread import orjson_loads
+
 __all__ = ["NotSplit", "SplitResult", "map_file", "split_personas"]
 
 _KEY = b'\n  "personas": ['
@@ -63,7 +65,7 @@ class SplitResult:
         view = memoryview(self.raw)
         for first, end in self.spans[start:stop]:
             try:
-                persona = orjson.loads(view[first:end])
+                persona = orjson_loads(view[first:end])
             except orjson.JSONDecodeError:
                 raise NotSplit from None
             if type(persona) is not dict:
@@ -98,7 +100,7 @@ def split_personas(raw: bytes | mmap.mmap) -> SplitResult | None:
         pos = end + len(_CLOSE) + 1
     marker = orjson.dumps(_MARKER)
     try:
-        skeleton = orjson.loads(raw[: key + len(_KEY) - 1] + marker + raw[end:])
+        skeleton = orjson_loads(raw[: key + len(_KEY) - 1] + marker + raw[end:])
     except orjson.JSONDecodeError:
         return None
     if type(skeleton) is not dict or skeleton.get("personas") != _MARKER:

@@ -15,6 +15,7 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import IO, Any
 
+from ..._jsonread import raw_decode
 from ...errors import DatasetError
 
 __all__ = ["CHUNK_BYTES", "iter_records"]
@@ -109,7 +110,6 @@ def iter_records(path: Path, what: str, *, chunk: int = CHUNK_BYTES) -> Iterator
 
 
 def _records(w: _Window, what: str) -> Iterator[Any]:
-    decoder = json.JSONDecoder()
 
     def fail(index: int | None, message: str, pos: int) -> DatasetError:
         line, char = w.where(pos)
@@ -139,7 +139,7 @@ def _records(w: _Window, what: str) -> Iterator[Any]:
         start = w.chars_before + w.pos
         while True:
             try:
-                value, end = decoder.raw_decode(w.text, w.pos)
+                value, end = raw_decode(w.text, w.pos)
             except json.JSONDecodeError as exc:
                 cut = exc.pos >= len(w.text) - _NEAR_END or exc.msg.startswith("Unterminated")
                 if cut and not w.eof:

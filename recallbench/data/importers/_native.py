@@ -29,6 +29,7 @@ from typing import Any
 
 import attrs
 
+from ..._jsonread import json_loads
 from ...errors import DatasetError
 from .._yaml import dump_yaml
 from ..dataset import DEFAULT_ARCS_FILE, DirectoryDataset, derive_sibling_dir
@@ -186,7 +187,7 @@ def import_warnings(path: Path | str) -> list[str]:
     it could not read, sessions dated after their question…); none for other data, or an
     unreadable marker (:func:`open_imported` names what is wrong with it)."""
     try:
-        marker = json.loads((Path(path) / IMPORT_MARKER).read_text(encoding="utf-8"))
+        marker = json_loads((Path(path) / IMPORT_MARKER).read_text(encoding="utf-8"))
     except (OSError, ValueError):
         return []
     found = marker.get("warnings") if isinstance(marker, dict) else None
@@ -215,7 +216,7 @@ def _ranges_of(raw: Any) -> tuple[TimeRange, ...]:
 def open_imported(path: Path | str, arcs_file: str) -> ImportedDataset:
     root = Path(path)
     try:
-        marker = json.loads((root / IMPORT_MARKER).read_text(encoding="utf-8"))
+        marker = json_loads((root / IMPORT_MARKER).read_text(encoding="utf-8"))
         ranges = _ranges_of(marker["defaultRanges"])
         own = {str(k): _ranges_of(v) for k, v in (marker.get("personaRanges") or {}).items()}
     except (OSError, ValueError, KeyError, TypeError, AttributeError) as exc:

@@ -12,12 +12,12 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
+from ...._jsonread import json_loads, raw_decode
 from ....errors import DatasetError
 
 __all__ = ["JsonPath", "Located", "format_path", "load_located", "read_cases_raw"]
 
 JsonPath = tuple[str | int, ...]
-_DECODER = json.JSONDecoder()
 _WS = " \t\n\r"
 
 
@@ -70,7 +70,7 @@ class _Walker:
         self.lines[path] = self.line_of(i)
         if len(path) < self.depth and i < len(self.text) and self.text[i] in "[{":
             return (self._array if self.text[i] == "[" else self._object)(i, path)
-        return _DECODER.raw_decode(self.text, i)
+        return raw_decode(self.text, i)
 
     def _array(self, i: int, path: JsonPath) -> tuple[Any, int]:
         out: list[Any] = []
@@ -98,7 +98,7 @@ class _Walker:
                 raise json.JSONDecodeError(
                     "Expecting property name enclosed in double quotes", self.text, i
                 )
-            key, i = _DECODER.raw_decode(self.text, i)
+            key, i = raw_decode(self.text, i)
             i = _skip_ws(self.text, i)
             if not self.text.startswith(":", i):
                 raise json.JSONDecodeError("Expecting ':' delimiter", self.text, i)
@@ -174,7 +174,7 @@ def read_cases_raw(path: Path) -> Iterator[tuple[int, Any]]:
         if not line.strip():
             continue
         try:
-            yield n, json.loads(line)
+            yield n, json_loads(line)
         except json.JSONDecodeError as exc:
             raise DatasetError(
                 f"not valid JSON Lines: {exc.msg} (a JSONL file holds one JSON value a line; a "

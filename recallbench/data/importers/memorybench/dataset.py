@@ -8,13 +8,13 @@ problem, and loading refuses a benchmark with any error, naming the first.
 
 from __future__ import annotations
 
-import json
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
 import attrs
 
+from ...._jsonread import json_loads
 from ....errors import DatasetError
 from ..._schema import Issue
 from ...corpus import PersonaDataset
@@ -178,7 +178,7 @@ def _check_type_coverage(
     if not isinstance(name, str):
         return
     try:
-        keys = json.loads((folder / name).read_text(encoding="utf-8"))
+        keys = json_loads((folder / name).read_text(encoding="utf-8"))
     except (OSError, UnicodeDecodeError, ValueError):
         return  # the judge names what is wrong with the file when it reads it
     if not isinstance(keys, dict):
