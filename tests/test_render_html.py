@@ -322,7 +322,7 @@ def test_stub_judge_and_errors_are_called_out() -> None:
     warnings = re.findall(r'<div class="rb-banner warning">(.*?)</div>', page)
     assert any("no judge configured" in w for w in warnings)
     assert any("left unscored" in w for w in warnings)
-    assert any("Adapter errors" in w for w in warnings)
+    assert any("Failed answers" in w for w in warnings)
 
 
 def test_heatmap_has_a_cell_per_checkpoint_and_a_view_per_persona() -> None:

@@ -22,6 +22,7 @@ from typing import Any
 import attrs
 
 from ..data.qa import CATEGORIES, DIFFICULTIES
+from ..results.failures import Failures, checkpoint_failures, run_failures
 from ..results.question_log import answer_key
 from ..results.records import BenchmarkResult, QuestionResult
 from ..results.scoring import JudgeScore
@@ -322,8 +323,10 @@ class PersonaSummary:
         first: (label, overall score) of its first checkpoint with answers.
         last: the same for its last.
         hallucination_rate: percent of its scored answers judged hallucinated.
-        adapter_errors: answers the adapter failed to give.
+        adapter_errors: answers the memory system failed to give (raised, timed out or could not
+            be reached: :mod:`recallbench.results.failures`).
         judge_errors: answers the judge failed to score (left out of every mean).
+        failures: those failed answers, by kind.
         recall_at_10: its retrieval recall@10, when the system reported retrievals.
         latency_p50: median answer latency in ms.
         latency_p95: 95th percentile answer latency in ms.
@@ -345,6 +348,7 @@ class PersonaSummary:
     latency_p95: float | None
     error: str | None
     series: tuple[tuple[float, float], ...]
+    failures: Failures = attrs.field(factory=lambda: Failures(answers=0, failed=0, counted=0))
 
 
 def persona_summaries(result: BenchmarkResult) -> list[PersonaSummary]:
@@ -352,7 +356,13 @@ def persona_summaries(result: BenchmarkResult) -> list[PersonaSummary]:
     out = []
     for persona in result.personas:
         scored = [q for rr in persona.range_results for q in rr.question_results]
-        answered = [rr for rr in persona.range_results if rr.questions_evaluated > 0]
+        failed = run_failures(result, persona.persona_id)
+        # A checkpoint whose every answer failed has no score to draw (docs/reliability.md).
+        answered = [
+            rr
+            for rr in persona.range_results
+            if rr.questions_evaluated > 0 and not checkpoint_failures(rr).all_failed
+        ]
         timing = persona.timing
         latency = timing.query_latency_ms if timing is not None else None
         retrieval = persona.retrieval
@@ -369,15 +379,19 @@ def persona_summaries(result: BenchmarkResult) -> list[PersonaSummary]:
                     if scored
                     else None
                 ),
-                adapter_errors=sum(
-                    1 for q in scored if q.error is not None and q.error.stage == "query"
+                adapter_errors=failed.failed,
+                judge_errors=sum(
+                    1
+                    for rr in persona.range_results
+                    for q in rr.unscored_results or ()
+                    if q.error is None or q.error.stage == "judge"
                 ),
-                judge_errors=sum(len(rr.unscored_results or ()) for rr in persona.range_results),
                 recall_at_10=retrieval.overall.recall_at_10 if retrieval is not None else None,
                 latency_p50=latency.p50 if latency is not None else None,
                 latency_p95=latency.p95 if latency is not None else None,
                 error=persona.error,
                 series=tuple((float(rr.days_ingested), rr.overall_score) for rr in answered),
+                failures=failed,
             )
         )
     return out

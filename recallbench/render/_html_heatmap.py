@@ -14,6 +14,9 @@ from html import escape
 
 from ..results.heatmap import (
     AMBER_RGB,
+    FAILED_MARK,
+    FAILED_RGB,
+    FAILED_TEXT,
     GREEN_RGB,
     NO_DATA_RGB,
     NOT_ELIGIBLE_RGB,
@@ -72,6 +75,13 @@ def heatmap_table(view: HeatmapView, persona: str | None) -> str:
                     f'title="{escape(where)} · no question eligible yet"></td>'
                 )
                 continue
+            if cell.state == "failed" and cell.failures is not None:
+                cells.append(
+                    f'<td class="fail" style="background:{_hex(cell_rgb(row, cell))}" '
+                    f'title="{escape(where)} · every answer failed: '
+                    f'{escape(cell.failures.text())}">{FAILED_TEXT}</td>'
+                )
+                continue
             if cell.state == "no-data" or cell.value is None:
                 cells.append(
                     f'<td class="nd" style="background:{_hex(cell_rgb(row, cell))}" '
@@ -87,8 +97,10 @@ def heatmap_table(view: HeatmapView, persona: str | None) -> str:
                 what += interval_text(cell.interval)
             if cell.filled:
                 what += " · carried over (no question sampled here)"
+            if cell.partly_failed and cell.failures is not None:
+                what += f" · {cell.failures.text()}"
             cls = ' class="f"' if cell.filled else (' class="wide"' if cell.wide else "")
-            mark = WIDE_MARK if cell.wide else ""
+            mark = (WIDE_MARK if cell.wide else "") + (FAILED_MARK if cell.partly_failed else "")
             cells.append(
                 f'<td{cls} style="background:{_hex(cell_rgb(row, cell))}" '
                 f'title="{escape(where)} · {escape(what)}">{_cell_text(row.kind, cell.value)}'
@@ -141,6 +153,12 @@ def heatmap_section(result: BenchmarkResult, view: HeatmapView, interim: str | N
         + (
             f"<span>{escape(view.interval_legend)}</span>"
             if view.interval_legend is not None
+            else ""
+        )
+        + (
+            f'<span><i style="background:{_hex(FAILED_RGB)}"></i>'
+            f"{escape(view.failure_legend)}</span>"
+            if view.failure_legend is not None
             else ""
         )
         + "</div>"

@@ -30,6 +30,7 @@ from collections.abc import Mapping
 from pathlib import Path
 
 from .._numfmt import to_fixed as _fixed
+from ..results.failures import Failures, run_failures
 from ..results.hallucination_mode import mode_text, run_mode
 from ..results.heatmap import heatmap_view
 from ..results.question_errors import ErrorGroup, group_errors, question_errors
@@ -114,6 +115,27 @@ def _errors(result: BenchmarkResult, asked: int) -> list[str]:
     return lines
 
 
+def _score_lines(overall: float | None, failed: Failures) -> list[str]:
+    """The score, and beside it how many answers failed and how they count: a run whose every
+    answer failed has no score, whatever its adapter raised (docs/reliability.md)."""
+    if failed.all_failed:
+        return [f"  Score          --  — {failed.text()} (the memory system gave no answer)"]
+    if overall is None:
+        return ["  Score          --  (no answer was judged)"]
+    value = f"{_fixed(overall, 2)}/6.0 ({_fixed(overall / MAX_COMPOSITE * 100, 1)}%)"
+    if not failed.any:
+        return [f"  Score          {value} — the mean of every judged answer"]
+    what = (
+        "the mean of every judged answer and failed one"
+        if failed.counted
+        else "the mean of every judged answer"
+    )
+    return [
+        f"  Score          {value} — {what}",
+        f"                 {failed.text()}",
+    ]
+
+
 def _usage(usage: Mapping[str, int]) -> str:
     """``12 calls · 30 from the cache · 5,120 in / 610 out tokens``: what judging cost."""
     parts = [_plural(usage.get("calls", 0), "call")]
@@ -174,26 +196,25 @@ def format_headline(
     asked = scored + sum(
         len(rr.unscored_results or ()) for p in result.personas for rr in p.range_results
     )
+    failed = run_failures(result)
     lines = []
     if failure is not None:
         lines.append(f"FAILED: {' '.join(failure.split())}")
+    answers = (
+        f"{_plural(scored - failed.counted, 'answer')} judged · {failed.failed:,} failed"
+        if failed.any
+        else f"{_plural(scored, 'answer')} judged"
+    )
     lines.append(
         f"recallbench · {result.adapter_name} · {_plural(len(result.personas), 'persona')} · "
-        f"{_plural(checkpoints, 'checkpoint')} · {_plural(scored, 'answer')} judged"
-        f"{_seconds(md.duration_ms)}"
+        f"{_plural(checkpoints, 'checkpoint')} · {answers}{_seconds(md.duration_ms)}"
     )
     overall = result.overall_score
     if md.judge_model is None:
         lines.append(f"  Score          {STUB_SCORE}")
         lines.append("  Hallucination  n/a (nothing was judged)")
     else:
-        score = (
-            "--  (no answer was judged)"
-            if overall is None
-            else f"{_fixed(overall, 2)}/6.0 ({_fixed(overall / MAX_COMPOSITE * 100, 1)}%) — "
-            "the mean of every judged answer"
-        )
-        lines.append(f"  Score          {score}")
+        lines.extend(_score_lines(overall, failed))
         if md.epochs is not None and result.overall_interval is not None:
             iv = result.overall_interval
             lines.append(
@@ -202,11 +223,18 @@ def format_headline(
             )
         rate = result.hallucination_rate
         definition = mode_text(run_mode(md))
-        lines.append(
-            "  Hallucination  "
-            + ("--" if rate is None else f"{_fixed(rate, 1)}% of judged answers")
-            + f" — {_short(definition)}"
-        )
+        if failed.all_failed:
+            rate_text = "--  (every answer failed)"
+        elif rate is None:
+            rate_text = "--"
+        elif failed.counted:
+            rate_text = (
+                f"{_fixed(rate, 1)}% of {_plural(scored, 'answer')}, {failed.counted:,} of them "
+                "failed (inventing nothing)"
+            )
+        else:
+            rate_text = f"{_fixed(rate, 1)}% of judged answers"
+        lines.append(f"  Hallucination  {rate_text} — {_short(definition)}")
     if result.retrieval is not None:
         lines.append(
             f"  Retrieval      recall@10 {_fixed(result.retrieval.overall.recall_at_10, 3)} "

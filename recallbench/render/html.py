@@ -30,6 +30,7 @@ from pathlib import Path
 from typing import Any
 
 from .._atomic import atomic_write_text
+from ..results.failures import run_failures
 from ..results.hallucination_mode import mode_label, run_mode
 from ..results.heatmap import AMBER_RGB, GREEN_RGB, RED_RGB, HeatmapView, heatmap_view
 from ..results.records import BenchmarkResult, RetrievalSummary, RunTiming
@@ -92,18 +93,17 @@ def _card(key: str, value: str, sub: str = "") -> str:
 
 def _cards(result: BenchmarkResult, view: HeatmapView, summaries: Sequence[PersonaSummary]) -> str:
     scored = [q for p in result.personas for rr in p.range_results for q in rr.question_results]
-    unscored = sum(
-        len(rr.unscored_results or ()) for p in result.personas for rr in p.range_results
-    )
     md = result.metadata
+    failed = run_failures(result)
     cards = []
-    if scored:
+    if failed.all_failed:  # no score, whatever the adapter raised (docs/reliability.md)
+        cards.append(_card("Mean score", "failed", failed.text()))
+    elif scored:
         mean = sum(q.composite_score for q in scored) / len(scored)
+        sub = f"{_pct(mean)} over {_n(len(scored))} answers{interval_text(result.overall_interval)}"
         cards.append(
             _card(
-                "Mean score",
-                f"{mean:.2f}/6",
-                f"{_pct(mean)} over {_n(len(scored))} answers{interval_text(result.overall_interval)}",
+                "Mean score", f"{mean:.2f}/6", sub + (f" · {failed.text()}" if failed.any else "")
             )
         )
         rate = sum(1 for q in scored if q.score.hallucination == 0) / len(scored) * 100
@@ -112,7 +112,15 @@ def _cards(result: BenchmarkResult, view: HeatmapView, summaries: Sequence[Perso
     overall = next((r for r in view.rows if r.kind == "overall"), None)
     if overall is not None and view.completed_columns:
         cell = overall.cells[view.completed_columns - 1]
-        if cell.value is not None:
+        if cell.state == "failed" and cell.failures is not None:
+            cards.append(
+                _card(
+                    "Score at the last checkpoint",
+                    "failed",
+                    f"{view.columns[view.completed_columns - 1]} · {cell.failures.text()}",
+                )
+            )
+        elif cell.value is not None:
             cards.append(
                 _card(
                     "Score at the last checkpoint",
@@ -133,12 +141,13 @@ def _cards(result: BenchmarkResult, view: HeatmapView, summaries: Sequence[Perso
     cards.append(
         _card("Personas × checkpoints", f"{len(result.personas)} × {len(view.columns)}", "")
     )
-    adapter_errors = sum(s.adapter_errors for s in summaries)
+    judge_errors = sum(s.judge_errors for s in summaries)
+    kinds = f": {failed.kinds_text()}" if failed.any else ""
     cards.append(
         _card(
-            "Errors",
-            _n(adapter_errors + unscored),
-            f"{_n(adapter_errors)} adapter · {_n(unscored)} judge (unscored)",
+            "Failed answers",
+            _n(failed.failed),
+            f"of {_n(failed.answers)}{kinds} · {_n(judge_errors)} judge errors (unscored)",
         )
     )
     if result.retrieval is not None:
@@ -208,12 +217,17 @@ def _persona_section(summaries: Sequence[PersonaSummary], view: HeatmapView) -> 
             else "–"
         )
         errors = f"{s.adapter_errors} + {s.judge_errors}"
+        mean = _score(s.mean)
+        if s.failures.all_failed:
+            mean, bar = f"failed ({s.failures.text()})", ""
+        elif s.failures.any:
+            mean += f" · {s.failures.failed:,} failed"
         if s.error:
             errors += f' <span class="badge risk" title="{escape(s.error)}">stopped</span>'
         rows.append(
             f'<tr><td><i class="bar" style="width:10px;background:{colour}"></i>'
             f"{escape(s.persona)}</td><td class=num>{s.checkpoints}</td>"
-            f"<td class=num>{_n(s.answers)}</td><td>{bar}{escape(_score(s.mean))}</td>"
+            f"<td class=num>{_n(s.answers)}</td><td>{bar}{escape(mean)}</td>"
             f"<td>{trend}</td><td>{spark}</td><td class=num>{rate}</td>"
             f"<td class=num>{recall}</td><td class=num>{latency}</td>"
             f"<td class=num>{errors}</td></tr>"
@@ -245,8 +259,8 @@ def _persona_section(summaries: Sequence[PersonaSummary], view: HeatmapView) -> 
     )
     return (
         '<h2 id="personas">Personas</h2>'
-        '<p class="muted">Mean composite over every scored answer; errors are adapter errors + '
-        "answers the judge failed to score.</p>"
+        '<p class="muted">Mean composite over every scored answer; errors are failed answers '
+        "(the memory system gave none) + answers the judge failed to score.</p>"
         f'<div style="overflow-x:auto">{table}</div>'
         "<h3>Score as the corpus grows</h3>"
         f'<div class="rb-figure">{chart}<div class="rb-legend">{legend}</div></div>'
@@ -311,7 +325,7 @@ _ANSWERS = """
   <label>hallucinated <select id="f-hallucinated"><option value="any">any</option>
     <option value="yes">yes</option><option value="no">no</option></select></label>
   <label>status <select id="f-status"><option value="any">any</option>
-    <option value="ok">no error</option><option value="adapter-error">adapter error</option>
+    <option value="ok">no error</option><option value="adapter-error">failed (no answer)</option>
     <option value="unscored">judge failed (unscored)</option>
     <option value="appealed">appealed</option></select></label>
   <label>search <input id="f-text" type="search" placeholder="question, reference, answer, id"></label>

@@ -23,6 +23,9 @@ import numpy as np
 
 from .._atomic import atomic_write_bytes
 from ..results.heatmap import (
+    FAILED_MARK,
+    FAILED_RGB,
+    FAILED_TEXT,
     NO_DATA_RGB,
     NOT_ELIGIBLE_RGB,
     WIDE_MARK,
@@ -52,6 +55,8 @@ RULE = (58, 58, 76)
 HALLUCINATION_LABEL = (214, 140, 140)
 INTERIM = (245, 180, 50)
 CELL_TEXT = (20, 20, 30)
+FAILED_INK = (240, 236, 250)
+"""Text on a failed (violet) cell."""
 
 LABEL_COLUMN = 270
 """Pixels left of the grid, for the row labels."""
@@ -154,10 +159,10 @@ def _canvas(view: HeatmapView, lay: PngLayout) -> np.ndarray[Any, np.dtype[np.ui
         [score_rgb(6.0 * (1 - i / (LEGEND_BAR - 1))) for i in range(LEGEND_BAR)], dtype=np.uint8
     )
     img[bar_top : bar_top + 16, left : left + LEGEND_BAR] = ramp
-    for x, rgb in (
-        (left + LEGEND_BAR + 40, NO_DATA_RGB),
-        (left + LEGEND_BAR + 170, NOT_ELIGIBLE_RGB),
-    ):
+    swatches = [(left + LEGEND_BAR + 40, NO_DATA_RGB), (left + LEGEND_BAR + 170, NOT_ELIGIBLE_RGB)]
+    if view.failure_legend is not None:  # only then, so that other runs' pictures stay the same
+        swatches.append((left + LEGEND_BAR + 340, FAILED_RGB))
+    for x, rgb in swatches:
         img[bar_top - 1 : bar_top + 17, x - 1 : x + 25] = (
             RULE  # a frame: black is near the background
         )
@@ -189,6 +194,10 @@ def _fit(fig: Figure, label: Text, pixels: float, *, min_size: float | None = No
         else:
             hi = mid - 1
         label.set_text(full[:lo] + "…")
+
+
+def _value(kind: str, value: float) -> str:
+    return f"{value:.1f}%" if kind == "hallucination" else f"{value:.1f}"
 
 
 def _draw(fig: Figure, view: HeatmapView, lay: PngLayout, values: bool) -> None:
@@ -242,14 +251,19 @@ def _draw(fig: Figure, view: HeatmapView, lay: PngLayout, values: bool) -> None:
                 fontweight="bold",
             )
         for i, cell in enumerate(row.cells):
+            x = left + i * lay.cell_width + lay.cell_width / 2
+            if cell.state == "failed":  # said in words too: a colour alone is easy to misread
+                word = FAILED_TEXT if values else "×"
+                text(x, y, word, size=8, color=FAILED_INK, ha="center", va="center")
+                continue
             if cell.state != "score" or cell.filled or cell.value is None:
                 continue
-            if not values and not cell.wide:
+            mark = (WIDE_MARK if cell.wide else "") + (FAILED_MARK if cell.partly_failed else "")
+            if not values and not mark:
                 continue
-            value = f"{cell.value:.1f}%" if row.kind == "hallucination" else f"{cell.value:.1f}"
-            # A wide interval is marked whether or not the values fit (then the mark alone).
-            value = (value if values else "") + (WIDE_MARK if cell.wide else "")
-            x = left + i * lay.cell_width + lay.cell_width / 2
+            # A wide interval or a failed answer is marked whether or not the values fit (then
+            # the mark alone).
+            value = (_value(row.kind, cell.value) if values else "") + mark
             text(x, y, value, size=8, color=CELL_TEXT, ha="center", va="center")
 
     for i in lay.labelled_columns:
@@ -263,11 +277,22 @@ def _draw(fig: Figure, view: HeatmapView, lay: PngLayout, values: bool) -> None:
         text(x, bar + 28, f"{6 - k:.1f}", size=8.5, color=DIM, ha="center", va="center")
     text(left + LEGEND_BAR + 70, bar + 8, "= no data", size=9.5, color=DIM, va="center")
     text(left + LEGEND_BAR + 200, bar + 8, "= not yet eligible", size=9.5, color=DIM, va="center")
+    if view.failure_legend is not None:
+        text(
+            left + LEGEND_BAR + 370,
+            bar + 8,
+            "= every answer failed",
+            size=9.5,
+            color=DIM,
+            va="center",
+        )
     notes = ["hallucination rate row: 0 % green → 50 % amber → 100 % red"]
     if any(c.filled for r in view.rows for c in r.cells):
         notes.append("a gap between sampled checkpoints shows the previous value of its row")
     if view.interval_legend is not None:
         notes.append(view.interval_legend)
+    if view.failure_legend is not None:
+        notes.append(view.failure_legend)
     for k, note in enumerate(notes):
         text(left, bar + 52 + 16 * k, note, size=8.5, color=FAINT, va="center")
     text(

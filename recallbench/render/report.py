@@ -14,7 +14,8 @@ from typing import Any
 from .._convert import dumps_pretty
 from .._numfmt import to_fixed as _fixed
 from ..data.qa import CATEGORIES, DISCLOSURES
-from ..results.heatmap import WIDE_MARK
+from ..results.failures import Failures, cell_failures, checkpoint_failures, run_failures
+from ..results.heatmap import FAILED_MARK, FAILED_TEXT, WIDE_MARK
 from ..results.intervals import is_wide, points, wide_above
 from ..results.measures import has_evidence, summarize_retrieval
 from ..results.records import (
@@ -41,6 +42,10 @@ LABEL_WIDTH = 30
 COLUMN_WIDTH = 8
 EMPTY_CELL = "   --   "
 
+FAILURE_LEGEND = (
+    f"{FAILED_TEXT} = every answer failed (the memory system gave none) · {FAILED_MARK} = some "
+    "answers failed"
+)
 STUB_JUDGE_WARNING = (
     "WARNING: no judge configured — every score is zero (stub judge). "
     "Pass --judge to score answers."
@@ -184,20 +189,13 @@ def _warnings(result: BenchmarkResult) -> list[str]:
             f"Judge errors: {judge_failed} question(s) left unscored (the judge failed after its "
             "retries); they are excluded from every score and count below"
         )
-    unreached = unscored.count("connection")
-    if unreached:
+    failed = run_failures(result)
+    if failed.all_failed:
         lines.append(
-            f"Unreachable: {unreached} question(s) could not reach the memory system (its server "
-            "down, its connection refused); left unscored, asked again by --resume"
+            f"Failed answers: {failed.text()} — no score: the memory system gave no answer"
         )
-    adapter_errors = sum(
-        1 for r in _all_results(result) if r.error is not None and r.error.stage == "query"
-    )
-    if adapter_errors:
-        lines.append(
-            f"Adapter errors: {adapter_errors} question(s) got no answer "
-            "(timeouts/exceptions), scored 0/0/1"
-        )
+    elif failed.any:
+        lines.append(f"Failed answers: {failed.text()}")
     return lines
 
 
@@ -219,16 +217,27 @@ def _disclosure(result: BenchmarkResult) -> list[str]:
 
 
 def _range_lines(
-    rr: TimeRangeResult, cells: Mapping[tuple[str, str], HeatmapCell] | None = None
+    rr: TimeRangeResult,
+    cells: Mapping[tuple[str, str], HeatmapCell] | None = None,
+    failures: Mapping[tuple[str, str], Failures] | None = None,
 ) -> list[str]:
-    lines = [
-        f"  [{rr.range.label}] Days: {_number(rr.days_ingested)} | "
-        f"Questions: {rr.questions_evaluated} | "
-        f"Score: {_fixed(rr.overall_score, 2)}/6.0 ({_pct(rr.overall_score)}%)"
-        f"{_interval(rr.score_interval)} | "
-        f"Hallucination: {_fixed(rr.hallucination_rate, 1)}%"
-    ]
+    failed = checkpoint_failures(rr)
+    days = f"  [{rr.range.label}] Days: {_number(rr.days_ingested)} | "
+    if failed.all_failed:  # ours: no score, whatever the adapter raised (docs/reliability.md)
+        lines = [f"{days}Questions: {failed.answers} | Score: failed | {failed.text()}"]
+    else:
+        lines = [
+            f"{days}Questions: {rr.questions_evaluated} | "
+            f"Score: {_fixed(rr.overall_score, 2)}/6.0 ({_pct(rr.overall_score)}%)"
+            f"{_interval(rr.score_interval)} | "
+            f"Hallucination: {_fixed(rr.hallucination_rate, 1)}%"
+            + (f" | Failed: {failed.text(counting=False)}" if failed.any else "")
+        ]
     for cs in rr.category_scores:
+        f = (failures or {}).get((rr.range.label, cs.category))
+        if f is not None and f.all_failed:
+            lines.append(f"    {cs.category:<28} failed [{f.text()}]")
+            continue
         if cs.question_count == 0:
             continue
         cell = (cells or {}).get((rr.range.label, cs.category))
@@ -236,12 +245,16 @@ def _range_lines(
             f"    {cs.category:<28} {_fixed(cs.mean_score, 2)}/6.0 "
             f"({_pct(cs.mean_score)}%) [n={cs.question_count}]"
             f"{_interval(cell.interval if cell is not None else None)}"
+            + (f" [{f.text(counting=False)}]" if f is not None else "")
         )
     return lines
 
 
 def _grid_lines(
-    cells: Iterable[HeatmapCell], labels: Sequence[str], wide: float | None = None
+    cells: Iterable[HeatmapCell],
+    labels: Sequence[str],
+    wide: float | None = None,
+    failures: Mapping[tuple[str, str], Failures] | None = None,
 ) -> list[str]:
     lookup = {
         (c.category, c.range): c for c in cells
@@ -254,26 +267,34 @@ def _grid_lines(
         row = []
         for label in labels:
             cell = lookup.get((category, label))
-            if cell is None or cell.question_count == 0 or cell.score is None:
+            failed = (failures or {}).get((label, category))
+            if failed is not None and failed.all_failed:
+                row.append(f"  {FAILED_TEXT}  ")  # ours, as every failed cell of every view
+            elif cell is None or cell.question_count == 0 or cell.score is None:
                 row.append(EMPTY_CELL)
             else:
                 mark = WIDE_MARK if wide is not None and is_wide(cell.interval, wide) else " "
+                mark = FAILED_MARK if failed is not None else mark
                 row.append(f"  {_fixed(cell.score, 1)}{mark}  ")
         lines.append(category.ljust(LABEL_WIDTH) + "".join(row))
     return lines
 
 
 def _persona_lines(
-    persona: PersonaResult, grid: list[str] | None = None, wide: float | None = None
+    persona: PersonaResult,
+    grid: list[str] | None = None,
+    wide: float | None = None,
+    failures: Mapping[tuple[str, str], Failures] | None = None,
 ) -> list[str]:
     lines = [THIN_RULE, f"Persona: {persona.persona_id}", THIN_RULE]
     cells = {(c.range, c.category): c for c in persona.heatmap}
     for rr in persona.range_results:
-        lines.extend(_range_lines(rr, cells))
+        lines.extend(_range_lines(rr, cells, failures))
     lines.append("")
     lines.append("Heatmap (category × time range):")
     if grid is None:
-        grid = _grid_lines(persona.heatmap, [rr.range.label for rr in persona.range_results], wide)
+        labels = [rr.range.label for rr in persona.range_results]
+        grid = _grid_lines(persona.heatmap, labels, wide, failures)
     lines.extend(grid)
     return lines
 
@@ -319,15 +340,19 @@ def format_text_report(result: BenchmarkResult, *, color: bool = False, width: i
     wide = wide_above(result.metadata.intervals) if result.metadata.intervals else None
     for persona in result.personas:
         grid = _coloured_grid(result, width, persona.persona_id) if color else None
-        lines.extend(_persona_lines(persona, grid, wide))
+        failures = cell_failures(result, persona.persona_id)
+        lines.extend(_persona_lines(persona, grid, wide, failures))
         lines.append("")
     lines.extend([THICK_RULE, "AGGREGATE HEATMAP (category × time range)", THICK_RULE])
     if color:
         lines.extend(_coloured_grid(result, width))
     else:
-        lines.extend(_grid_lines(result.heatmap, [r.label for r in result.ranges], wide))
+        failures = cell_failures(result)
+        lines.extend(_grid_lines(result.heatmap, [r.label for r in result.ranges], wide, failures))
         if wide is not None:
             lines.extend(["", f"{WIDE_MARK} 95% interval wider than {points(wide)}"])
+        if failures:
+            lines.extend(["", FAILURE_LEGEND])
     lines.extend(_retrieval_lines(result))
     lines.extend(records_section_lines(result.benchmark_metrics))
     lines.extend(public_section_lines(result.public_benchmark))
@@ -347,6 +372,8 @@ def _hallucination_lines(result: BenchmarkResult) -> list[str]:
 
     if not any(r.question_results for p in result.personas for r in p.range_results):
         return []  # nothing scored (a dry run of the stub judge, say): no section
+    if run_failures(result).all_failed:
+        return []  # no answer at all: nothing could be invented, nor measured
     return format_hallucination_lines(
         analyze_hallucination(result), definition=mode_text(run_mode(result.metadata))
     )

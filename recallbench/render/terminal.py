@@ -16,7 +16,8 @@
 
 Columns that do not fit ``width`` are elided in the middle: the first and the last ones stay. Text
 shows only measured values: a cell the view forward-filled (§3.8) prints ``--`` on gray here, since a
-number in a table reads as a measurement. Pure; no terminal is queried — the caller decides on colour
+number in a table reads as a measurement. A cell whose every answer failed reads ``fail`` (violet), one
+where some failed carries ``!`` after its value, and a legend line says so. Pure; no terminal is queried — the caller decides on colour
 (usually ``sys.stdout.isatty()``) and width.
 """
 
@@ -27,6 +28,9 @@ from collections.abc import Sequence
 
 from .._numfmt import to_fixed as _fixed
 from ..results.heatmap import (
+    FAILED_MARK,
+    FAILED_RGB,
+    FAILED_TEXT,
     NO_DATA_RGB,
     NOT_ELIGIBLE_RGB,
     WIDE_MARK,
@@ -47,7 +51,11 @@ RESET = "\x1b[0m"
 BOLD = "\x1b[1m"
 INK = (20, 20, 30)
 """Text on a coloured cell."""
-DIM_INK = {NO_DATA_RGB: (165, 165, 178), NOT_ELIGIBLE_RGB: (95, 95, 110)}
+DIM_INK = {
+    NO_DATA_RGB: (165, 165, 178),
+    NOT_ELIGIBLE_RGB: (95, 95, 110),
+    FAILED_RGB: (240, 236, 250),
+}
 
 
 def _paint(text: str, background: tuple[int, int, int]) -> str:
@@ -61,13 +69,15 @@ def _measured(cell: HeatCell) -> bool:
 
 
 def _text(row: HeatRow, cell: HeatCell) -> str:
+    if cell.state == "failed":
+        return FAILED_TEXT
     if not _measured(cell) or cell.value is None:
         return EMPTY
-    mark = WIDE_MARK if cell.wide else ""
+    mark = (WIDE_MARK if cell.wide else "") + (FAILED_MARK if cell.partly_failed else "")
     if row.kind == "overall":
         return _fixed(cell.value, 2) + mark
     if row.kind == "hallucination":
-        return f"{_fixed(cell.value, 1)}%"
+        return f"{_fixed(cell.value, 1)}%" + (FAILED_MARK if cell.partly_failed else "")
     return _fixed(cell.value, 1) + mark
 
 
@@ -158,6 +168,8 @@ def format_heatmap_terminal(
         lines += ["", f"  {n} evaluation points (... indicates ~{omitted} omitted columns)"]
     if view.interval_legend is not None:
         lines += ["", f"  {view.interval_legend}"]
+    if view.failure_legend is not None:
+        lines += ["", f"  {view.failure_legend}"]
     return "\n".join(line.rstrip() for line in lines)
 
 

@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from ..data.qa import CATEGORIES
+from .failures import FAILED_STAGES
 from .records import BenchmarkResult, QuestionResult, TimeRangeResult
 
 if TYPE_CHECKING:
@@ -36,7 +37,9 @@ COLUMNS: tuple[str, ...] = (
     "hallucination",
     "composite",
     "scored",
+    "failed",
     "error",
+    "error_type",
     "latency_ms",
 )
 """The DataFrame's columns, in order.
@@ -48,7 +51,11 @@ the run's and the fixed order), ``checkpoint_days`` the days it covers (the refe
 score every view uses (correctness 0–3 + completeness 0–2 + hallucination 0–1, where 1 means
 grounded). ``scored`` is False for an answer whose judge failed (its scores are then missing, and
 every mean of recallbench leaves it out); ``error`` is the failing stage (``query``,
-``connection``, ``judge``) or None. ``epoch`` is which asking of the question the row is (1…N in a
+``connection``, ``judge``) or None, ``error_type`` the exception's type (``KeyError``). ``failed`` is
+True when the memory system gave no answer, whatever it raised — stage ``query`` (kept in the means
+at 0/0/1, composite 1, as ``result.json`` counts it) or ``connection`` (unscored, left out); so
+``df.failed.mean()`` is the share of answers that failed and ``df[~df.failed]`` the answers the
+system gave (docs/reliability.md). ``epoch`` is which asking of the question the row is (1…N in a
 run of ``--epochs N``; 1 otherwise)."""
 
 
@@ -71,7 +78,9 @@ def _row(persona: str, rr: TimeRangeResult, q: QuestionResult, scored: bool) -> 
         "hallucination": score.hallucination if scored else None,
         "composite": q.composite_score if scored else None,
         "scored": scored,
+        "failed": q.error is not None and q.error.stage in FAILED_STAGES,
         "error": q.error.stage if q.error is not None else None,
+        "error_type": q.error.type if q.error is not None else None,
         "latency_ms": q.latency_ms,
     }
 

@@ -20,6 +20,9 @@ Rules kept from the reference, and where we differ:
   previous real value of its row, marked ``filled`` — sampling gaps are hidden — but a near-black cell
   stops the carry and is never painted over. Columns after the last completed one (a partial run)
   stay gray.
+* A cell whose answers the memory system *all* failed to give (any exception; ``query`` or
+  ``connection``, :mod:`recallbench.results.failures`) is *failed*, never a score; a cell where
+  some failed keeps its score and carries the count (``failures``), which every renderer marks.
 * OVERALL is the mean over personas of each persona's overall score at that checkpoint (personas
   without questions there left out), falling back to the mean of the column's category cells; the
   hallucination row is the question-weighted hallucination rate (percent).
@@ -39,13 +42,16 @@ import attrs
 from ..data.qa import CATEGORIES, GROUP_CATEGORIES
 from ..data.ranges import FULL_DAYS, TimeRange, normalize_ranges
 from ..errors import ConfigError
+from .failures import Failures, cell_failures, column_failures
+from .heatmap_words import days_text as _days_text
+from .heatmap_words import metadata_items as _metadata_items
+from .heatmap_words import plural as _plural
 from .intervals import is_wide, wide_above
 from .intervals import points as _points
 from .records import (
     BenchmarkResult,
     HeatmapCell,
     PersonaResult,
-    RunMetadata,
     ScoreInterval,
     TimeRangeResult,
 )
@@ -53,6 +59,9 @@ from .scoring import MAX_COMPOSITE
 
 __all__ = [
     "AMBER_RGB",
+    "FAILED_MARK",
+    "FAILED_RGB",
+    "FAILED_TEXT",
     "GREEN_RGB",
     "NOT_ELIGIBLE_RGB",
     "NO_DATA_RGB",
@@ -80,6 +89,12 @@ NO_DATA_RGB = (60, 60, 68)
 """Gray: no cell, no questions, or a checkpoint not reached yet."""
 NOT_ELIGIBLE_RGB = (15, 15, 20)
 """Near-black: no question of the category was eligible yet at that checkpoint."""
+FAILED_RGB = (128, 72, 176)
+"""Violet, off the ramp: every answer of the cell failed (the memory system gave none)."""
+FAILED_TEXT = "fail"
+"""What a failed cell reads instead of a value."""
+FAILED_MARK = "!"
+"""Drawn beside the value of a cell where some answers failed."""
 
 TITLE = "Recall Bench — Aggregate Heatmap"
 
@@ -88,7 +103,7 @@ WIDE_MARK = "±"
 (:attr:`HeatmapView.wide_above`); every renderer says so in a legend line
 (:attr:`HeatmapView.interval_legend`)."""
 
-CellState = Literal["score", "no-data", "not-eligible"]
+CellState = Literal["score", "no-data", "not-eligible", "failed"]
 RowKind = Literal["category", "overall", "hallucination"]
 
 RGB = tuple[int, int, int]
@@ -158,6 +173,13 @@ class HeatCell:
     nor in the hallucination row)."""
     wide: bool = False
     """True when ``interval`` is wider than :attr:`HeatmapView.wide_above`: the renderers mark it."""
+    failures: Failures | None = None
+    """The failed answers behind the cell, when any failed (state ``failed`` when all did)."""
+
+    @property
+    def partly_failed(self) -> bool:
+        """Some, not all, of the cell's answers failed: its value is shown, marked."""
+        return self.failures is not None and self.state == "score" and not self.filled
 
 
 @attrs.frozen(kw_only=True)
@@ -206,6 +228,16 @@ class HeatmapView:
         )
 
     @property
+    def failure_legend(self) -> str | None:
+        """The line every renderer prints under a heatmap with failed answers (None without)."""
+        if not any(c.failures is not None for r in self.rows for c in r.cells):
+            return None
+        return (
+            f"{FAILED_TEXT} = every answer failed (the memory system gave none) · {FAILED_MARK} = "
+            "some answers failed"
+        )
+
+    @property
     def category_rows(self) -> tuple[HeatRow, ...]:
         """The rows of kind ``category``."""
         return tuple(r for r in self.rows if r.kind == "category")
@@ -229,6 +261,8 @@ def cell_rgb(row: HeatRow, cell: HeatCell) -> RGB:
     """
     if cell.state == "not-eligible":
         return NOT_ELIGIBLE_RGB
+    if cell.state == "failed":
+        return FAILED_RGB
     if cell.state == "no-data" or cell.value is None:
         return NO_DATA_RGB
     return rate_rgb(cell.value) if row.kind == "hallucination" else score_rgb(cell.value)
@@ -301,6 +335,16 @@ def _category_cell(cell: HeatmapCell | None) -> HeatCell:
     )
 
 
+def _failed(cells: Sequence[HeatCell], failures: Sequence[Failures | None]) -> list[HeatCell]:
+    """Cells given their failed answers: a cell whose every answer failed is ``failed``."""
+    out = []
+    for cell, f in zip(cells, failures, strict=True):
+        if f is not None and f.all_failed:
+            cell = attrs.evolve(cell, value=None, state="failed", interval=None)
+        out.append(cell if f is None else attrs.evolve(cell, failures=f))
+    return out
+
+
 def _forward_fill(cells: Sequence[HeatCell], completed: int) -> tuple[HeatCell, ...]:
     """Gray cells within the first ``completed`` columns take the previous real value of the row;
     a not-eligible cell ends the carry (it is never painted, and never carried over)."""
@@ -309,7 +353,7 @@ def _forward_fill(cells: Sequence[HeatCell], completed: int) -> tuple[HeatCell, 
     for i, cell in enumerate(cells):
         if cell.state == "score":
             carry = cell.value
-        elif cell.state == "not-eligible":
+        elif cell.state in ("not-eligible", "failed"):
             carry = None
         elif i < completed and carry is not None:
             cell = attrs.evolve(cell, value=carry, state="score", filled=True)
@@ -395,59 +439,6 @@ def _columns(
     return labels, tuple(days)
 
 
-def _runtime(ms: float) -> str:
-    """§3.8's runtime: ``19h 12m``, ``4m 05s`` or ``42s``."""
-    total = int(ms // 1000)
-    hours, rest = divmod(total, 3600)
-    minutes, seconds = divmod(rest, 60)
-    if hours:
-        return f"{hours}h {minutes:02d}m"
-    if minutes:
-        return f"{minutes}m {seconds:02d}s"
-    return f"{seconds}s"
-
-
-def _metadata_items(adapter: str, md: RunMetadata) -> tuple[tuple[str, str], ...]:
-    items = [("adapter", adapter)]
-    embeddings = [e for e in (md.embedding_provider, md.embedding_model) if e]
-    if embeddings:
-        items.append(("embeddings", " / ".join(embeddings)))
-    if md.synthesis_model:
-        items.append(("synthesis model", md.synthesis_model))
-    if md.judge_model:
-        judge = md.judge_model
-        if md.judge_memory_window is not None and md.judge_memory_window > 0:
-            judge += f"  (grounded, ±{md.judge_memory_window}d memory window)"
-        items.append(("judge", judge))
-    else:
-        items.append(("judge", "none — stub judge, every score is 0"))
-    if md.appellate_judge_model:
-        appellate = md.appellate_judge_model
-        if md.appellate_invocations is not None:
-            appellate += f"  · {_plural(md.appellate_invocations, 'review')}"
-        items.append(("appellate judge", appellate))
-    pair = " + ".join(GROUP_CATEGORIES)
-    items.append(
-        (
-            "group support",
-            f"ON — {pair} tested" if md.groups_enabled else f"OFF — {pair} NOT TESTED",
-        )
-    )
-    sample = f" · sample={md.sample}" if md.sample is not None else ""
-    items.append(("Q&A", f"{md.unique_qa_pair_count} in data · {md.total_evals_run} evals{sample}"))
-    if md.duration_ms is not None:
-        items.append(("runtime", _runtime(md.duration_ms)))
-    return tuple(items)
-
-
-def _days_text(days: int) -> str:
-    return "full corpus" if days >= FULL_DAYS else f"{days} days"
-
-
-def _plural(n: int, word: str) -> str:
-    return f"{n} {word}" if n == 1 else f"{n} {word}s"
-
-
 def _marked(
     rows: Sequence[HeatRow], overall: Sequence[ScoreInterval | None], threshold: float
 ) -> list[HeatRow]:
@@ -523,7 +514,17 @@ def heatmap_view(
         )
         for category in shown
     ]
+    by_cell, by_column = cell_failures(result, persona), column_failures(result, persona)
+    raw_rows = [
+        attrs.evolve(
+            r,
+            cells=tuple(_failed(r.cells, [by_cell.get((label, r.label)) for label in columns])),
+        )
+        for r in raw_rows
+    ]
     overall, hallucination = _summary_cells(personas, columns, raw_rows)
+    failed = [by_column.get(label) for label in columns]
+    overall, hallucination = _failed(overall, failed), _failed(hallucination, failed)
     rows = [attrs.evolve(r, cells=_forward_fill(r.cells, completed)) for r in raw_rows]
     rows.append(HeatRow(label="OVERALL", kind="overall", cells=_forward_fill(overall, completed)))
     rows.append(

@@ -77,8 +77,10 @@
       }
       if (status !== "any") {
         var err = r[F.error];
-        if (status === "adapter-error" && !(err && S[err[0]] === "query")) continue;
-        if (status === "unscored" && !r[F.unscored]) continue;
+        // A failed answer: the memory system gave none, whatever it raised (query or connection).
+        var failed = err && (S[err[0]] === "query" || S[err[0]] === "connection");
+        if (status === "adapter-error" && !failed) continue;
+        if (status === "unscored" && !(r[F.unscored] && !failed)) continue;
         if (status === "appealed" && !r[F.primary]) continue;
         if (status === "ok" && (err || r[F.unscored])) continue;
       }
@@ -168,8 +170,10 @@
       row.appendChild(el("span", "sc" + (h === 0 ? " h0" : ""), h === null ? "–" : h));
       var cs = el("span", "sc");
       var c = r[F.composite];
-      var pill = el("span", "pill", c === null ? "unscored" : fixed(c, c % 1 ? 2 : 0) + "/6");
-      pill.style.background = c === null ? "#5a5f6e" : scoreColour(c);
+      var e = r[F.error];
+      var noAnswer = e && (S[e[0]] === "query" || S[e[0]] === "connection");
+      var pill = el("span", "pill", noAnswer ? "failed" : c === null ? "unscored" : fixed(c, c % 1 ? 2 : 0) + "/6");
+      pill.style.background = noAnswer ? "rgb(128,72,176)" : c === null ? "#5a5f6e" : scoreColour(c);
       cs.appendChild(pill);
       row.appendChild(cs);
       row.appendChild(el("span", "sc", fixed(r[F.latencyMs], r[F.latencyMs] < 100 ? 1 : 0) + " ms"));
@@ -269,7 +273,10 @@
     textBlock(body, S[q[3]]);
     section(body, "System answer");
     textBlock(body, S[r[F.answer]]);
-    section(body, r[F.unscored] ? "Scores (unscored: the judge failed, left out of every mean)" : "Scores");
+    var why = r[F.error] ? S[r[F.error][0]] : null;
+    section(body, why === "connection" ? "Scores (failed: the memory system could not be reached; left out of every mean)"
+      : why === "query" ? "Scores (failed: the memory system gave no answer; counted as 1/6)"
+      : r[F.unscored] ? "Scores (unscored: the judge failed, left out of every mean)" : "Scores");
     scoreBoxes(body, r[F.correctness], r[F.completeness], r[F.hallucination], r[F.composite]);
     if (r[F.reasoning] >= 0) {
       section(body, "Judge reasoning");
