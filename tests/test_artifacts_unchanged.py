@@ -99,9 +99,16 @@ def test_a_run_writes_what_it_wrote_before(tmp_path: Path) -> None:
     assert ordered(normalized(result)) == ordered(normalized(json.loads(before["result.json"])))
     header, *rest = after["progress.jsonl"].splitlines(keepends=True)
     written = json.loads(header)
-    assert written.pop("fingerprint") == fingerprint["digest"]  # the header's one new key
-    after["progress.jsonl"] = (
-        json.dumps(written, separators=(",", ":"), ensure_ascii=False) + "\n" + "".join(rest)
+    assert written.pop("fingerprint") == fingerprint["digest"]  # the header's new keys
+    assert written.pop("questionLog") == "questions.jsonl"  # issue 34.1: where the answers are
+    # Issue 34.6: each checkpoint record names the adapter, for a resume that builds none.
+    checkpoints = [json.loads(line) for line in rest]
+    assert {r.pop("adapterName", None) for r in checkpoints if r["type"] == "checkpoint"} == {
+        result["adapterName"]
+    }
+    after["progress.jsonl"] = "".join(
+        json.dumps(r, separators=(",", ":"), ensure_ascii=False) + "\n"
+        for r in (written, *checkpoints)
     )
     for name in ("questions.jsonl", "progress.jsonl"):
         assert lines(after[name]) == lines(before[name]), name

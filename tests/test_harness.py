@@ -1000,6 +1000,7 @@ CHECKPOINT_KEYS = [
     "historicalAvailable",
     "finalizeMs",  # ours, after the reference's keys
     "queryLatencyMs",
+    "adapterName",
 ]
 QUESTION_LOG_KEYS = [
     "timestamp",

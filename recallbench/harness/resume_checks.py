@@ -34,11 +34,13 @@ def log_location(progress: Path | None, questions: Path | None) -> str | None:
     file's folder (absolute where no relative path leads there); None without either file."""
     if progress is None or questions is None:
         return None
-    target = questions.expanduser().resolve()
+    # Made absolute, not resolved: a log that is a symlink is named as the link (the run wrote
+    # through it; its target may be anything, /dev/full in a test).
+    target = os.path.abspath(questions.expanduser())
     try:
-        return os.path.relpath(target, progress.expanduser().resolve().parent)
+        return os.path.relpath(target, os.path.dirname(os.path.abspath(progress.expanduser())))
     except ValueError:  # another drive (Windows): no relative path
-        return str(target)
+        return target
 
 
 def named_question_log(progress: Path, header: Mapping[str, Any]) -> Path | None:
@@ -46,7 +48,7 @@ def named_question_log(progress: Path, header: Mapping[str, Any]) -> Path | None
     named = header.get("questionLog")
     if not isinstance(named, str) or not named:
         return None
-    return Path(os.path.normpath(progress.expanduser().resolve().parent / named))
+    return Path(os.path.normpath(Path(os.path.abspath(progress.expanduser())).parent / named))
 
 
 def logged_question_log(progress: Path) -> Path | None:

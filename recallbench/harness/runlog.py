@@ -304,8 +304,6 @@ def checkpoint_record(
         "historicalEvaluated": len(task.selection.historical),
         "historicalAvailable": task.selection.historical_available,
     }
-    if adapter_name:
-        record["adapterName"] = adapter_name
     if result.finalize_ms is not None:
         record["finalizeMs"] = round(result.finalize_ms)
     if result.query_latency_ms is not None:
@@ -319,4 +317,6 @@ def checkpoint_record(
     epochs = max((q.epoch or 0 for q in result.question_results), default=0)
     if epochs:
         record["epochs"] = epochs
+    if adapter_name:  # ours: what a resume that builds no adapter names the run by
+        record["adapterName"] = adapter_name
     return record
