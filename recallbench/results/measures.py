@@ -17,6 +17,7 @@ import math
 from collections.abc import Iterable, Sequence
 
 from ..data.qa import CATEGORIES, QAPair
+from .evidence import MISSED, has_evidence
 from .records import LatencyStats, QuestionResult, RetrievalMetrics, RetrievalSummary, RunTiming
 from .retrieval_metrics import days_ranking, mean_scores, retrieval_scores
 
@@ -29,22 +30,6 @@ __all__ = [
     "run_timing",
     "summarize_retrieval",
 ]
-
-NO_EVIDENCE_CATEGORIES = frozenset({"negative-recall"})
-"""Categories whose relevant days mark where the question was planted, not evidence to retrieve."""
-
-
-MISSED = RetrievalMetrics(recall_at_5=0.0, recall_at_10=0.0, ndcg_at_10=0.0, mrr=0.0)
-"""The metrics of an answer that retrieved nothing."""
-
-
-def has_evidence(pair: QAPair) -> bool:
-    """Whether a pair has evidence to retrieve: not a category without evidence, and not a
-    LongMemEval abstention question (``extra["abstention"]``), which the official retrieval
-    evaluation skips (its relevant days are the whole haystack, not evidence)."""
-    if pair.category in NO_EVIDENCE_CATEGORIES or not pair.relevant_days:
-        return False
-    return pair.extra.get("abstention") is not True
 
 
 def question_retrieval(

@@ -20,7 +20,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from ..data.qa import EVIDENCE_TURNS, QAPair
-from .measures import MISSED, has_evidence
+from .evidence import MISSED, has_evidence
 from .records import QuestionResult, RetrievalMetrics
 from .retrieval_metrics import mean_scores, ndcg_at_k, recall_at_k, reciprocal_rank
 
