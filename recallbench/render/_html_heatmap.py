@@ -78,8 +78,7 @@ def heatmap_table(view: HeatmapView, persona: str | None) -> str:
             if cell.state == "failed" and cell.failures is not None:
                 cells.append(
                     f'<td class="fail" style="background:{_hex(cell_rgb(row, cell))}" '
-                    f'title="{escape(where)} · every answer failed: '
-                    f'{escape(cell.failures.text())}">{FAILED_TEXT}</td>'
+                    f'title="{escape(where)} · {escape(cell.failures.text())}">{FAILED_TEXT}</td>'
                 )
                 continue
             if cell.state == "no-data" or cell.value is None:

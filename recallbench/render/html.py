@@ -133,7 +133,8 @@ def _cards(result: BenchmarkResult, view: HeatmapView, summaries: Sequence[Perso
     cards.append(
         _card(
             "Answers",
-            _n(md.total_evals_run),
+            # Every answer asked when some failed (an unreachable one is no evaluation).
+            _n(failed.answers if failed.any else md.total_evals_run),
             f"{_n(md.unique_qa_pair_count)} unique questions"
             + (f" · each asked {md.epochs}× per checkpoint (epochs)" if md.epochs else ""),
         )
@@ -218,6 +219,7 @@ def _persona_section(summaries: Sequence[PersonaSummary], view: HeatmapView) -> 
         )
         errors = f"{s.adapter_errors} + {s.judge_errors}"
         mean = _score(s.mean)
+        asked = s.failures.answers if s.failures.any else s.answers
         if s.failures.all_failed:
             mean, bar = f"failed ({s.failures.text()})", ""
         elif s.failures.any:
@@ -227,7 +229,7 @@ def _persona_section(summaries: Sequence[PersonaSummary], view: HeatmapView) -> 
         rows.append(
             f'<tr><td><i class="bar" style="width:10px;background:{colour}"></i>'
             f"{escape(s.persona)}</td><td class=num>{s.checkpoints}</td>"
-            f"<td class=num>{_n(s.answers)}</td><td>{bar}{escape(mean)}</td>"
+            f"<td class=num>{_n(asked)}</td><td>{bar}{escape(mean)}</td>"
             f"<td>{trend}</td><td>{spark}</td><td class=num>{rate}</td>"
             f"<td class=num>{recall}</td><td class=num>{latency}</td>"
             f"<td class=num>{errors}</td></tr>"
