@@ -10,6 +10,11 @@ How a call behaves:
   :class:`~recallbench.errors.ModelTimeout`, which is retried like a lost connection: a slow reply is
   usually load, not a bad request. The caller bounds the whole call, retries included, with its
   own scope if it needs to (the harness does, per judge attempt).
+* **A hung endpoint is found in seconds** (:mod:`.liveness`): connections open within 10 s; a
+  request met by 15 s of silence from its endpoint has it probed (any HTTP answer proves the server
+  alive, and the request waits on — long generations are not cut); no answer to the probe either,
+  or every connection of a call refused by an endpoint never heard from, and the endpoint is down
+  for a minute: :class:`EndpointDown`, naming the URL, for every request to it, without retry.
 * **Retries** (the project's one tenacity factory, :func:`recallbench._retry.retrying`): on HTTP 429,
   HTTP 5xx, timeouts and connection errors (refused, reset, server disconnected, truncated body), up
   to ``retry.attempts`` calls in all, with exponential backoff and jitter. A ``Retry-After`` header
@@ -52,10 +57,12 @@ from .._secrets import register_secret
 from ..errors import ConfigError, ModelError, ModelTimeout
 from .base import Completion
 from .limiter import RATE_LIMIT_STATUSES, EndpointLimiter, endpoint_limiter
+from .liveness import CONNECT_TIMEOUT, PROBE_AFTER, PROBE_TIMEOUT, Liveness, liveness_of
 
 __all__ = [
     "DEFAULT_HTTP_RETRY",
     "DEFAULT_TIMEOUT",
+    "EndpointDown",
     "HttpModel",
     "ProviderError",
     "parse_retry_after",
@@ -107,6 +114,11 @@ class ProviderError(ModelError):
         self.provider_message = provider_message
         self.retry_after = retry_after
         self.retryable = retryable
+
+
+class EndpointDown(ProviderError):
+    """The endpoint is down: it answered nothing (not even a probe) or refused every connection,
+    never having answered (:mod:`recallbench.models.liveness`). Not retried."""
 
 
 def _retryable(exc: BaseException) -> bool:
@@ -226,6 +238,9 @@ class HttpModel(AsyncClosing):
             register_secret(secret)
         self._session: aiohttp.ClientSession | None = None
         self._loop: asyncio.AbstractEventLoop | None = None
+        self.probe_after: float | None = PROBE_AFTER
+        """Seconds of silence from the endpoint before it is probed (None: never; each attempt
+        then waits its whole timeout)."""
         self.limiter: EndpointLimiter | None = None
         """A limiter of this model's own; None (the default): the one shared by every client of
         the same provider and URL in the process."""
@@ -268,8 +283,11 @@ class HttpModel(AsyncClosing):
             # loop that is gone and cannot be closed from here. Drop it without touching them.
             logger.debug("%s: event loop changed; opening a new HTTP session", self.name)
             session.detach()
-        # The cancel scope in _attempt is the only clock: no aiohttp timeout racing it.
-        self._session = aiohttp.ClientSession(timeout=aiohttp.ClientTimeout(total=None))
+        # The cancel scope in _attempt is the only clock for the reply; opening the connection has
+        # its own (a SYN nobody answers), so the silence probe only ever meets a connected server.
+        self._session = aiohttp.ClientSession(
+            timeout=aiohttp.ClientTimeout(total=None, sock_connect=CONNECT_TIMEOUT)
+        )
         self._loop = loop
         return self._session
 
@@ -296,20 +314,36 @@ class HttpModel(AsyncClosing):
             ModelTimeout: the last attempt ran out of time.
         """
         limiter = self.limiter_for(url)
-        async for attempt in retrying(
-            self.retry, retryable=_retryable, describe=f"{self.name} request"
-        ):
-            with attempt:
-                # A slot per attempt, not per call: a call waiting out its back-off holds none.
-                async with limiter.slot(self.name) as slot:
-                    try:
-                        payload = await self._attempt(url, headers, body, params)
-                    except ProviderError as exc:
-                        if exc.status in RATE_LIMIT_STATUSES:
-                            slot.rate_limited(exc.retry_after)
-                        raise
-                    slot.succeeded()
-                    return payload
+        live = liveness_of(_where(url))
+        reason = live.down()
+        if reason is not None:
+            raise EndpointDown(f"{self.name}: {reason}", provider=self.provider)
+        try:
+            async for attempt in retrying(
+                self.retry, retryable=_retryable, describe=f"{self.name} request"
+            ):
+                with attempt:
+                    # A slot per attempt, not per call: a call waiting out its back-off holds none.
+                    async with limiter.slot(self.name) as slot:
+                        try:
+                            payload = await self._attempt(url, headers, body, params, live)
+                        except ProviderError as exc:
+                            if exc.status in RATE_LIMIT_STATUSES:
+                                slot.rate_limited(exc.retry_after)
+                            raise
+                        slot.succeeded()
+                        return payload
+        except ProviderError as exc:
+            if exc.status is None and exc.retryable and not live.ever_heard:
+                # Every attempt failed to connect to an endpoint that never answered: nothing
+                # serves there. This caller gets the connection error; the others (and this
+                # one's next call) fail at once, with the reason, for a while.
+                cause = exc.__cause__
+                live.mark_down(
+                    f"nothing answers at {live.where}: {self.retry.attempts} attempts failed to "
+                    f"connect ({type(cause).__name__}: {cause})"
+                )
+            raise
         raise AssertionError("unreachable: tenacity re-raises after the last attempt")
 
     def limiter_for(self, url: str) -> EndpointLimiter:
@@ -326,15 +360,48 @@ class HttpModel(AsyncClosing):
         headers: Mapping[str, str],
         body: Mapping[str, Any],
         params: Mapping[str, str] | None,
+        live: Liveness,
     ) -> Mapping[str, Any]:
         session = self._session_for_loop()
-        if self.timeout is None:
-            return await self._send(session, url, headers, body, params)
+        down: str | None = None
+        payload: Mapping[str, Any] | None = None
+        failed: Exception | None = None
         # anyio's scope, not asyncio.timeout: it composes with the caller's own cancel scopes and
         # cancels the in-flight request cleanly (the connection is released, not leaked).
-        with anyio.move_on_after(self.timeout):
-            return await self._send(session, url, headers, body, params)
+        with anyio.move_on_after(math.inf if self.timeout is None else self.timeout):
+            async with anyio.create_task_group() as tg:
+                if self.probe_after is not None:
+                    probe_after = self.probe_after
+
+                    async def watchdog() -> None:
+                        nonlocal down
+                        down = await live.watch(lambda: self._probe(session, url), probe_after)
+                        tg.cancel_scope.cancel()  # abandon the request: nothing will come
+
+                    tg.start_soon(watchdog)
+                try:
+                    payload = await self._send(session, url, headers, body, params, live)
+                except Exception as exc:  # raised below as it is, not wrapped in a group
+                    failed = exc
+                finally:
+                    tg.cancel_scope.cancel()  # the watchdog, once the request is done either way
+        if failed is not None:
+            raise failed
+        if payload is not None:
+            return payload
+        if down is not None:
+            raise EndpointDown(f"{self.name}: {down}", provider=self.provider)
         raise ModelTimeout(f"{self.name}: no reply from {_where(url)} within {self.timeout:g} s")
+
+    async def _probe(self, session: aiohttp.ClientSession, url: str) -> bool:
+        """Whether the server at ``url`` gives any HTTP answer to a GET within the probe's time."""
+        with anyio.move_on_after(PROBE_TIMEOUT):
+            try:
+                async with session.get(url, headers={"Connection": "close"}):
+                    return True
+            except aiohttp.ClientError:
+                return False
+        return False
 
     async def _send(
         self,
@@ -343,10 +410,12 @@ class HttpModel(AsyncClosing):
         headers: Mapping[str, str],
         body: Mapping[str, Any],
         params: Mapping[str, str] | None,
+        live: Liveness,
     ) -> Mapping[str, Any]:
         where = _where(url)
         try:
             async with session.post(url, json=body, headers=dict(headers), params=params) as resp:
+                live.heard()
                 raw = await resp.read()
                 status = resp.status
                 retry_after = parse_retry_after(resp.headers)
