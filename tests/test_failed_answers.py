@@ -18,11 +18,12 @@ from pathlib import Path
 
 import anyio
 import pytest
+from _cdp import CHROMIUM_MISSING, find_chromium, launch_chromium
 from PIL import Image
 
 import recallbench as rb
 from recallbench.render.headline import format_headline
-from recallbench.render.html import render_html_report
+from recallbench.render.html import render_html_report, write_html_report
 from recallbench.render.png import CELL_INSET, ROW_HEIGHT, png_layout, render_heatmap_png
 from recallbench.render.report import format_text_report
 from recallbench.render.terminal import format_heatmap_terminal
@@ -258,3 +259,65 @@ def test_a_tenth_failing_shows_its_score_and_its_failures(
     # Query failures are in the means at composite 1; connection failures are not scored.
     composites = df.loc[df["failed"], "composite"]
     assert (composites == 1).all() if counted else pd.isna(composites).all()
+
+
+# --- the HTML page in a browser -----------------------------------------------------------------
+
+
+@pytest.fixture(scope="module")
+def anyio_backend() -> str:
+    return "asyncio"  # aiohttp's websocket client
+
+
+@pytest.fixture(scope="module")
+def dead_pages(
+    runs: dict[tuple[str, int], BenchmarkResult], tmp_path_factory: pytest.TempPathFactory
+) -> dict[str, Path]:
+    root = tmp_path_factory.mktemp("pages")
+    return {kind: write_html_report(runs[(kind, 1)], root / f"{kind}.html") for kind in KINDS}
+
+
+@pytest.mark.slow
+@pytest.mark.anyio
+async def test_a_dead_system_in_a_browser(dead_pages: dict[str, Path], tmp_path: Path) -> None:
+    """Both dead systems' pages, in a real headless Chromium: the failed cells, every answer listed
+    by the status filter *failed (no answer)* and shown as ``failed``, no script error."""
+    chromium = find_chromium()
+    if chromium is None:
+        pytest.skip(CHROMIUM_MISSING)
+    count = "document.getElementById('rb-count').textContent"
+    seen = {}
+    async with launch_chromium(chromium, tmp_path / "browser") as browser:
+        for kind, report in dead_pages.items():
+            async with browser.page() as page:
+                await page.send("Page.navigate", url=report.as_uri())
+                await page.wait_for("Page.loadEventFired")
+                assert await page.evaluate(count) == f"{ANSWERS} of {ANSWERS} answers"
+                cells = await page.evaluate("document.querySelectorAll('td.fail').length")
+                status = document_set("f-status", "adapter-error")
+                await page.evaluate(status)
+                listed = await page.evaluate(count)
+                pills = await page.evaluate(
+                    "[...document.querySelectorAll('.rb-row .pill')].map(p => p.textContent)"
+                )
+                await page.evaluate(document_set("f-status", "unscored"))
+                unscored = await page.evaluate(count)
+                assert page.errors() == []
+                seen[kind] = (cells, listed, set(pills), unscored)
+    assert (
+        seen["KeyError"]
+        == seen["ConnectionError"]
+        == (
+            7,
+            f"{ANSWERS} of {ANSWERS} answers",
+            {"failed"},
+            f"0 of {ANSWERS} answers",
+        )
+    )
+
+
+def document_set(element_id: str, value: str) -> str:
+    return (
+        f"(() => {{ const e = document.getElementById({element_id!r}); e.value = {value!r}; "
+        "e.dispatchEvent(new Event('change')); })()"
+    )
