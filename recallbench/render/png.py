@@ -56,6 +56,8 @@ HALLUCINATION_LABEL = (214, 140, 140)
 INTERIM = (245, 180, 50)
 CELL_TEXT = (20, 20, 30)
 FAILED_INK = (240, 236, 250)
+FAILED_SWATCH_DY = 22
+"""The failed swatch's row in the legend, below the others."""
 """Text on a failed (violet) cell."""
 
 LABEL_COLUMN = 270
@@ -159,14 +161,16 @@ def _canvas(view: HeatmapView, lay: PngLayout) -> np.ndarray[Any, np.dtype[np.ui
         [score_rgb(6.0 * (1 - i / (LEGEND_BAR - 1))) for i in range(LEGEND_BAR)], dtype=np.uint8
     )
     img[bar_top : bar_top + 16, left : left + LEGEND_BAR] = ramp
-    swatches = [(left + LEGEND_BAR + 40, NO_DATA_RGB), (left + LEGEND_BAR + 170, NOT_ELIGIBLE_RGB)]
+    swatches = [
+        (left + LEGEND_BAR + 40, bar_top, NO_DATA_RGB),
+        (left + LEGEND_BAR + 170, bar_top, NOT_ELIGIBLE_RGB),
+    ]
     if view.failure_legend is not None:  # only then, so that other runs' pictures stay the same
-        swatches.append((left + LEGEND_BAR + 340, FAILED_RGB))
-    for x, rgb in swatches:
-        img[bar_top - 1 : bar_top + 17, x - 1 : x + 25] = (
-            RULE  # a frame: black is near the background
-        )
-        img[bar_top : bar_top + 16, x : x + 24] = rgb
+        # Beneath the first swatch: a narrow picture has no room for a third beside it.
+        swatches.append((left + LEGEND_BAR + 40, bar_top + FAILED_SWATCH_DY, FAILED_RGB))
+    for x, top, rgb in swatches:
+        img[top - 1 : top + 17, x - 1 : x + 25] = RULE  # a frame: black is near the background
+        img[top : top + 16, x : x + 24] = rgb
     return img
 
 
@@ -279,8 +283,8 @@ def _draw(fig: Figure, view: HeatmapView, lay: PngLayout, values: bool) -> None:
     text(left + LEGEND_BAR + 200, bar + 8, "= not yet eligible", size=9.5, color=DIM, va="center")
     if view.failure_legend is not None:
         text(
-            left + LEGEND_BAR + 370,
-            bar + 8,
+            left + LEGEND_BAR + 70,
+            bar + FAILED_SWATCH_DY + 8,
             "= every answer failed",
             size=9.5,
             color=DIM,
