@@ -33,6 +33,7 @@ __all__ = [
     "code_identity",
     "describe",
     "file_digest",
+    "file_modules",
     "is_async",
     "load_object",
     "parse_object_spec",
@@ -143,6 +144,12 @@ def _import_module(spec: str, name: str) -> types.ModuleType:
 _FILE_MODULE = "_recallbench_file_"
 """The prefix of the module name a Python file is loaded under (its name then carries a hash of its
 path, so that two files of one name do not collide)."""
+
+
+def file_modules() -> list[types.ModuleType]:
+    """The modules loaded from Python files (``path/to/file.py[:attr]``) in this process. Another
+    process does not have them under their names: what they define must be sent by value."""
+    return [m for name, m in list(sys.modules.items()) if name.startswith(_FILE_MODULE)]
 
 
 def code_identity(target: object) -> dict[str, str]:

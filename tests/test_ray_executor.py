@@ -355,3 +355,37 @@ async def test_a_context_held_from_setup_to_teardown_works_in_ray_workers(
     units = 2 * (2 if lifecycle == "fresh" else 1)
     assert sorted(what for what, _ in ran) == ["setup"] * units + ["teardown"] * units
     assert os.getpid() not in {int(pid) for _, pid in ran}  # held in Ray's workers, not here
+
+
+JUDGE_FILE = """
+class FileJudge:
+    name = "file-judge"
+
+    async def score(self, question, reference, answer, context):
+        from recallbench import JudgeScore
+        return JudgeScore(correctness=3, completeness=2, hallucination=1, reasoning="from a file")
+
+judge = FileJudge
+"""
+
+
+def test_a_judge_from_a_python_file_runs_in_ray_units(
+    cluster: str, data: Path, tmp_path: Path
+) -> None:
+    """``--judge my_judges.py:judge`` with ``--executor ray`` (issue 34.7): the file's module is
+    not importable on the workers by the name it was loaded under, so its code travels by value;
+    every answer is judged by it. The real command line, on the module's cluster."""
+    (tmp_path / "my_judges.py").write_text(JUDGE_FILE, encoding="utf-8")
+    out = tmp_path / "out"
+    done = subprocess.run(
+        [sys.executable, "-m", "recallbench", "run", "--data", str(data), "--arcs",
+         "arcs-30d.yaml", "--ranges", "10d", "--adapter", "builtin:oracle", "--judge",
+         "my_judges.py:judge", "--executor", "ray", "--ray-address", cluster, "--output",
+         str(out), "--no-judge-cache"],
+        cwd=tmp_path, capture_output=True, text=True, timeout=240,
+        env={**os.environ, "PYTHONPATH": str(HERE.parent), "RAY_AUTH_MODE": "disabled"},
+    )  # fmt: skip
+    assert done.returncode == 0, done.stderr
+    assert "No module named" not in done.stderr
+    answers = [json.loads(line) for line in (out / "questions.jsonl").read_text().splitlines()]
+    assert answers and all(a["score"]["reasoning"] == "from a file" for a in answers), answers[0]

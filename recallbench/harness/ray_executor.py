@@ -23,6 +23,7 @@ import anyio
 import anyio.to_thread
 import attrs
 
+from .._importing import file_modules
 from ..data.corpus import PersonaDataset
 from ..errors import ConfigError
 from .executor import RemoteWork, UnitJob, UnitWork
@@ -131,6 +132,12 @@ class RayExecutor:
 
     def _ship(self, ray: Any, work: RemoteWork) -> Any:
         shipment = work.shipment()
+        # A judge (or anything else) defined in a Python file given by path lives in a module named
+        # _recallbench_file_<stem>_<hash>, which workers cannot import: pickled by reference it
+        # failed there ("No module named ..."). Its code goes by value instead — the code the
+        # driver loaded. (Adapter specs travel as AdapterSpec and load the file again.)
+        for module in file_modules():
+            ray.cloudpickle.register_pickle_by_value(module)
         for what, obj in (
             ("the adapter factory", shipment.factory),
             ("the judge", shipment.judging.judge),
