@@ -183,12 +183,17 @@ class MemoryStore:
         self.chunks = [c for c in self.chunks if c.document.id not in ids]
         for key in ids:
             del self._by_id[key]
-            # The cached splits are by chunk id, which an updated day's chunks reuse.
+        self.forget_cached(ids)
+        self._visible.clear()
+        return removed
+
+    def forget_cached(self, keys: Iterable[str]) -> None:
+        """Drop the cached splits of these document ids: they are by id, which an updated day's
+        chunks (or a dense adapter's passages of them) reuse with new text."""
+        for key in keys:
             self._sentences.pop(key, None)
             self._terms.pop(key, None)
             self._sentence_terms.pop(key, None)
-        self._visible.clear()
-        return removed
 
     def metadata(self, day: int) -> DayMetadata:
         """The metadata the day was ingested with.

@@ -1,29 +1,40 @@
 """The dense memory system: all-MiniLM-L6-v2 embeddings ranked by cosine (``builtin:dense``).
 
-Like ``builtin:bm25`` it indexes every ingested day as chunks — one per session and ``###`` section
-(:func:`recallbench.adapters.retrieval.base.chunk_day`) — retrieves the ``top_k`` chunks the query
-session may see (:func:`recallbench.adapters._memory.visible`) and answers extractively from the best
-``answer_chunks`` of them; only the ranking differs. Chunks and questions are embedded with
-all-MiniLM-L6-v2 (:mod:`recallbench.adapters.retrieval.minilm`, a numpy forward pass, CPU only) and
-ranked by cosine (:class:`~recallbench.adapters.retrieval.dense.DenseIndex`), so a chunk can be found
-without a word in common with the question.
+Like ``builtin:bm25`` it keeps every ingested day as chunks — one per session and ``###`` section
+(:func:`recallbench.adapters.retrieval.base.chunk_day`). Each chunk is embedded whole when it fits
+the passage budget (``passage_tokens``, 64 word pieces; the model's window is 256, which every
+chunk of the shipped personas fits, and 91% of the executive assistant's fit 64), and otherwise as
+passages within it, cut at paragraph, line and sentence breaks with overlap where a cut falls inside
+a paragraph (``overlap_tokens``; :mod:`recallbench.adapters.retrieval.passages`), each headed by its
+section's heading: a LoCoMo session of 800–1,850 word pieces is read whole instead of its first 256.
+Passages and questions are embedded with all-MiniLM-L6-v2 (:mod:`recallbench.adapters.retrieval.minilm`,
+a numpy forward pass, CPU only) and compared by cosine, so a passage can be found without a word in
+common with the question.
 
-**Answers** are composed as bm25's are (:func:`~recallbench.adapters._memory.compose_answer`): the
-``sentences`` sentences of the best chunk sharing the most idf-weighted question terms, so a judged
-difference between the two adapters comes from what they retrieve, not from how they quote it. When
-no sentence shares a term with the question (a paraphrase, which only the dense ranking finds), the
-chunk's sentences closest to the question by cosine are quoted instead. Embedding a chunk's
-sentences costs 50–300 ms on two busy cores, so it is done only then: a question otherwise costs
-one short encode.
+**Retrieval ranks days**: a day scores its best visible passage's cosine (``day_passages`` 1; the
+mean of its best 2 or 3 was measured and ranked worse: docs/baselines.md), and the ``top_k`` best
+days (the query session may see: :func:`recallbench.adapters._memory.visible`) are reported, each by
+its best passage (its path, ``memories/day-0005.md#D5/0/p2`` for the third passage of a split
+chunk, and snippet). So ten entries are ten days, which is what recall@10 counts.
 
-It abstains ("No evidence found in memory.") when the best visible chunk's cosine is below
+**Answers** are composed as bm25's are (:func:`~recallbench.adapters._memory.compose_answer`) from
+the best passage of each of the best ``answer_chunks`` days: its ``sentences`` sentences sharing the
+most idf-weighted question terms, so a judged difference between the two adapters comes from what
+they retrieve, not from how they quote it. When no sentence shares a term with the question (a
+paraphrase, which only the dense ranking finds), the passage's sentences closest to the question by
+cosine are quoted instead. Embedding a passage's sentences costs 50–300 ms on two busy cores, so it
+is done only then: a question otherwise costs one short encode.
+
+It abstains (its ``abstention`` text) when the best visible passage's cosine is below
 ``threshold``. A cosine is already on one scale for every question, so no normalisation is needed.
 
 **Calibration** (``python benchmarks/calibrate_lexical.py --dense``): the six shipped personas
 (their 1,000-day arcs, and the 180-day executive assistant; engine version 2) each ingested whole,
 then every question asked once in its own query session, exactly as for bm25 (3,903 questions: 292
 negative-recall, 3,497 answerable, 114 information-boundary refusals). The default maximises balanced
-accuracy (the best is 0.811 at 0.489). Measured abstention rates (2026-11-26):
+accuracy (the best is 0.811 at 0.489). Measured abstention rates (2026-11-26, on whole chunks, before
+passages: 9% of the executive assistant's chunks are now split, so the best cosine can only have risen for their
+days; not re-calibrated yet):
 
 ============  =========  ===============  ==========  ==================  =================
 adapter       threshold  negative-recall  answerable  boundary refusals   balanced accuracy
@@ -61,13 +72,14 @@ from typing import Any
 
 import anyio.to_thread
 import numpy as np
+import numpy.typing as npt
 
+from ..errors import ConfigError
 from ._memory import (
     DEFAULT_SESSION,
     Chunk,
     Option,
     StoreAdapter,
-    abstain,
     compose_answer,
     entry,
     pick_sentences,
@@ -76,9 +88,9 @@ from ._memory import (
 )
 from .base import QueryDetail
 from .lexical import TermStats
-from .retrieval.base import Document
-from .retrieval.dense import DenseIndex
+from .retrieval.dense import DAY_PASSAGES, DenseIndex, passage_documents
 from .retrieval.minilm import MiniLMEncoder, dense_unavailable, load_encoder
+from .retrieval.passages import OVERLAP_PIECES, PASSAGE_PIECES
 
 __all__ = ["DENSE_THRESHOLD", "DenseAdapter"]
 
@@ -88,13 +100,15 @@ DENSE_THRESHOLD = 0.49
 
 
 class DenseAdapter(StoreAdapter):
-    """all-MiniLM-L6-v2 over session sections, ranked by cosine; extractive answers from the best
-    chunk (as bm25's, by meaning when no sentence shares a word); abstains below a calibrated
-    cosine.
+    """all-MiniLM-L6-v2 over passages of session sections, days ranked by their best passage's
+    cosine; extractive answers from the best passage (as bm25's, by meaning when no sentence shares
+    a word); abstains below a calibrated cosine.
 
-    Config keys: ``top_k`` (default 10), ``threshold`` (:data:`DENSE_THRESHOLD`), ``answer_chunks``
-    (1), ``sentences`` (3), ``cite`` (false). ``encoder`` (Python only) replaces the shared
-    all-MiniLM-L6-v2 encoder with any object of the same ``dim`` and ``encode``.
+    Config keys: ``top_k`` (default 10 days), ``threshold`` (:data:`DENSE_THRESHOLD`),
+    ``answer_chunks`` (1 day's best passage), ``sentences`` (3), ``cite`` (false),
+    ``passage_tokens`` (64), ``overlap_tokens`` (32), ``day_passages`` (1). ``encoder`` (Python
+    only) replaces the shared all-MiniLM-L6-v2 encoder with any object of the same ``dim``,
+    ``encode`` and ``word_counts``.
 
     Raises:
         ConfigError: the ``dense`` extra or the weights are missing (one line naming the install),
@@ -103,20 +117,28 @@ class DenseAdapter(StoreAdapter):
 
     name = "builtin:dense"
     OPTIONS: Mapping[str, Option] = {
-        "top_k": Option(10, "count", "chunks retrieved (and reported: recall@10 needs ten)"),
+        "top_k": Option(10, "count", "days retrieved (and reported: recall@10 needs ten)"),
         "threshold": Option(DENSE_THRESHOLD, "number", "abstain below this cosine"),
-        "answer_chunks": Option(1, "count", "best chunks the answer's sentences come from"),
+        "answer_chunks": Option(1, "count", "best days whose best passage the answer quotes"),
         "sentences": Option(3, "count", "sentences in an answer"),
         "cite": Option(False, "flag", "follow each sentence with (day N)"),
+        "passage_tokens": Option(PASSAGE_PIECES, "count", "word pieces a passage holds at most"),
+        "overlap_tokens": Option(OVERLAP_PIECES, "int", "word pieces a cut passage repeats"),
+        "day_passages": Option(DAY_PASSAGES, "count", "a day scores the mean of its best N"),
     }
 
     def __init__(
         self, config: Mapping[str, Any] | None = None, *, encoder: MiniLMEncoder | None = None
     ) -> None:
         super().__init__(config)
+        if self.settings["overlap_tokens"] < 0:
+            raise ConfigError(f"{self.name} config key 'overlap_tokens' must be >= 0")
         self.encoder: MiniLMEncoder = encoder if encoder is not None else load_encoder()
         self.index = DenseIndex(self.encoder)
         self.stats = TermStats()
+        self._passages: dict[str, Chunk] = {}  # passage id -> the passage, as a chunk
+        self._passages_of: dict[str, list[str]] = {}  # chunk id -> its passages' ids
+        self._masks: dict[str, tuple[int, npt.NDArray[np.bool_]]] = {}  # session -> version, mask
 
     @staticmethod
     def unavailable() -> str | None:
@@ -129,16 +151,54 @@ class DenseAdapter(StoreAdapter):
         await super().setup()
         self.index = DenseIndex(self.encoder)
         self.stats.clear()
+        self._passages.clear()
+        self._passages_of.clear()
+        self._masks.clear()
 
     def added(self, chunks: list[Chunk]) -> None:
-        if chunks:
-            self.index.add([c.document for c in chunks])
-            self.stats.add(c.text for c in chunks)
+        if not chunks:
+            return
+        by_id = {c.document.id: c for c in chunks}
+        pairs = passage_documents(
+            [c.document for c in chunks],
+            self.encoder,
+            budget=self.settings["passage_tokens"],
+            overlap=self.settings["overlap_tokens"],
+        )
+        for passage, source in pairs:
+            chunk = by_id[source.id]
+            if passage is not source:
+                number = passage.id.rpartition("#p")[2]
+                chunk = Chunk(
+                    document=passage, path=f"{chunk.path}/p{number}", isolated=chunk.isolated
+                )
+            self._passages[passage.id] = chunk
+            self._passages_of.setdefault(source.id, []).append(passage.id)
+        self.index.add(p for p, _ in pairs)
+        self.stats.add(c.text for c in chunks)
 
     def removed(self, chunks: list[Chunk]) -> None:
-        if chunks:
-            self.index.remove(c.document.id for c in chunks)
-            self.stats.remove(c.text for c in chunks)
+        if not chunks:
+            return
+        ids = [p for c in chunks for p in self._passages_of.pop(c.document.id, ())]
+        for key in ids:
+            del self._passages[key]
+        self.store.forget_cached(ids)
+        self.index.remove(ids)
+        self.stats.remove(c.text for c in chunks)
+
+    def _mask(self, session: str) -> npt.NDArray[np.bool_]:
+        """Which indexed passages ``session`` may see, by row (cached until the index changes)."""
+        found = self._masks.get(session)
+        if found is None or found[0] != self.index.version:
+            passages = self._passages
+            mask = np.fromiter(
+                (visible(passages[d.id], session) for d in self.index.documents),
+                dtype=np.bool_,
+                count=len(self.index),
+            )
+            found = self._masks[session] = (self.index.version, mask)
+        return found[1]
 
     async def finalize_ingestion(self) -> None:
         """Encode the chunks ingested since the last call, in a worker thread (seconds to minutes:
@@ -149,19 +209,20 @@ class DenseAdapter(StoreAdapter):
     def retrieve(
         self, question: str, session: str = DEFAULT_SESSION
     ) -> tuple[list[tuple[Chunk, float]], float]:
-        """The best chunks ``session`` may see with their cosines, and the best cosine (0 when the
-        memory is empty). The threshold applies to the latter; the calibration script reads it
-        here."""
-        store = self.store
-        if not store.chunks:
+        """The best days ``session`` may see, each as its best passage with the day's score, and the
+        best passage cosine among them (0 when the memory is empty). The threshold applies to the
+        latter (with ``day_passages`` 1 it is the first day's score); the calibration script reads
+        it here."""
+        if not self.store.chunks:
             return [], 0.0
-
-        def allow(document: Document) -> bool:
-            return visible(store.chunk(document), session)
-
-        hits = self.index.search(question, self.settings["top_k"], allow=allow)
-        ranked = [(store.chunk(document), score) for document, score in hits]
-        return ranked, (ranked[0][1] if ranked else 0.0)
+        hits = self.index.search_grouped(
+            question,
+            self.settings["top_k"],
+            top=self.settings["day_passages"],
+            mask=self._mask(session),
+        )
+        ranked = [(self._passages[document.id], score) for document, score, _ in hits]
+        return ranked, max((cosine for _, _, cosine in hits), default=0.0)
 
     def _answer(self, question: str, candidates: Sequence[Chunk]) -> str | None:
         weights = {t: self.stats.idf(t) for t in query_terms(question)}
@@ -184,13 +245,13 @@ class DenseAdapter(StoreAdapter):
         return pick_sentences(store, candidates, closeness, sentences=sentences, cite=cite)
 
     async def query_detail(self, question: str, *, session: str = DEFAULT_SESSION) -> QueryDetail:
-        """The answer composed from the best chunks the session may see, or the abstention when the
-        best of them is below the threshold."""
+        """The answer composed from the best passages of the best days the session may see, or the
+        abstention when the best passage's cosine is below the threshold."""
         ranked, best = self.retrieve(question, session)
         retrieval = [entry(chunk, score) for chunk, score in ranked]
         if not ranked or best < self.settings["threshold"]:
-            return abstain(retrieval)
+            return self.abstain(retrieval)
         answer = self._answer(question, [c for c, _ in ranked[: self.settings["answer_chunks"]]])
         if answer is None:
-            return abstain(retrieval)
+            return self.abstain(retrieval)
         return QueryDetail(answer=answer, retrieval=tuple(retrieval))

@@ -8,9 +8,17 @@ sentence-transformers recipe), so the cosine of a query and a chunk is their dot
 
 Results are the ``k`` documents of highest cosine (every document scores, so a search returns ``k``
 whenever the index holds that many); equal scores keep insertion order (the earlier-added document
-first), as in :mod:`~recallbench.adapters.retrieval.bm25`. A chunk's text is embedded whole up to
-the model's 256 word pieces; the rest of a longer chunk does not count (the shipped personas'
-chunks are at most 200 word pieces).
+first), as in :mod:`~recallbench.adapters.retrieval.bm25`.
+
+**Passages and days.** The model reads at most 256 word pieces of a text. A chunk within the
+passage budget (64 word pieces by default) is embedded whole, exactly as before passages existed; a
+longer one (a LoCoMo session runs to 800–1,850) is cut into passages within it, with overlap where a
+cut falls inside a paragraph
+(:func:`passage_documents`, :mod:`~recallbench.adapters.retrieval.passages`), and each passage is
+embedded. :meth:`DenseIndex.search_grouped` then ranks *days*: a day scores the mean of its
+``top`` best passages' cosines (:func:`group_scores`; ``top`` 1, the best passage alone, is the
+default: see :data:`DAY_PASSAGES`), and is reported by its best passage. :class:`DenseRetriever`
+returns each of the ``k`` best days' best chunk, so its ``k`` results are ``k`` different days.
 
 **Layout.** :meth:`DenseIndex.add` only queues documents; the next search (or
 :meth:`DenseIndex.finalize`) encodes the queued ones in batches and appends their vectors to one
@@ -24,17 +32,36 @@ constructing a :class:`DenseRetriever` or :class:`DenseIndex` without them raise
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Hashable, Iterable, Sequence
 
 import numpy as np
 import numpy.typing as npt
 
 from .base import Document, IndexRetriever
 from .minilm import MiniLMEncoder, load_encoder
+from .passages import OVERLAP_PIECES, PASSAGE_PIECES, split_passages, word_spans
 
-__all__ = ["DenseIndex", "DenseRetriever"]
+__all__ = [
+    "DAY_PASSAGES",
+    "DenseIndex",
+    "DenseRetriever",
+    "GroupHit",
+    "group_scores",
+    "passage_documents",
+]
 
 _Floats = npt.NDArray[np.float32]
+_Rows = npt.NDArray[np.intp]
+
+DAY_PASSAGES = 1
+"""Passages a day's score is the mean of, best first: 1, its best passage alone. The mean of the
+best 2 or 3 was measured (docs/baselines.md): it lost 0.03–0.16 recall@10 on the executive
+assistant, whose days hold eight sections of which usually one is the evidence, and gained at most
+0.03 on the long-session file."""
+
+GroupHit = tuple[Document, float, float]
+"""A day found by :meth:`DenseIndex.search_grouped`: its best passage, the day's score and that
+passage's cosine."""
 
 
 class DenseIndex:
@@ -52,23 +79,40 @@ class DenseIndex:
         self.documents: list[Document] = []
         """Every document added, in order (a document's position is its row)."""
         self._positions: dict[str, int] = {}
+        self._groups: list[int] = []  # each document's group number, by row
+        self._group_numbers: dict[Hashable, int] = {}
+        self.version = 0
+        """Changes whenever documents are added or removed (a caller's per-row cache key)."""
         self._vectors: _Floats = np.zeros((0, self.encoder.dim), dtype=np.float32)
         self._rows = 0  # rows of _vectors in use; the rest is room to grow
 
     def __len__(self) -> int:
         return len(self.documents)
 
-    def add(self, documents: Iterable[Document]) -> None:
+    def add(
+        self, documents: Iterable[Document], *, groups: Iterable[Hashable] | None = None
+    ) -> None:
         """Queue more documents (encoded on the next search or :meth:`finalize`).
+
+        Args:
+            documents: the documents.
+            groups: what :meth:`search_grouped` ranks each document under, one per document
+                (default: its day, or its id when it has none).
 
         Raises:
             ValueError: a document id is already in the index (or repeats in ``documents``).
         """
-        for document in documents:
+        documents = list(documents)
+        keys = [_group_key(d) for d in documents] if groups is None else list(groups)
+        if len(keys) != len(documents):
+            raise ValueError(f"{len(keys)} groups for {len(documents)} documents")
+        for document, key in zip(documents, keys, strict=True):
             if document.id in self._positions:
                 raise ValueError(f"document id {document.id!r} is already in the index")
             self._positions[document.id] = len(self.documents)
             self.documents.append(document)
+            self._groups.append(self._group_numbers.setdefault(key, len(self._group_numbers)))
+        self.version += 1
 
     def remove(self, doc_ids: Iterable[str]) -> int:
         """Take documents out of the index (their vectors with them; queued ones are never
@@ -82,7 +126,9 @@ class DenseIndex:
         self._vectors = self._vectors[encoded]
         self._rows = len(encoded)
         self.documents = [self.documents[n] for n in keep]
+        self._groups = [self._groups[n] for n in keep]
         self._positions = {d.id: n for n, d in enumerate(self.documents)}
+        self.version += 1
         return len(gone)
 
     @property
@@ -144,6 +190,48 @@ class DenseIndex:
             return []
         return _top(self.scores(query), self.documents, k, allow)
 
+    def search_grouped(
+        self,
+        query: str,
+        k: int,
+        *,
+        top: int = DAY_PASSAGES,
+        mask: npt.NDArray[np.bool_] | None = None,
+    ) -> list[GroupHit]:
+        """The best ``k`` groups (days) for ``query``, best first, each scored by the mean of its
+        ``top`` best documents' cosines (:func:`group_scores`) and reported by its best document.
+
+        Args:
+            query: free text.
+            k: how many groups at most.
+            top: documents a group's score is the mean of (all of them when it has fewer).
+            mask: when given, one bool per document by insertion order: only those set count (e.g.
+                the passages a question's session may see).
+
+        Raises:
+            ValueError: ``k`` or ``top`` < 1, or a mask of the wrong length.
+        """
+        if k < 1 or top < 1:
+            raise ValueError(f"k and top must be at least 1, got {k} and {top}")
+        if not self.documents:
+            return []
+        scores = self.scores(query)
+        rows = np.arange(len(scores))
+        if mask is not None:
+            if len(mask) != len(scores):
+                raise ValueError(f"a mask of {len(mask)} for {len(scores)} documents")
+            rows = rows[mask]
+        if not len(rows):
+            return []
+        groups = np.asarray(self._groups, dtype=np.intp)[rows]
+        means, best = group_scores(scores[rows], groups, top)
+        # Best score first; equal scores: the group whose best document was added first.
+        order = np.lexsort((rows[best], -means))[:k]
+        return [
+            (self.documents[rows[best[g]]], float(means[g]), float(scores[rows[best[g]]]))
+            for g in order.tolist()
+        ]
+
     def document(self, doc_id: str) -> Document:
         """The document with that id.
 
@@ -155,6 +243,42 @@ class DenseIndex:
     def index_size_bytes(self) -> int:
         """The vectors' bytes (4 × 384 per document); queued documents are encoded first."""
         return int(self.vectors.nbytes)
+
+
+def _group_key(document: Document) -> Hashable:
+    return document.id if document.day is None else ("day", document.day)
+
+
+def group_scores(scores: _Floats, groups: _Rows, top: int) -> tuple[npt.NDArray[np.float64], _Rows]:
+    """Each group's score and best position, for the groups present in ``groups``.
+
+    Args:
+        scores: one score per position.
+        groups: one group number per position.
+        top: a group scores the mean of its ``top`` best scores (all of them when it has fewer);
+            1 is its best score.
+
+    Returns:
+        ``(means, best)``, one entry per distinct group in ascending group number: the group's score
+        (float64; exactly its best score when ``top`` is 1) and the position of its best score (the
+        earliest among equals).
+    """
+    if top < 1:
+        raise ValueError(f"top must be at least 1, got {top}")
+    if not len(scores):
+        return np.zeros(0, dtype=np.float64), np.zeros(0, dtype=np.intp)
+    positions = np.arange(len(scores))
+    order = np.lexsort((positions, -scores, groups))  # by group, best score first, then position
+    sorted_groups = groups[order]
+    starts = np.flatnonzero(np.r_[True, sorted_groups[1:] != sorted_groups[:-1]])
+    sizes = np.diff(np.r_[starts, len(order)])
+    rank = positions - np.repeat(starts, sizes)  # place within its group, best first
+    kept = rank < top
+    kept_scores = scores[order][kept].astype(np.float64)
+    kept_starts = np.flatnonzero(rank[kept] == 0)
+    means = np.add.reduceat(kept_scores, kept_starts) / np.minimum(sizes, top)
+    best: _Rows = order[starts]
+    return means, best
 
 
 def _top(
@@ -196,20 +320,136 @@ def _accepted(
     return out
 
 
+def passage_documents(
+    documents: Sequence[Document],
+    encoder: MiniLMEncoder,
+    *,
+    budget: int = PASSAGE_PIECES,
+    overlap: int = OVERLAP_PIECES,
+) -> list[tuple[Document, Document]]:
+    """Every document's passages, paired with the document, in order.
+
+    A document whose word pieces fit ``budget`` is its own single passage (the same object, so the
+    same id, text and vector); a longer one becomes passages ``<id>#p0``, ``<id>#p1``, … with its
+    day and session (:func:`~recallbench.adapters.retrieval.passages.split_passages`). When the
+    document's first line is a markdown heading (``### Investor relations inbox``) of at most a
+    third of ``budget``, every passage starts with it, so a passage cut from the middle of a section
+    still says what the section is about; the rest is split within what the heading leaves.
+    """
+    # A text of at most `budget` characters has at most `budget` word pieces: skip counting it.
+    long = [d for d in documents if len(d.text) > budget]
+    counts = dict(
+        zip((d.id for d in long), encoder.word_counts([d.text for d in long]), strict=True)
+    )
+    out: list[tuple[Document, Document]] = []
+    for document in documents:
+        words = counts.get(document.id)
+        if words is None or sum(words) <= budget:
+            out.append((document, document))
+            continue
+        text = document.text
+        heading, body, body_words, room = "", text, words, budget
+        line_end = text.find("\n")
+        if text.startswith("#") and line_end > 0:
+            spans = word_spans(text)
+            inside = sum(1 for start, _ in spans if start < line_end)
+            if 0 < inside < len(spans) and sum(words[:inside]) <= budget // 3:
+                heading = text[:line_end] + "\n"
+                body, body_words = text[spans[inside][0] :], words[inside:]
+                room = budget - sum(words[:inside])
+        pieces = split_passages(body, body_words, budget=room, overlap=overlap)
+        for i, p in enumerate(pieces):
+            passage = Document(
+                id=f"{document.id}#p{i}",
+                text=heading + body[p.start : p.end],
+                day=document.day,
+                session=document.session,
+            )
+            out.append((passage, document))
+    return out
+
+
 class DenseRetriever(IndexRetriever[DenseIndex]):
     """:class:`DenseIndex` as a :class:`~recallbench.adapters.retrieval.base.Retriever` (``name="dense"``).
+
+    Each document is indexed as its passages (:func:`passage_documents`); :meth:`retrieve` ranks
+    days by their best passages (:meth:`DenseIndex.search_grouped`) and returns, for each of the
+    ``k`` best days, the id of the document holding its best passage (a document without a day is
+    a group of its own).
 
     Args:
         encoder: the text encoder (default: the shared all-MiniLM-L6-v2 one).
         name: the label in reports.
+        passage_pieces: word pieces a passage holds at most.
+        overlap: word pieces a passage cut inside a paragraph repeats.
+        day_passages: passages a day's score is the mean of.
 
     Raises:
         ConfigError: no encoder given and the dense extra or the weights are missing.
     """
 
-    def __init__(self, encoder: MiniLMEncoder | None = None, *, name: str = "dense") -> None:
+    def __init__(
+        self,
+        encoder: MiniLMEncoder | None = None,
+        *,
+        name: str = "dense",
+        passage_pieces: int = PASSAGE_PIECES,
+        overlap: int = OVERLAP_PIECES,
+        day_passages: int = DAY_PASSAGES,
+    ) -> None:
         self.name = name
         self.index = DenseIndex(encoder)
+        self.passage_pieces = passage_pieces
+        self.overlap = overlap
+        self.day_passages = day_passages
+        self._sources: dict[str, Document] = {}  # passage id -> the document it comes from
+
+    def build_index(self, corpus: Sequence[Document]) -> None:
+        """Replace the index with one over ``corpus``'s passages, encoded."""
+        self.index = self.new_index()
+        self._sources = {}
+        self.add(corpus)
+        self.index.finalize()
+
+    def add(self, documents: Iterable[Document]) -> None:
+        """Index more documents' passages (incremental ingestion)."""
+        pairs = passage_documents(
+            list(documents), self.encoder, budget=self.passage_pieces, overlap=self.overlap
+        )
+        self.index.add(
+            (p for p, _ in pairs),
+            groups=[_group_key(source) for _, source in pairs],
+        )
+        self._sources.update((p.id, source) for p, source in pairs)
+
+    def remove(self, doc_ids: Iterable[str]) -> int:
+        """Take documents (all their passages) out of the index; how many documents it removed."""
+        gone = set(doc_ids)
+        held = {source.id for source in self._sources.values()} & gone
+        passages = [p for p, source in self._sources.items() if source.id in gone]
+        for p in passages:
+            del self._sources[p]
+        self.index.remove(passages)
+        return len(held)
+
+    def search(
+        self, query: str, k: int, *, allow: Callable[[Document], bool] | None = None
+    ) -> list[tuple[Document, float]]:
+        """The documents holding the best passage of each of the ``k`` best days that ``allow``
+        accepts (a document is accepted or not with all its passages), with the day's score."""
+        mask = None
+        if allow is not None:
+            mask = np.fromiter(
+                (allow(self._sources[d.id]) for d in self.index.documents),
+                dtype=np.bool_,
+                count=len(self.index),
+            )
+        hits = self.index.search_grouped(query, k, top=self.day_passages, mask=mask)
+        return [(self._sources[d.id], score) for d, score, _ in hits]
+
+    def retrieve(self, query: str, k: int) -> list[str]:
+        """The ids of the documents holding the best passages of the ``k`` best days."""
+        return [d.id for d, _ in self.search(query, k)]
 
     @property
     def encoder(self) -> MiniLMEncoder:

@@ -233,6 +233,7 @@ class MiniLMEncoder:
         tokenizer.no_padding()
         tokenizer.enable_truncation(max_length=max_length)
         self._tokenizer = tokenizer
+        self._counter: Any = None  # an untruncated copy of the tokenizer, made on first use
         self._cache: dict[bytes, Floats] = {}
         self._lock = threading.Lock()
         self.encoded = 0
@@ -290,6 +291,28 @@ class MiniLMEncoder:
         """How many word pieces of each text the model reads (``[CLS]``/``[SEP]`` included, at most
         ``max_length``)."""
         return [len(e.ids) for e in self._tokenizer.encode_batch(list(texts))]
+
+    def word_counts(self, texts: Sequence[str]) -> list[list[int]]:
+        """The word pieces of each word of each text (one count per
+        :func:`~recallbench.adapters.retrieval.passages.word_spans` entry), untruncated and without
+        ``[CLS]``/``[SEP]``: what :func:`~recallbench.adapters.retrieval.passages.split_passages`
+        cuts by. Counted from the tokenizer's character offsets, so a stretch of words holds exactly
+        the pieces the model would read of it."""
+        from .passages import word_spans
+
+        with self._lock:
+            if self._counter is None:
+                counter = type(self._tokenizer).from_str(self._tokenizer.to_str())
+                counter.no_truncation()
+                self._counter = counter
+        encodings = self._counter.encode_batch(list(texts), add_special_tokens=False)
+        out: list[list[int]] = []
+        for text, encoding in zip(texts, encodings, strict=True):
+            starts = np.fromiter((a for a, _ in word_spans(text)), dtype=np.int64)
+            tokens = np.fromiter((a for a, _ in encoding.offsets), dtype=np.int64)
+            word = np.searchsorted(starts, tokens, side="right") - 1
+            out.append(np.bincount(word[word >= 0], minlength=len(starts)).tolist())
+        return out
 
     def encode_uncached(self, texts: Sequence[str]) -> Floats:
         """The vectors of ``texts`` computed now, bypassing the cache."""
