@@ -105,7 +105,8 @@ async def test_sessions_with_bm25(name: str) -> None:
     # negative-recall ones have none, hence no retrieval metrics), found among few others.
     negatives = sum(q.qa.category == "negative-recall" for q in answers.values())
     assert 0.7 * (len(answers) - negatives) <= row["retrievalCount"] <= len(answers) - negatives
-    assert row["retrieval_recall"] >= 0.9
+    # A question bm25 retrieves nothing for counts as a miss (issue 33.1): one of eight here.
+    assert row["retrieval_recall"] >= 0.85
     assert 0.3 <= row["retrieval_precision"] <= 0.8
     assert 0.4 <= row["correctness"] <= 0.8
     types = {

@@ -197,8 +197,10 @@ def test_run_against_serve_end_to_end(
     assert run.wait(60) == 0, run.stderr
     result = json.loads((out / "result.json").read_text(encoding="utf-8"))
     assert result["adapterName"] == "builtin:bm25"  # the server's name, adopted at Healthcheck
-    # The default ranges over 30 days: 30d, 6mo, 1y, full (90d, past the corpus, is 30d again).
-    assert result["metadata"]["totalEvalsRun"] == 4 * 31
+    # The default ranges over 30 days: 30d reaches the corpus's end, and 90d, 6mo, 1y and full,
+    # past it, would ask day 30 again: asked once (issue 35.7).
+    assert [r["label"] for r in result["ranges"]] == ["30d"]
+    assert result["metadata"]["totalEvalsRun"] == 31
     assert result["metadata"]["adapterErrors"] == 0
     # bm25 reports its retrieval over the wire, day numbers included: retrieval metrics.
     assert result["retrieval"]["overall"]["recall@5"] > 0.9
@@ -206,7 +208,7 @@ def test_run_against_serve_end_to_end(
     assert factual and all(q["retrieval"][0]["day"] for q in factual)
     # The fresh lifecycle: one lifecycle per checkpoint, one line each, already logged.
     lines = [line for line in server.stderr.splitlines() if line.startswith("[serve] lifecycle")]
-    assert len(lines) == 4, server.stderr  # one lifecycle per checkpoint (fresh)
+    assert len(lines) == 1, server.stderr  # one lifecycle per checkpoint (fresh)
     assert lines[0].startswith("[serve] lifecycle 1: 30 days ingested, 31 queries, ")
     server.signal(signal.SIGTERM)
     assert server.wait(10) == 0

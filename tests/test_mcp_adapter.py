@@ -16,6 +16,7 @@ import anyio
 import pytest
 from _mcp_support import MODEL, SERVER, day_log, fake_mapping, metadata
 
+from recallbench.adapters import ABSTENTION
 from recallbench.adapters.capabilities import adapter_capabilities
 from recallbench.adapters.mcp import McpAdapter
 
@@ -103,7 +104,7 @@ async def test_nothing_found_abstains() -> None:
     async with McpAdapter(fake_mapping()).lifespan() as adapter:
         await adapter.ingest_day(1, day_log(1), metadata(1))
         detail = await adapter.query_detail("zebra migration patterns")
-        assert detail.answer == "No evidence found in memory."
+        assert detail.answer == ABSTENTION
         assert detail.retrieval == ()
 
 
