@@ -74,7 +74,36 @@ def read_text(path: Path) -> str:
             path=path,
             line=line,
         ) from None
+    if "\x00" in text:
+        line = text.count("\n", 0, text.index("\x00")) + 1
+        raise DatasetError(
+            "a NUL byte: a data file is text (is this a binary file, or a truncated write?)",
+            path=path,
+            line=line,
+        )
     return text.removeprefix("\ufeff")
+
+
+_NUL_ESCAPE = re.compile(r"\\(?:0|x00|u0000|U00000000)")
+
+
+def _refuse_nul(data: Any, text: str, path: Path) -> None:
+    """A string holding NUL (YAML's ``"\\0"`` escape) is refused as the file's own NUL byte is."""
+    stack = [data]
+    while stack:
+        value = stack.pop()
+        if isinstance(value, str):
+            if "\x00" in value:
+                found = _NUL_ESCAPE.search(text)
+                line = text.count("\n", 0, found.start()) + 1 if found else None
+                raise DatasetError(
+                    "a NUL character (an escaped \\0): data is text", path=path, line=line
+                )
+        elif isinstance(value, dict):
+            stack.extend(value.keys())
+            stack.extend(value.values())
+        elif isinstance(value, list):
+            stack.extend(value)
 
 
 _CONSTRUCTORS: dict[str, Any] = {}
@@ -394,6 +423,7 @@ def load_yaml(path: Path, *, keep: bool = False) -> Any:
         data = _load_text(text, path)
     except YAMLError as exc:
         raise _syntax_error(path, exc) from None
+    _refuse_nul(data, text, path)
     if keep and identity is not None:
         while len(_KEPT) >= _KEEP_AT_MOST:  # a preflight whose load never came
             _KEPT.pop(next(iter(_KEPT)))
@@ -412,7 +442,9 @@ def load_yaml_located(path: Path) -> tuple[Any, Locator]:
     except YAMLError as exc:
         raise _syntax_error(path, exc) from None
     lines: dict[KeyPath, int] = {}
-    return _walk(doc, (), lines), Locator(lines)
+    data = _walk(doc, (), lines)
+    _refuse_nul(data, text, path)
+    return data, Locator(lines)
 
 
 def _walk(node: Any, path: KeyPath, lines: dict[KeyPath, int]) -> Any:

@@ -137,10 +137,18 @@ class _Mapper:
                 + "".join(f"{k}: {json.dumps(v, ensure_ascii=False)}\n" for k, v in meta.items())
                 + "---\n"
             )
-        return [
+        entries = [
             _Entry(front + (v if isinstance(v, str) else json.dumps(v, ensure_ascii=False)))
             for v in items
         ]
+        return None if self._nul(case, ing.content_field, entries) else entries
+
+    def _nul(self, case: Case, key: str, entries: Sequence[_Entry]) -> bool:
+        """Whether an entry holds a NUL character (noted): a day is text, for every adapter."""
+        if any("\x00" in e.text for e in entries):
+            self.error(case, key, "a NUL character (\\u0000) in the content: a day is text")
+            return True
+        return False
 
     def sessions(
         self, case: Case, ing: SessionIngestion
@@ -158,11 +166,10 @@ class _Mapper:
         if chosen is None:
             self.undated = self.undated or case
             chosen = select_sessions(sessions, answer_ids, ing)
-        return (
-            [_Entry(format_session(s, ing.content_formatter), s.id, s.date) for s in chosen],
-            evidence,
-            answer_ids,
-        )
+        entries = [_Entry(format_session(s, ing.content_formatter), s.id, s.date) for s in chosen]
+        if self._nul(case, ing.sessions_field, entries):
+            return None
+        return entries, evidence, answer_ids
 
     # -- the whole file -------------------------------------------------------------------------
 
