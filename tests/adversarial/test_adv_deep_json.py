@@ -66,7 +66,7 @@ def _refused(done: Outcome, where: str) -> None:
         "run-locomo",
         "run-longmemeval",
         "prices",
-    ],  # fmt: skip
+    ],
 )
 def test_a_deep_json_file_is_one_line_and_exit_2(
     command: tuple[str, ...], base: Path, deep_file: Path, tmp_path: Path
