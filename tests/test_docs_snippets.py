@@ -224,6 +224,7 @@ def _environment(tmp_path: Path) -> dict[str, str]:
     return env
 
 
+@pytest.mark.slow  # every page's commands, end to end: minutes; CI runs them
 @pytest.mark.parametrize("page", sorted(RUNNABLE))
 def test_page_blocks_run(page: str, tmp_path: Path) -> None:
     blocks = [b for b in RUNNABLE[page] if not b.skip]

@@ -169,6 +169,7 @@ def test_a_few_adapter_errors_stay_under_the_limit_and_the_limit_can_be_moved(
 # -- every run is kept -----------------------------------------------------------------------------
 
 
+@pytest.mark.slow  # several full CLI runs: CI runs it
 def test_every_run_is_kept_and_says_where_on_its_last_line(data: Path, tmp_path: Path) -> None:
     runs = Path(os.environ["RECALLBENCH_RUNS_DIR"])
     done = cli("run", "--adapter", "builtin:bm25", "--data", data, *RUN)
@@ -210,6 +211,7 @@ def test_every_run_is_kept_and_says_where_on_its_last_line(data: Path, tmp_path:
     assert as_json.err.splitlines()[-1].startswith(f"Saved in {tmp_path / 'j'}/")
 
 
+@pytest.mark.slow  # several full CLI runs: CI runs it
 def test_a_run_ends_with_one_headline_and_verbose_prints_the_full_report(
     data: Path, tmp_path: Path
 ) -> None:
@@ -251,6 +253,7 @@ def _no_leak(done: Done) -> None:
         assert leak not in done.err, done.err
 
 
+@pytest.mark.slow  # several full CLI runs: CI runs it
 def test_llm_judges_close_their_http_sessions_in_every_command(data: Path, tmp_path: Path) -> None:
     async def main() -> list[Done]:
         async with FakeProviderServer(SCORE) as server:
@@ -325,12 +328,13 @@ def test_llm_judges_close_their_http_sessions_in_every_command(data: Path, tmp_p
 
 LIBRARY = """
 import anyio, recallbench as rb
+from recallbench.models import load_model
 
 async def main(url):
     async with rb.load_judge(f"openai:gpt-judge;{url}/v1") as judge:
         score = await judge.score("Who?", "Ana.", "Ana.", None)
     print(score.correctness)
-    async with rb.load_model(f"openai:gpt-judge;{url}/v1") as model:
+    async with load_model(f"openai:gpt-judge;{url}/v1") as model:
         await model.complete("system", "hello")
 
 anyio.run(main, __import__("sys").argv[1])
