@@ -3,7 +3,8 @@
 The real LoCoMo (``locomo10.json``) is CC BY-NC and not in the repository. This makes a file in its
 published format whose *shape* is LoCoMo's where the dense baseline cares: conversations of 19–32
 sessions, each session a list of turns ``{speaker, dia_id, text}`` of 800–1,800 all-MiniLM-L6-v2
-word pieces (the real file: median 829, max 1,855), and questions whose ``evidence`` names turns
+word pieces as ``recallbench import locomo`` writes them (``[D5:8] Name: text`` lines under a date
+line; the real file: median 829, max 1,855), and questions whose ``evidence`` names turns
 (``D5:8``). The *text* is not a conversation: each session is consecutive days (usually 2–4; more across a quiet period) of one shipped
 persona's logs (``arcs-1000d.yaml``), headings dropped, cut into turns of one to three sentences
 that alternate between the persona and a colleague. The questions are that persona's own pairs whose
@@ -57,7 +58,7 @@ LOCOMO_CATEGORY = {
     "group-session-attribution": 3,
     "factual-recall": 4,
 }
-MIN_PIECES, MAX_PIECES = 800, 1_800
+MIN_PIECES, MAX_PIECES = 800, 1_780  # the imported session adds its date line
 
 
 def _day_sentences(content: str) -> list[str]:
@@ -92,13 +93,13 @@ def conversation(
         turns: list[dict[str, str]] = []
         pieces, start_day = 0, day
         while day in days and pieces < MIN_PIECES:
-            texts = _turns(_day_sentences(days[day].content), day)
-            counts = [sum(c) for c in encoder.word_counts(texts)] if texts else []
-            for text, count in zip(texts, counts, strict=True):
-                if pieces + count > MAX_PIECES:
-                    break
+            for text in _turns(_day_sentences(days[day].content), day):
                 dia = f"D{n}:{len(turns) + 1}"
                 speaker = name if len(turns) % 2 == 0 else other
+                # Counted as the importer writes it: "[D5:8] Name: text".
+                count = sum(encoder.word_counts([f"[{dia}] {speaker}: {text}"])[0])
+                if pieces + count > MAX_PIECES:
+                    break
                 turns.append({"speaker": speaker, "dia_id": dia, "text": text})
                 turn_of_day.setdefault(day, []).append((dia, text))
                 pieces += count
@@ -162,7 +163,12 @@ def main(argv: list[str] | None = None) -> int:
             records.append(record)
     args.out.write_text(json.dumps(records, indent=1), encoding="utf-8")
     sizes = [
-        sum(sum(c) for c in encoder.word_counts([t["text"] for t in turns]))
+        sum(
+            sum(c)
+            for c in encoder.word_counts(
+                [f"[{t['dia_id']}] {t['speaker']}: {t['text']}" for t in turns]
+            )
+        )
         for r in records
         for k, turns in r["conversation"].items()
         if k.startswith("session_") and not k.endswith("date_time")
@@ -170,7 +176,7 @@ def main(argv: list[str] | None = None) -> int:
     questions = sum(len(r["qa"]) for r in records)
     print(
         f"{args.out}: {len(records)} conversations, {len(sizes)} sessions of "
-        f"{min(sizes)}-{max(sizes)} word pieces (median {statistics.median(sizes):.0f}; turn text only), "
+        f"{min(sizes)}-{max(sizes)} word pieces (median {statistics.median(sizes):.0f}; the turns as imported), "
         f"{questions} questions"
     )
     return 0
