@@ -160,10 +160,17 @@ def _parse(parser: argparse.ArgumentParser, argv: Sequence[str] | None) -> argpa
 
 
 _RESUMABLE = {
-    "run": "; every answer logged so far is kept: rerun with --resume PROGRESS.jsonl to go on",
+    # Until run knows its files (then it sets args.stop_hint: the real progress file, or --no-save).
+    "run": "; nothing was logged yet: rerun the same command to start again",
     "generate": "; finished days are kept: rerun the same command to go on",
     "generate-qa": "; finished checkpoints are kept: rerun the same command to go on",
 }
+
+
+def _resumable(args: argparse.Namespace) -> str:
+    """How to go on after a stop by signal: ``run`` names its real progress file once it knows it."""
+    hint = getattr(args, "stop_hint", None)
+    return str(hint()) if callable(hint) else _RESUMABLE.get(args.command, "")
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -193,14 +200,14 @@ def _main(argv: Sequence[str] | None) -> int:
         return 2
     except KeyboardInterrupt:
         print(
-            f"recallbench {args.command}: interrupted{_RESUMABLE.get(args.command, '')}",
+            f"recallbench {args.command}: interrupted{_resumable(args)}",
             file=sys.stderr,
         )
         return 130
     except Terminated as exc:
         name = signal.Signals(exc.signum).name
         print(
-            f"recallbench {args.command}: stopped by {name}{_RESUMABLE.get(args.command, '')}",
+            f"recallbench {args.command}: stopped by {name}{_resumable(args)}",
             file=sys.stderr,
         )
         return 128 + exc.signum
@@ -215,7 +222,7 @@ def _main(argv: Sequence[str] | None) -> int:
         interrupt, rest = group.split(KeyboardInterrupt)
         if interrupt is not None and rest is None:
             print(
-                f"recallbench {args.command}: interrupted{_RESUMABLE.get(args.command, '')}",
+                f"recallbench {args.command}: interrupted{_resumable(args)}",
                 file=sys.stderr,
             )
             return 130

