@@ -42,6 +42,7 @@ sys.path.insert(0, str(ROOT))
 
 import recallbench as rb
 from recallbench.data.selection import SelectionPolicy
+from recallbench.harness import AdapterSpec, RayExecutor
 
 PERSONAS = ROOT / "personas"
 BURN_INGEST_MS = 4.0
@@ -124,7 +125,7 @@ def run_once(
     with tempfile.TemporaryDirectory() as tmp:
         out = Path(tmp)
         harness = rb.Harness(
-            rb.AdapterSpec(f"{HERE}:{adapter}"),
+            AdapterSpec(f"{HERE}:{adapter}"),
             PERSONAS,
             config=config,
             output=rb.RunOutput(
@@ -196,7 +197,7 @@ def main() -> None:
             {
                 "local, 1 unit at a time": lambda: run_once("Burner", cpu_ranges, 4),
                 "ray, 2 worker CPUs": lambda: run_once(
-                    "Burner", cpu_ranges, 4, executor=rb.RayExecutor()
+                    "Burner", cpu_ranges, 4, executor=RayExecutor()
                 ),
             },
             args.repeat,
@@ -214,10 +215,10 @@ def main() -> None:
                     "Trivial",
                     trivial_ranges,
                     1,
-                    executor=rb.RayExecutor(max_units_in_flight=1),
+                    executor=RayExecutor(max_units_in_flight=1),
                 ),
                 "ray, 2 worker CPUs": lambda: run_once(
-                    "Trivial", trivial_ranges, 1, executor=rb.RayExecutor()
+                    "Trivial", trivial_ranges, 1, executor=RayExecutor()
                 ),
             },
             args.repeat,

@@ -20,6 +20,7 @@ from pathlib import Path
 import anyio
 
 import recallbench as rb
+from recallbench.data import TimeRange
 from recallbench.testing import write_persona
 
 
@@ -59,7 +60,7 @@ class SleepyJudge:
 def overhead(ref: Path) -> None:
     days = sorted({round(180 * i / 143) for i in range(1, 144)})
     config = rb.RunConfig(
-        ranges=tuple(rb.TimeRange(label=f"{d}d", days=d) for d in days),
+        ranges=tuple(TimeRange(label=f"{d}d", days=d) for d in days),
         personas=("executive-assistant",),
         arcs_file="arcs-180d.yaml",
         lifecycle="incremental",

@@ -25,17 +25,10 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
-from recallbench import (
-    CATEGORIES,
-    BenchmarkResult,
-    JudgeScore,
-    PersonaResult,
-    QAPair,
-    QuestionResult,
-    RunMetadata,
-    expand_series,
-)
+from recallbench import BenchmarkResult, JudgeScore, PersonaResult, QuestionResult
+from recallbench.data import CATEGORIES, QAPair, expand_series
 from recallbench.render.png import render_heatmap_png
+from recallbench.results import RunMetadata
 from recallbench.results.aggregate import merge_heatmaps, persona_heatmap, summarize_checkpoint
 from recallbench.results.heatmap import heatmap_view
 

@@ -14,6 +14,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
+    from collections.abc import Sequence
+
     from .adapters.base import Adapter, AdapterFactory
     from .data.dataset import Dataset
     from .harness.config import RunConfig, RunOutput
@@ -81,7 +83,7 @@ async def run(
     adapter: Adapter | AdapterFactory,
     dataset: Dataset | Path | str,
     *,
-    judge: Judge | ScoreFunction | str | None = None,
+    judge: Judge | ScoreFunction | str | Sequence[Judge | ScoreFunction | str] | None = None,
     appellate_judge: Judge | ScoreFunction | str | None = None,
     config: RunConfig | None = None,
     output: RunOutput | None = None,
@@ -91,20 +93,56 @@ async def run(
 ) -> BenchmarkResult:
     """Run a benchmark and return its result (``await`` it in a notebook or an event loop).
 
+    Each persona's days are fed to the memory system, the questions of each checkpoint asked and
+    every answer judged, as the command line's ``recallbench run`` does.
+
     Args:
-        adapter, dataset, judge, appellate_judge, config, output, hooks, resume: as for
-            :class:`~recallbench.harness.engine.Harness` (``judge="rubric"`` is the offline judge).
+        adapter: the memory system under test: an :class:`~recallbench.adapters.base.Adapter` (any
+            object with its async methods), or a zero-argument factory (sync or async) that builds a
+            fresh one for each unit of work: each checkpoint in the ``fresh`` lifecycle, each
+            persona in the others. Given an object, the run reuses it and is sequential.
+        dataset: where the personas come from: a data directory (``"personas"``, read with
+            ``config.arcs_file``) or any :class:`~recallbench.data.dataset.Dataset` (an imported
+            benchmark, a MemoryBench manifest, your own).
+        judge: scores each answer: a :class:`~recallbench.judges.base.Judge`, a plain async
+            function ``score(question, reference, answer, context)``, or a spec string as
+            ``--judge`` takes it (``"rubric"``, the offline judge; ``"openai:gpt-4o-mini"``;
+            ``"path/to/judge.py"``). A list of those is a panel (their mean; build a
+            :class:`~recallbench.judges.panel.JudgePanel` for another aggregate or judge epochs).
+            None: the dataset's own judge if it has one (a MemoryBench manifest's), else the stub
+            judge, which scores every answer zero.
+        appellate_judge: re-scores the answers the primary judge failed (reference §2.10); the
+            same forms as ``judge``. None: no appeal.
+        config: what to run: checkpoints (``ranges``), personas, lifecycle, parallelism, timeouts,
+            error limits, epochs, budget (:class:`~recallbench.harness.config.RunConfig`). None:
+            the defaults.
+        output: where the result and the logs are written
+            (:class:`~recallbench.harness.config.RunOutput`); ``RunOutput.directory(path)`` writes
+            them all, with the heatmap, the hallucination chart and ``report.html``, into one
+            directory. None: nothing is written; the result is only returned.
+        hooks: callbacks on run start, checkpoint start and end, each answered question and run end
+            (:class:`~recallbench.harness.hooks.Hooks`); a hook that raises is logged and ignored.
+        resume: what earlier attempts of this run logged
+            (:func:`~recallbench.harness.resume.read_resume_log`): their finished checkpoints and
+            answered questions are kept, not asked again. None: start from the beginning.
         progress: print a line per checkpoint on stderr (a live bar on a terminal; in a Jupyter
             notebook, a bar in the cell's output). None: when stderr is a terminal or this is a
             notebook.
 
+    Returns:
+        The run's :class:`~recallbench.results.records.BenchmarkResult`: a result per persona and
+        checkpoint, with each answer, its score and the heatmap.
+
     When ``output`` asks for views (``RunOutput.beside(...)``, ``RunOutput.directory(...)``), the
     heatmap, hallucination chart and HTML report are written beside ``result.json`` — also for a run
-    that fails, marked as interim.
+    that fails, marked as interim. To spread the units of work over a Ray cluster, build a
+    :class:`~recallbench.harness.engine.Harness` with an ``executor``.
 
     Raises:
         RunFailed: the run stopped (too many adapter or judge errors, a log that cannot be written);
             ``.result`` holds what was finished.
+        ConfigError: a bad judge spec, configuration or output path, found before anything runs.
+        DatasetError: the dataset cannot be read (a missing directory, an invalid persona).
     """
     import anyio
 
@@ -150,10 +188,44 @@ def _views(result: BenchmarkResult, output: RunOutput, interim: str | None) -> N
 def run_sync(
     adapter: Adapter | AdapterFactory,
     dataset: Dataset | Path | str,
-    **kwargs: Any,
+    *,
+    judge: Judge | ScoreFunction | str | Sequence[Judge | ScoreFunction | str] | None = None,
+    appellate_judge: Judge | ScoreFunction | str | None = None,
+    config: RunConfig | None = None,
+    output: RunOutput | None = None,
+    hooks: Hooks | None = None,
+    resume: ResumeLog | None = None,
+    progress: bool | None = None,
 ) -> BenchmarkResult:
-    """:func:`run` from synchronous code. Inside a running event loop (a notebook cell, an async
-    framework) it refuses: use ``await recallbench.run(...)`` there instead."""
+    """:func:`run` from synchronous code (a script, a test): the same run in an event loop of its own.
+
+    Inside a running event loop (a notebook cell, an async framework) it refuses: use ``await
+    recallbench.run(...)`` there instead.
+
+    Args:
+        adapter: the memory system under test: an adapter, or a zero-argument factory (sync or
+            async) building a fresh one for each unit of work.
+        dataset: a data directory (read with ``config.arcs_file``) or any
+            :class:`~recallbench.data.dataset.Dataset`.
+        judge: a judge, an async ``score`` function, a spec string as ``--judge`` takes it
+            (``"rubric"``: the offline judge), or a list of those (a panel). None: the dataset's own
+            judge, else the stub judge (zeros).
+        appellate_judge: re-scores the answers the primary judge failed; the same forms. None: no
+            appeal.
+        config: what to run (:class:`~recallbench.harness.config.RunConfig`). None: the defaults.
+        output: where the result and logs are written
+            (:class:`~recallbench.harness.config.RunOutput`). None: nothing is written.
+        hooks: callbacks for embedders (:class:`~recallbench.harness.hooks.Hooks`).
+        resume: what earlier attempts logged (:func:`~recallbench.harness.resume.read_resume_log`).
+        progress: a line per checkpoint on stderr. None: when stderr is a terminal.
+
+    Returns:
+        The run's :class:`~recallbench.results.records.BenchmarkResult`.
+
+    Raises:
+        RuntimeError: called from a running event loop.
+        RunFailed: the run stopped; ``.result`` holds what was finished (as for :func:`run`).
+    """
     import asyncio
 
     import anyio
@@ -169,6 +241,16 @@ def run_sync(
         )
 
     async def main() -> BenchmarkResult:
-        return await run(adapter, dataset, **kwargs)
+        return await run(
+            adapter,
+            dataset,
+            judge=judge,
+            appellate_judge=appellate_judge,
+            config=config,
+            output=output,
+            hooks=hooks,
+            resume=resume,
+            progress=progress,
+        )
 
     return anyio.run(main, backend="asyncio")

@@ -37,7 +37,7 @@ DEFAULT_RETRY_AFTER_CAP = 60.0
 
 
 class Backoff(Protocol):
-    """What :func:`retrying` reads from a retry policy (:class:`recallbench.RetryPolicy` fits).
+    """What :func:`retrying` reads from a retry policy (:class:`recallbench.harness.RetryPolicy` fits).
 
     Attributes:
         attempts: calls in all, the first one included (1: no retry).

@@ -2,7 +2,9 @@
 at build time, so that they cannot drift from it.
 
 * ``<!-- generated: api -->`` becomes one mkdocstrings block per name of ``recallbench.__all__``,
-  grouped by the room that defines it (a new public name appears without an edit here);
+  grouped by the room that defines it (a new public name appears without an edit here), and
+  ``<!-- generated: api recallbench.judges -->`` the same for a family's ``__all__`` (:data:`FAMILIES`
+  lists them and their pages), linking to the front door's entry for a name that is on both;
 * ``<!-- generated: cli -->`` becomes the help of ``recallbench`` and of each of its commands, from the
   argument parser itself (``recallbench.cli.build_parser``);
 * ``<!-- generated: profile-keys -->`` becomes the keys a run profile accepts, from
@@ -21,9 +23,10 @@ import os
 import posixpath
 import re
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from mkdocs.structure.files import File, Files
+if TYPE_CHECKING:  # imported where used: tests/test_docs_api.py reads this module without mkdocs
+    from mkdocs.structure.files import Files
 
 log = logging.getLogger("mkdocs.plugins.recallbench")
 
@@ -45,24 +48,53 @@ ROOMS = (
     ("_version", "Version"),
 )
 
+FAMILIES = {
+    "recallbench.adapters": "reference/api-adapters.md",
+    "recallbench.judges": "reference/api-judges.md",
+    "recallbench.models": "reference/api-models.md",
+    "recallbench.data": "reference/api-data.md",
+    "recallbench.results": "reference/api-results.md",
+    "recallbench.render": "reference/api-render.md",
+    "recallbench.harness": "reference/api-harness.md",
+    "recallbench.errors": "reference/api-errors.md",
+    "recallbench.testing": "reference/api-testing.md",
+    "recallbench.generation": "reference/api-generation.md",
+}
+"""Each public submodule with its own ``__all__``, and its API page (under docs/): the page holds
+``<!-- generated: api MODULE -->``, where the names of ``MODULE.__all__`` are rendered."""
 
-def _defining_module(name: str) -> str:
-    import recallbench
+API_MARKER = re.compile(r"<!-- generated: api(?: (?P<module>[\w.]+))? -->")
 
-    value = getattr(recallbench, name)
+
+def defining_module(package: str, name: str) -> str:
+    """Where ``package.name`` is defined: a class's or function's own module; for a constant, the
+    module its package's lazy table names (or the package itself)."""
+    import importlib
+
+    from recallbench._lazy import module_of
+
+    module = importlib.import_module(package)
+    value = getattr(module, name)
     if inspect.isclass(value) or inspect.isfunction(value):
         return str(value.__module__)
-    lazy = recallbench._LAZY
-    return f"recallbench.{lazy[name]}" if name in lazy else "recallbench._version"
+    if name == "__version__":
+        return "recallbench._version"
+    lazy: dict[str, str] = getattr(module, "_LAZY", {})
+    return module_of(package, lazy[name]) if name in lazy else package
+
+
+def rendered_path(package: str, name: str) -> str:
+    """The dotted path under which ``package.name`` is rendered (its identifier for cross-links)."""
+    return f"{defining_module(package, name)}.{name}"
 
 
 def api_markdown() -> str:
-    """One ``::: module.Name`` per public name, under a heading per room."""
+    """One ``::: module.Name`` per name of ``recallbench.__all__``, under a heading per room."""
     import recallbench
 
     by_room: dict[str, list[str]] = {}
     for name in sorted(recallbench.__all__, key=str.lower):
-        module = _defining_module(name)
+        module = defining_module("recallbench", name)
         room = module.split(".")[1]
         by_room.setdefault(room, []).append(f"::: {module}.{name}")
     titles = dict(ROOMS)
@@ -73,7 +105,47 @@ def api_markdown() -> str:
     for room, title in ROOMS:
         if room in by_room:
             parts.append(f"## {title}\n\n" + "\n\n".join(by_room[room]) + "\n")
+    families = ", ".join(
+        f"[`{package}`]({posixpath.relpath(page, 'reference')})"
+        for package, page in FAMILIES.items()
+    )
+    parts.append(f"## Everything else\n\nIn its family, each with its own page: {families}.\n")
     return "\n".join(parts)
+
+
+def family_markdown(package: str) -> str:
+    """The names of ``package.__all__``: those also on the front door (``recallbench.__all__``) as
+    links to their entry there, the others rendered here, under a heading per defining module."""
+    import importlib
+
+    import recallbench
+
+    names = sorted(importlib.import_module(package).__all__, key=str.lower)
+    front = [n for n in names if n in recallbench.__all__]
+    by_module: dict[str, list[str]] = {}
+    for name in names:
+        if name not in front:
+            by_module.setdefault(defining_module(package, name), []).append(name)
+    parts = []
+    if front:
+        links = ", ".join(f"[`{n}`][{rendered_path(package, n)}]" for n in front)
+        parts.append(
+            f"Also importable from here, and documented with the front door "
+            f"([`recallbench`](api.md)): {links}.\n"
+        )
+    for module in sorted(by_module):
+        blocks = "\n\n".join(f"::: {module}.{n}" for n in by_module[module])
+        parts.append(f"## `{module}`\n\n{blocks}\n")
+    return "\n".join(parts)
+
+
+def _api(match: re.Match[str]) -> str:
+    module = match["module"]
+    if module is None:
+        return api_markdown()
+    if module not in FAMILIES:
+        log.warning("docs hooks: %s has no API page in FAMILIES", module)
+    return family_markdown(module)
 
 
 def cli_markdown() -> str:
@@ -104,7 +176,6 @@ def profile_keys_markdown() -> str:
 
 
 GENERATED = {
-    "<!-- generated: api -->": api_markdown,
     "<!-- generated: cli -->": cli_markdown,
     "<!-- generated: profile-keys -->": profile_keys_markdown,
 }
@@ -150,6 +221,8 @@ def _links(src_uri: str, text: str) -> list[str]:
 def on_files(files: Files, config: Any) -> Files:
     """Serve the repository files that pages link to (outside docs/) under ``repo/``, and what the
     Markdown files among them link to in turn."""
+    from mkdocs.structure.files import File
+
     pending = [
         (page.src_uri, Path(page.abs_src_path or "").read_text(encoding="utf-8"))
         for page in files.documentation_pages()
@@ -169,6 +242,7 @@ def on_files(files: Files, config: Any) -> Files:
 
 
 def on_page_markdown(markdown: str, page: Any, config: Any, files: Files) -> str:
+    markdown = API_MARKER.sub(_api, markdown)
     for marker, render in GENERATED.items():
         if marker in markdown:
             markdown = markdown.replace(marker, render())

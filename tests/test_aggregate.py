@@ -10,7 +10,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from recallbench import CATEGORIES, DIFFICULTIES, JudgeScore, QAPair, QuestionResult, TimeRange
+from recallbench import JudgeScore, QuestionResult
+from recallbench.data import CATEGORIES, DIFFICULTIES, QAPair, TimeRange
 from recallbench.results.aggregate import (
     disclosure_breakdown,
     merge_disclosure,

@@ -13,8 +13,8 @@ from typing import Any
 
 import pytest
 
-from recallbench import CATEGORIES
 from recallbench.cli import main
+from recallbench.data import CATEGORIES
 from recallbench.data.dataset import shipped_personas_dir
 
 

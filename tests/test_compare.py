@@ -15,17 +15,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from recallbench import (
-    CATEGORIES,
-    BenchmarkResult,
-    JudgeScore,
-    PersonaResult,
-    QAPair,
-    QuestionResult,
-    RunMetadata,
-    TimeRange,
-)
+from recallbench import BenchmarkResult, JudgeScore, PersonaResult, QuestionResult
+from recallbench.data import CATEGORIES, QAPair, TimeRange
 from recallbench.render.comparison import MAX_CANARIES, comparison_to_json, format_comparison, thin
+from recallbench.results import RunMetadata
 from recallbench.results.aggregate import merge_heatmaps, persona_heatmap, summarize_checkpoint
 from recallbench.results.comparison import FEW_PAIRED, compare_results
 from recallbench.results.comparison_records import RunComparison

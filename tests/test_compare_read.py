@@ -21,8 +21,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from recallbench import CATEGORIES
 from recallbench.cli import main
+from recallbench.data import CATEGORIES
 from recallbench.data.qa import QAPair
 from recallbench.data.ranges import TimeRange
 from recallbench.results.comparison import compare_flat, compare_results

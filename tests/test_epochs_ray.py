@@ -16,6 +16,7 @@ from _clocks import without_clocks
 from _fingerprints import executor_free
 
 import recallbench as rb
+from recallbench.harness import AdapterSpec, RayExecutor
 from recallbench.harness.config import RunConfig, RunOutput
 from recallbench.testing import ScriptedJudge, write_persona
 
@@ -47,10 +48,10 @@ async def test_epochs_on_ray_give_the_local_result(cluster: None, tmp_path: Path
     for pid in ("ada", "bo"):
         write_persona(data, pid)
     config = RunConfig(arcs_file="arcs-30d.yaml", ranges="10d,30d", epochs=2)
-    for name, executor in (("local", None), ("ray", rb.RayExecutor())):
+    for name, executor in (("local", None), ("ray", RayExecutor())):
         out = tmp_path / name
         await rb.Harness(
-            rb.AdapterSpec(f"{UNITS}:Recalling"),
+            AdapterSpec(f"{UNITS}:Recalling"),
             data,
             judge=ScriptedJudge(),
             config=config,
@@ -94,11 +95,11 @@ async def test_a_worker_killed_mid_epoch_logs_no_answer_twice(
     # On Ray, the adapter's 15th query (the second epoch of the 10d checkpoint), the first time
     # any worker gets there, waits for kill_the_worker.
     for name, spec, executor in (
-        ("local", rb.AdapterSpec(f"{UNITS}:Recalling"), None),
+        ("local", AdapterSpec(f"{UNITS}:Recalling"), None),
         (
             "ray",
-            rb.AdapterSpec(f"{UNITS}:DiesOnce", {"marker": str(marker), "at": 15}),
-            rb.RayExecutor(),
+            AdapterSpec(f"{UNITS}:DiesOnce", {"marker": str(marker), "at": 15}),
+            RayExecutor(),
         ),
     ):
         out = tmp_path / name

@@ -22,6 +22,7 @@ from _cdp import CHROMIUM_MISSING, find_chromium, launch_chromium
 from PIL import Image
 
 import recallbench as rb
+from recallbench.harness import AdapterErrorLimit
 from recallbench.render.headline import format_headline
 from recallbench.render.html import render_html_report, write_html_report
 from recallbench.render.png import CELL_INSET, ROW_HEIGHT, png_layout, render_heatmap_png
@@ -63,7 +64,7 @@ def _run(root: Path, kind: str, every: int) -> BenchmarkResult:
                 ranges="10d,30d",
                 arcs_file="arcs-30d.yaml",
                 parallelism=1,  # the same questions fail in every run
-                max_adapter_errors=rb.AdapterErrorLimit(share=None),
+                max_adapter_errors=AdapterErrorLimit(share=None),
             ),
             output=rb.RunOutput.directory(out),
             progress=False,

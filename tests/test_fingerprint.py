@@ -19,6 +19,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import recallbench as rb
+from recallbench.data import parse_ranges
 from recallbench.data.importers import open_dataset
 from recallbench.data.selection import SelectionPolicy
 from recallbench.harness.config import RunConfig, RunOutput
@@ -254,7 +255,7 @@ def test_the_fingerprint_is_stable_across_hash_seeds_and_locations(tmp_path: Pat
 def test_a_run_writes_its_fingerprint_and_reads_it_back(tmp_path: Path) -> None:
     write_persona(tmp_path / "data", "tiny")
     config = RunConfig(
-        ranges=rb.parse_ranges("10d,30d"),
+        ranges=parse_ranges("10d,30d"),
         arcs_file="arcs-30d.yaml",
         selection=SelectionPolicy(seed=7),
     )
@@ -282,7 +283,7 @@ def test_every_report_shows_the_fingerprint_at_its_top(tmp_path: Path) -> None:
     from recallbench.render.report import format_text_report
 
     write_persona(tmp_path / "data", "tiny")
-    config = RunConfig(ranges=rb.parse_ranges("30d"), arcs_file="arcs-30d.yaml")
+    config = RunConfig(ranges=parse_ranges("30d"), arcs_file="arcs-30d.yaml")
     result = rb.run_sync(
         AdapterSpec("builtin:bm25"),
         tmp_path / "data",
@@ -349,7 +350,7 @@ def test_panels_epochs_and_executors_fill_their_slots() -> None:
         return run_fingerprint(
             datasets={"p": {"days": "1", "questions": "2", "definition": "3"}},
             config=config,
-            ranges=rb.parse_ranges("30d"),
+            ranges=parse_ranges("30d"),
             adapter={"name": "a"},
             judge=RubricJudge(),
             appellate=None,
@@ -379,7 +380,7 @@ def test_resuming_with_another_judge_is_warned_and_kept_in_the_result(tmp_path: 
     from recallbench.testing import ScriptedJudge
 
     write_persona(tmp_path / "data", "tiny")
-    config = RunConfig(ranges=rb.parse_ranges("10d,30d"), arcs_file="arcs-30d.yaml")
+    config = RunConfig(ranges=parse_ranges("10d,30d"), arcs_file="arcs-30d.yaml")
     out = tmp_path / "run"
     output = RunOutput(
         result_json=out / "result.json",

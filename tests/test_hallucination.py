@@ -14,23 +14,15 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from recallbench import (
-    CORE_CATEGORIES,
-    BenchmarkResult,
-    JudgeScore,
-    PersonaResult,
-    QAPair,
-    QuestionResult,
-    RunMetadata,
-    TimeRange,
-    TimeRangeResult,
-)
+from recallbench import BenchmarkResult, JudgeScore, PersonaResult, QuestionResult, TimeRangeResult
+from recallbench.data import CORE_CATEGORIES, QAPair, TimeRange
 from recallbench.render.hallucination_text import (
     analysis_to_json,
     correlation_reading,
     format_hallucination_lines,
     trend_reading,
 )
+from recallbench.results import RunMetadata
 from recallbench.results.aggregate import merge_heatmaps, persona_heatmap, summarize_checkpoint
 from recallbench.results.hallucination import (
     WARNING,

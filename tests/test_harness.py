@@ -20,6 +20,7 @@ import pytest
 import recallbench
 from recallbench import run, run_sync
 from recallbench._retry import RetryPolicy
+from recallbench.data import CATEGORIES, plan_persona
 from recallbench.data.corpus import DayMetadata
 from recallbench.data.persona import day_date
 from recallbench.data.selection import SelectionPolicy
@@ -133,7 +134,7 @@ def judged_questions(judge: ScriptedJudge) -> list[str]:
 def plan_ids(data: Path, persona: str, cfg: RunConfig) -> list[tuple[str, ...]]:
     """The question ids of each checkpoint, in asking order, as the pure planner gives them."""
     ds = recallbench.load_persona(data, persona, cfg.arcs_file)
-    plan = recallbench.plan_persona(
+    plan = plan_persona(
         persona,
         ds.qa,
         [d.number for d in ds.days],
@@ -1087,7 +1088,7 @@ async def test_artifacts(tiny_data: Path, tmp_path: Path) -> None:
         "scores",
         "eligibleCount",
     ]
-    assert [c["category"] for c in rr["categoryScores"]] == list(recallbench.CATEGORIES)
+    assert [c["category"] for c in rr["categoryScores"]] == list(CATEGORIES)
     assert list(rr["difficultyScores"]) == ["easy", "medium", "hard"]
     qr = rr["questionResults"][0]
     assert list(qr) == ["qa", "systemAnswer", "score", "compositeScore", "latencyMs"]

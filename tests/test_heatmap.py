@@ -15,17 +15,11 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from recallbench import (
-    CATEGORIES,
-    CORE_CATEGORIES,
-    BenchmarkResult,
-    ConfigError,
-    PersonaResult,
-    RunMetadata,
-    TimeRange,
-    TimeRangeResult,
-)
+from recallbench import BenchmarkResult, PersonaResult, TimeRangeResult
+from recallbench.data import CATEGORIES, CORE_CATEGORIES, TimeRange
 from recallbench.data.ranges import FULL_DAYS
+from recallbench.errors import ConfigError
+from recallbench.results import RunMetadata
 from recallbench.results.aggregate import merge_heatmaps, persona_heatmap
 from recallbench.results.heatmap import (
     AMBER_RGB,

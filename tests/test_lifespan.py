@@ -18,6 +18,7 @@ import recallbench as rb
 from recallbench.adapters.grpc.server import open_server
 from recallbench.adapters.lifespan import LifecycleStepError, held
 from recallbench.data.corpus import DayMetadata
+from recallbench.harness import AdapterSpec
 from recallbench.harness.config import LifecycleTimeouts, RunConfig
 from recallbench.testing import write_persona
 
@@ -187,7 +188,7 @@ async def test_a_held_context_lasts_each_unit_in_every_lifecycle(
 ) -> None:
     log = tmp_path / "events"
     result = await rb.Harness(
-        rb.AdapterSpec(f"{ADAPTERS}:{cls}", {"events": str(log)}),
+        AdapterSpec(f"{ADAPTERS}:{cls}", {"events": str(log)}),
         data,
         judge="rubric",
         config=_config(lifecycle, unit_parallelism=2),
@@ -208,7 +209,7 @@ async def test_a_setup_past_the_setup_timeout_stops_the_persona_in_one_line(
     before = _children()
     with anyio.fail_after(30):
         result = await rb.Harness(
-            rb.AdapterSpec(f"{ADAPTERS}:{cls}", {"setup_delay": 60}),
+            AdapterSpec(f"{ADAPTERS}:{cls}", {"setup_delay": 60}),
             data,
             judge="rubric",
             config=_config(lifecycle_timeouts=LifecycleTimeouts(setup=1.0)),
@@ -228,7 +229,7 @@ async def test_a_cancelled_run_tears_each_held_context_down(
 ) -> None:
     log = tmp_path / "events"
     harness = rb.Harness(
-        rb.AdapterSpec(f"{ADAPTERS}:{cls}", {"events": str(log)}),
+        AdapterSpec(f"{ADAPTERS}:{cls}", {"events": str(log)}),
         data,
         judge="rubric",
         config=_config("fresh", unit_parallelism=2),
@@ -263,7 +264,7 @@ async def test_serve_holds_each_lifecycles_context_between_its_setup_and_teardow
     served = {"TaskGroupMemory": TaskGroupMemory, "McpSessionMemory": McpSessionMemory}[cls]
     async with open_server(served({"events": str(log)}), port=0) as listening:
         result = await rb.Harness(
-            rb.AdapterSpec(f"grpc://127.0.0.1:{listening.port}"),
+            AdapterSpec(f"grpc://127.0.0.1:{listening.port}"),
             data,
             judge="rubric",
             config=_config(lifecycle),

@@ -14,10 +14,11 @@ from typing import Any
 import anyio
 import pytest
 
-from recallbench import ConfigError, JudgeScore
+from recallbench import JudgeScore
 from recallbench._importing import ObjectSpec, load_object, parse_object_spec
 from recallbench.adapters.base import Adapter, make_adapter
 from recallbench.adapters.grpc.options import GrpcClientOptions
+from recallbench.errors import ConfigError
 from recallbench.harness.judge_loading import StubJudge, load_judge
 from recallbench.harness.loading import adapter_factory, model_provider
 

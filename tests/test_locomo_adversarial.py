@@ -19,6 +19,7 @@ from recallbench.adapters import ABSTENTION
 from recallbench.adapters.answering import answer_system
 from recallbench.adapters.builtin import builtin_adapter
 from recallbench.data.qa import QAPair
+from recallbench.harness import AdapterSpec
 from recallbench.judges.base import JudgeContext
 from recallbench.judges.locomo import adversarial_declined
 from recallbench.judges.rubric import RubricJudge
@@ -73,7 +74,7 @@ async def test_a_configured_wording_the_check_does_not_know_scores_zero(tmp_path
     pytest.importorskip("nltk", reason="locomo-f1 stems with nltk (the benchmarks extra)")
     locomo = write_json(tmp_path / "locomo10.json", locomo_records())
     result = await rb.Harness(
-        rb.AdapterSpec("builtin:null", {"abstention": "I have nothing on that."}),
+        AdapterSpec("builtin:null", {"abstention": "I have nothing on that."}),
         f"locomo:{locomo}",
         judge="locomo-f1",
     ).run()

@@ -12,6 +12,7 @@ import recallbench as rb
 from recallbench.data.importers import open_dataset
 from recallbench.data.importers.locomo import convert_locomo
 from recallbench.harness.resume import read_resume_log
+from recallbench.results import heatmap_view
 from recallbench.testing import ScriptedAdapter
 
 SHARES = ["25%", "50%", "75%", "100%"]
@@ -67,7 +68,7 @@ async def test_each_conversation_at_its_own_quarters(imported: Path) -> None:
     ]
     # The heatmap merges the conversations column by column.
     assert {c.range for c in result.heatmap} <= set(SHARES)
-    view = rb.heatmap_view(result)
+    view = heatmap_view(result)
     assert list(view.columns) == SHARES
     merged = [c for c in result.heatmap if c.range == "100%" and c.category == "factual-recall"]
     (cell,) = merged

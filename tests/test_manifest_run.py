@@ -13,6 +13,7 @@ from _manifests import DELETIONS, sessions, simple, write_benchmark
 import recallbench as rb
 from recallbench.adapters.builtin import builtin_adapter
 from recallbench.cli import main
+from recallbench.errors import ConfigError
 from recallbench.judges.deletion_check import DeletionCheckJudge
 from recallbench.testing import ScriptedAdapter, ScriptedJudge
 
@@ -157,7 +158,7 @@ async def test_an_adapter_lacking_a_required_capability_is_refused_before_any_wo
 ) -> None:
     adapter = ScriptedAdapter()  # no delete_memory
     harness = rb.Harness(adapter, forgetting(tmp_path / "adv"), judge=ScriptedJudge())
-    with pytest.raises(rb.ConfigError) as caught:
+    with pytest.raises(ConfigError) as caught:
         await harness.run()
     assert str(caught.value) == (
         'adapter "scripted" lacks delete_memory, which benchmark "tiny" requires '

@@ -10,8 +10,9 @@ from pathlib import Path
 
 import pytest
 
-from recallbench import ConfigError, TimeRange
+from recallbench.data import TimeRange
 from recallbench.data.ranges import NAMED_RANGES
+from recallbench.errors import ConfigError
 from recallbench.harness.profile import (
     EnvSection,
     GenerateSection,

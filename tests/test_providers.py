@@ -14,9 +14,9 @@ from pathlib import Path
 import anyio
 import pytest
 
-from recallbench import RetryPolicy
 from recallbench._retry import retrying
 from recallbench.errors import ConfigError, ModelError, ModelTimeout
+from recallbench.harness import RetryPolicy
 from recallbench.models import Completion, describe_model, load_model
 from recallbench.models.anthropic import AnthropicModel
 from recallbench.models.azure import AzureOpenAIModel

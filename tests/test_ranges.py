@@ -10,8 +10,16 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import recallbench
-from recallbench import ConfigError, TimeRange, normalize_ranges, parse_ranges, parse_time_range
+from recallbench.data import (
+    DEFAULT_RANGES,
+    TimeRange,
+    expand_series,
+    normalize_ranges,
+    parse_ranges,
+    parse_time_range,
+)
 from recallbench.data.ranges import FULL_DAYS, NAMED_RANGES
+from recallbench.errors import ConfigError
 
 ACCEPTED_MARKERS = ("30d", "6mo", "1y", "full", "START:END:STEP")
 
@@ -61,7 +69,7 @@ def test_full_is_max_safe_integer() -> None:
 
 
 def test_named_aliases_and_defaults() -> None:
-    assert [(r.label, r.days) for r in recallbench.DEFAULT_RANGES] == [
+    assert [(r.label, r.days) for r in DEFAULT_RANGES] == [
         ("30d", 30),
         ("90d", 90),
         ("6mo", 180),
@@ -292,7 +300,7 @@ def test_series_property_mapping(params: tuple[int, int, int]) -> None:
     from_mapping = parse_ranges({"start": start, "end": end, "step": step})
     _check_series(from_mapping, start, end, step)
     assert from_mapping == parse_ranges(f"{start}:{end}:{step}")
-    assert from_mapping == recallbench.expand_series(start, end, step)
+    assert from_mapping == expand_series(start, end, step)
     assert parse_ranges([{"start": start, "end": end, "step": step}]) == from_mapping
 
 

@@ -21,6 +21,7 @@ from _fingerprints import executor_free
 
 import recallbench as rb
 from recallbench.errors import ConfigError
+from recallbench.harness import AdapterSpec, RayExecutor
 from recallbench.harness.config import RunConfig, RunOutput
 from recallbench.testing import ScriptedAdapter, ScriptedJudge, write_persona
 
@@ -89,9 +90,9 @@ async def test_a_ray_run_gives_the_local_result_on_shipped_personas(
         personas=("executive-assistant", "backend-eng-saas"),
         lifecycle="fresh",
     )
-    for name, executor in (("local", None), ("ray", rb.RayExecutor())):
+    for name, executor in (("local", None), ("ray", RayExecutor())):
         harness = rb.Harness(
-            rb.AdapterSpec("builtin:bm25"),
+            AdapterSpec("builtin:bm25"),
             SHIPPED,
             judge="rubric",
             config=config,
@@ -126,11 +127,11 @@ async def test_a_worker_killed_mid_unit_is_started_again_without_logging_twice(
 
     results = {}
     for name, spec, executor in (
-        ("local", rb.AdapterSpec(f"{UNITS}:Recalling"), None),
+        ("local", AdapterSpec(f"{UNITS}:Recalling"), None),
         (
             "ray",
-            rb.AdapterSpec(f"{UNITS}:DiesOnce", {"marker": str(marker)}),
-            rb.RayExecutor(),
+            AdapterSpec(f"{UNITS}:DiesOnce", {"marker": str(marker)}),
+            RayExecutor(),
         ),
     ):
         harness = rb.Harness(
@@ -163,11 +164,11 @@ async def test_cancelling_the_run_cancels_the_units_on_the_cluster(
 ) -> None:
     ticks = tmp_path / "ticks"
     harness = rb.Harness(
-        rb.AdapterSpec(f"{UNITS}:Ticking", {"ticks": str(ticks)}),
+        AdapterSpec(f"{UNITS}:Ticking", {"ticks": str(ticks)}),
         data,
         config=RunConfig(arcs_file="arcs-30d.yaml", ranges="10d,20d,30d", lifecycle="fresh"),
         output=outputs(tmp_path / "run"),
-        executor=rb.RayExecutor(),
+        executor=RayExecutor(),
     )
     with anyio.move_on_after(60) as scope:
         async with anyio.create_task_group() as tg:
@@ -274,7 +275,7 @@ async def test_a_factory_that_cannot_be_shipped_is_one_clear_line(cluster: str, 
         factory,
         data,
         config=RunConfig(arcs_file="arcs-30d.yaml", ranges="10d"),
-        executor=rb.RayExecutor(),
+        executor=RayExecutor(),
     )
     with pytest.raises(ConfigError) as caught:
         await harness.run()
@@ -320,7 +321,7 @@ async def test_a_cached_llm_judges_calls_in_ray_units_are_counted(
                 ranges="10d,30d", arcs_file="arcs-30d.yaml", judge_cache=tmp_path / "cache"
             ),
             output=outputs(tmp_path / "out"),
-            executor=rb.RayExecutor(),
+            executor=RayExecutor(),
         )
         result = await harness.run()
         calls = len(server.requests)
@@ -343,11 +344,11 @@ async def test_a_context_held_from_setup_to_teardown_works_in_ray_workers(
         pytest.importorskip("mcp", reason="the mcp extra is not installed")
     log = tmp_path / "events"
     result = await rb.Harness(
-        rb.AdapterSpec(f"{HELD}:{cls}", {"events": str(log)}),
+        AdapterSpec(f"{HELD}:{cls}", {"events": str(log)}),
         data,
         judge="rubric",
         config=RunConfig(arcs_file="arcs-30d.yaml", ranges="10d,20d", lifecycle=lifecycle),  # type: ignore[arg-type]
-        executor=rb.RayExecutor(),
+        executor=RayExecutor(),
     ).run()
     assert [p.error for p in result.personas] == [None, None]
     assert result.overall_score == 6.0  # every answer came through the held context

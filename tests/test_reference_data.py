@@ -9,6 +9,13 @@ import pytest
 
 import recallbench as rb
 from recallbench.cli import main
+from recallbench.data import (
+    CATEGORIES,
+    SelectionPolicy,
+    load_persona_definition,
+    parse_time_range,
+    plan_persona,
+)
 
 pytestmark = pytest.mark.reference
 
@@ -35,14 +42,14 @@ def test_loads_the_180_day_executive_assistant_unchanged(reference_data: Path) -
     # Merged session lifecycles: the story owns the timing.
     condor = next(s for s in ds.definition.sessions() if s.id == "project-condor")
     assert (condor.first_day, condor.last_day, condor.isolated) == (1, 150, True)
-    counts = {c: sum(p.category == c for p in ds.qa) for c in rb.CATEGORIES}
+    counts = {c: sum(p.category == c for p in ds.qa) for c in CATEGORIES}
     assert counts["factual-recall"] == 144 and counts["information-boundary"] == 4
     assert sum(p.irrelevant_after is not None for p in ds.qa) == 14
 
 
 @pytest.mark.parametrize("persona_id", [EA, *OTHERS])
 def test_loads_every_persona_definition(reference_data: Path, persona_id: str) -> None:
-    d = rb.load_persona_definition(reference_data / "personas", persona_id)
+    d = load_persona_definition(reference_data / "personas", persona_id)
     assert d.persona.id == persona_id
     assert d.epoch == "2026-01-01"
     assert d.story.arcs and d.persona.sessions and d.persona.principal is not None
@@ -112,15 +119,15 @@ def test_plan_with_irrelevant_after_differs_from_the_old_run(reference_data: Pat
     """The old run predates irrelevant_after: honouring the field must change some checkpoints."""
     ds = rb.load_persona(reference_data / "personas", EA, "arcs-180d.yaml")
     result = _baseline_result(reference_data)
-    ranges = [rb.parse_time_range(r) for r in result["ranges"]]
+    ranges = [parse_time_range(r) for r in result["ranges"]]
     days = [d.number for d in ds.days]
-    new = rb.plan_persona(EA, ds.qa, days, ranges, policy=rb.SelectionPolicy(sample=50))
-    old = rb.plan_persona(
+    new = plan_persona(EA, ds.qa, days, ranges, policy=SelectionPolicy(sample=50))
+    old = plan_persona(
         EA,
         ds.qa,
         days,
         ranges,
-        policy=rb.SelectionPolicy(sample=50, respect_irrelevant_after=False),
+        policy=SelectionPolicy(sample=50, respect_irrelevant_after=False),
     )
     assert [c.question_ids for c in new.checkpoints] != [c.question_ids for c in old.checkpoints]
 

@@ -13,14 +13,8 @@ from typing import Any
 import pytest
 from PIL import Image
 
-from recallbench import (
-    CATEGORIES,
-    BenchmarkResult,
-    PersonaResult,
-    RunMetadata,
-    TimeRange,
-    TimeRangeResult,
-)
+from recallbench import BenchmarkResult, PersonaResult, TimeRangeResult
+from recallbench.data import CATEGORIES, TimeRange
 from recallbench.render.png import (
     BACKGROUND,
     CELL_INSET,
@@ -29,6 +23,7 @@ from recallbench.render.png import (
     render_heatmap_png,
     write_heatmap_png,
 )
+from recallbench.results import RunMetadata
 from recallbench.results.aggregate import merge_heatmaps, persona_heatmap
 from recallbench.results.heatmap import (
     GREEN_RGB,
@@ -230,7 +225,7 @@ def test_rendering_leaves_pyplot_and_the_backend_alone() -> None:
         "before = matplotlib.rcParams._get('backend')\n"
         "from recallbench.results.heatmap import heatmap_view\n"
         "from recallbench.render.png import render_heatmap_png\n"
-        "from recallbench import BenchmarkResult, RunMetadata\n"
+        "from recallbench.results import BenchmarkResult, RunMetadata\n"
         "r = BenchmarkResult(timestamp='t', adapter_name='a', ranges=(), personas=(), heatmap=(),\n"
         "    metadata=RunMetadata(duration_ms=None, total_evals_run=0, unique_qa_pair_count=0))\n"
         "assert render_heatmap_png(heatmap_view(r)).startswith(b'\\x89PNG')\n"

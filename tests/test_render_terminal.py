@@ -11,14 +11,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from test_render_png import checkpoint
 
-from recallbench import (
-    BenchmarkResult,
-    PersonaResult,
-    RunMetadata,
-    TimeRangeResult,
-    format_text_report,
-)
+from recallbench import BenchmarkResult, PersonaResult, TimeRangeResult
+from recallbench.render import format_text_report
 from recallbench.render.terminal import format_heatmap_terminal
+from recallbench.results import RunMetadata
 from recallbench.results.aggregate import merge_heatmaps, persona_heatmap
 from recallbench.results.heatmap import GREEN_RGB, NOT_ELIGIBLE_RGB, RED_RGB, heatmap_view
 

@@ -11,24 +11,16 @@ from typing import Any
 import attrs
 import pytest
 
-from recallbench import (
-    CATEGORIES,
-    BenchmarkResult,
-    JudgeScore,
-    PersonaResult,
-    QAPair,
-    QuestionResult,
-    RunMetadata,
-    TimeRange,
-    TimeRangeResult,
-)
+from recallbench import BenchmarkResult, JudgeScore, PersonaResult, QuestionResult, TimeRangeResult
 from recallbench._convert import dumps_pretty, structure_disk
+from recallbench.data import CATEGORIES, QAPair, TimeRange
 from recallbench.render.report import (
     _fixed,
     format_json_report,
     format_text_report,
     to_heatmap_grid,
 )
+from recallbench.results import RunMetadata
 from recallbench.results.aggregate import (
     disclosure_breakdown,
     merge_disclosure,

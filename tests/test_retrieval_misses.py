@@ -18,6 +18,7 @@ from recallbench.adapters.base import to_query_detail
 from recallbench.adapters.grpc.server import open_server
 from recallbench.data.corpus import DayMetadata
 from recallbench.data.qa import QAPair
+from recallbench.harness import AdapterErrorLimit, AdapterSpec, read_resume_log
 from recallbench.harness.config import RunConfig, RunOutput
 from recallbench.results.measures import MISSED, question_retrieval, summarize_retrieval
 from recallbench.testing import write_persona
@@ -95,7 +96,7 @@ async def test_one_miss_in_ten_answers_takes_a_tenth_off_recall(
     result = await rb.Harness(
         Finder({"miss": miss}),
         data,
-        config=_config(max_adapter_errors=rb.AdapterErrorLimit(share=None)),
+        config=_config(max_adapter_errors=AdapterErrorLimit(share=None)),
         output=RunOutput(questions=tmp_path / "questions.jsonl"),
     ).run()
     assert result.retrieval is not None
@@ -146,7 +147,7 @@ async def test_a_resumed_run_keeps_the_miss(data: Path, tmp_path: Path) -> None:
         Finder({"blind": 99}),  # would find everything: every answer comes from the logs
         data,
         config=_config(),
-        resume=rb.read_resume_log(tmp_path / "progress.jsonl", tmp_path / "questions.jsonl"),
+        resume=read_resume_log(tmp_path / "progress.jsonl", tmp_path / "questions.jsonl"),
     ).run()
     assert first.retrieval is not None and resumed.retrieval is not None
     assert resumed.retrieval.overall == first.retrieval.overall
@@ -158,7 +159,7 @@ async def test_a_resumed_run_keeps_the_miss(data: Path, tmp_path: Path) -> None:
 async def test_grpc_carries_found_nothing_apart_from_not_reported(miss: str, data: Path) -> None:
     async with open_server(Finder({"miss": miss}), port=0) as listening:
         result = await rb.Harness(
-            rb.AdapterSpec(f"grpc://127.0.0.1:{listening.port}"), data, config=_config()
+            AdapterSpec(f"grpc://127.0.0.1:{listening.port}"), data, config=_config()
         ).run()
     (checkpoint,) = result.personas[0].range_results
     (answer,) = [q for q in checkpoint.question_results if q.qa.relevant_days == (7,)]

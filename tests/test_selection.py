@@ -11,7 +11,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from recallbench import (
+from recallbench.data import (
     CATEGORIES,
     GROUP_CATEGORIES,
     QAPair,

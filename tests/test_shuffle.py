@@ -7,7 +7,7 @@ from collections import Counter
 from hypothesis import given
 from hypothesis import strategies as st
 
-from recallbench import seeded_shuffle
+from recallbench.data import seeded_shuffle
 from recallbench.data.shuffle import mulberry32
 
 seeds = st.integers(min_value=-(2**40), max_value=2**40)

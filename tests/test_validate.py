@@ -19,6 +19,7 @@ import recallbench
 from recallbench.cli import main
 from recallbench.data._yaml import dump_yaml, load_yaml
 from recallbench.data.validate import Problem, format_problem, validate_dataset
+from recallbench.errors import ConfigError, DatasetError
 from recallbench.testing import write_persona
 
 ARCS = "arcs-30d.yaml"
@@ -617,7 +618,7 @@ def test_persona_ids_escaping_the_data_directory_are_refused(
     assert pid in out
     assert "OK" not in out
 
-    with pytest.raises(recallbench.ConfigError, match="persona id"):
+    with pytest.raises(ConfigError, match="persona id"):
         recallbench.load_persona(tiny_data, pid, ARCS)
 
 
@@ -754,7 +755,7 @@ def test_loader_raises_dataset_error_naming_the_file(
 ) -> None:
     c = CASE_BY_NAME[name]
     line = c.mutate(tiny_data / PID)
-    with pytest.raises(recallbench.DatasetError) as info:
+    with pytest.raises(DatasetError) as info:
         recallbench.load_persona(tiny_data, PID, ARCS)
     exc = info.value
     where = tiny_data / c.file

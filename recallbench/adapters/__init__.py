@@ -25,10 +25,13 @@ keys each knows are listed in its docstring, and an unknown key is a
 found."`` (:data:`ABSTENTION`; their ``abstention`` config key changes it) when they abstain, report retrieval entries with day numbers through
 ``query_detail``, and honour the query session on multi-session personas.
 
-The package also holds the adapter seam itself (:mod:`.base`: :class:`~recallbench.adapters.base.Adapter`,
-:class:`~recallbench.adapters.base.QueryDetail`), the retrieval engines the lexical baselines stand on
-(:mod:`.retrieval`) and the gRPC door in both directions (:mod:`.grpc`: a client that is an adapter, a
-server that exposes any adapter). Importing it is cheap: the baselines (numpy) load on first use.
+The package also holds the adapter seam itself (:mod:`.base`: the
+:class:`~recallbench.adapters.base.Adapter` protocol and what an answer may report,
+:class:`~recallbench.adapters.base.QueryDetail`, :class:`~recallbench.adapters.base.RetrievalEntry` and
+:class:`~recallbench.adapters.base.ToolCall`; all but the last are on the front door too,
+``recallbench.Adapter`` …), the retrieval engines the lexical baselines stand on (:mod:`.retrieval`)
+and the gRPC door in both directions (:mod:`.grpc`: a client that is an adapter, a server that exposes
+any adapter). Importing it is cheap: the baselines (numpy) load on first use.
 """
 
 from __future__ import annotations
@@ -39,6 +42,7 @@ from .._lazy import lazy_getattr
 
 if TYPE_CHECKING:
     from ._memory import ABSTENTION
+    from .base import Adapter, QueryDetail, RetrievalEntry, ToolCall
     from .baselines import (
         EchoReferenceAdapter,
         NullAdapter,
@@ -60,14 +64,18 @@ __all__ = [
     "ABSTENTION",
     "BUILTIN_ADAPTERS",
     "BUILTIN_PREFIX",
+    "Adapter",
     "Bm25Adapter",
     "DenseAdapter",
     "EchoReferenceAdapter",
     "Fts5Adapter",
     "NullAdapter",
     "OracleAdapter",
+    "QueryDetail",
     "RandomAdapter",
     "RecencyAdapter",
+    "RetrievalEntry",
+    "ToolCall",
     "builtin_adapter",
     "builtin_adapter_class",
     "builtin_name",
@@ -75,6 +83,10 @@ __all__ = [
 
 _LAZY = {
     "ABSTENTION": "_memory",
+    "Adapter": "base",
+    "QueryDetail": "base",
+    "RetrievalEntry": "base",
+    "ToolCall": "base",
     "BUILTIN_ADAPTERS": "builtin",
     "BUILTIN_PREFIX": "builtin",
     "Bm25Adapter": "lexical",

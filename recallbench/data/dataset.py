@@ -271,7 +271,7 @@ def load_persona(
 
 @runtime_checkable
 class Dataset(Protocol):
-    """Where personas come from: a directory of persona folders (:class:`recallbench.DirectoryDataset`),
+    """Where personas come from: a directory of persona folders (:class:`recallbench.data.DirectoryDataset`),
     or an importer of another benchmark's format."""
 
     def persona_ids(self) -> list[str]: ...

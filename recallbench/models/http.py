@@ -213,7 +213,7 @@ class HttpModel(AsyncClosing):
 
     Args:
         timeout: seconds one attempt may take; None for no limit.
-        retry: attempts and backoff (:class:`recallbench.RetryPolicy` or anything with
+        retry: attempts and backoff (:class:`recallbench.harness.RetryPolicy` or anything with
             ``attempts``, ``initial_delay`` and ``max_delay``).
         secrets: strings (API keys) scrubbed from every error message.
     """

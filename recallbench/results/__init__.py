@@ -3,7 +3,83 @@
 :mod:`.records` (``BenchmarkResult`` down to ``QuestionResult``) and :mod:`.scoring` (``JudgeScore``)
 are what the harness produces; :mod:`.aggregate`, :mod:`.measures`, :mod:`.retrieval_metrics`,
 :mod:`.stats`, :mod:`.heatmap` (the category × checkpoint grid) and :mod:`.hallucination` compute from
-them (:mod:`.hallucination_mode` names the definition of a hallucination a run's judge applied); :mod:`.comparison` compares two runs into the records of :mod:`.comparison_records`;
-:mod:`.reading` reads a run back from ``result.json``, ``progress.jsonl`` or a run directory.
-Turning any of it into text, colour, PNG or HTML is :mod:`recallbench.render`'s job.
+them (:mod:`.hallucination_mode` names the definition of a hallucination a run's judge applied);
+:mod:`.comparison` compares two runs into the records of :mod:`.comparison_records`; :mod:`.reading`
+reads a run back from ``result.json``, ``progress.jsonl`` or a run directory, and :mod:`.frame` turns
+a result into a pandas DataFrame. Turning any of it into text, colour, PNG or HTML is
+:mod:`recallbench.render`'s job.
+
+The names below are the family's public surface; the result records, ``JudgeScore``, ``read_run`` and
+``to_dataframe`` are on the front door too. Importing this package is cheap: each name is imported
+from its module on first use.
 """
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from .._lazy import lazy_getattr
+
+if TYPE_CHECKING:
+    from .comparison import compare_results
+    from .comparison_records import RunComparison
+    from .frame import to_dataframe
+    from .hallucination import HallucinationAnalysis, analyze_hallucination
+    from .heatmap import HeatmapView, heatmap_view
+    from .reading import LoadedRun, read_run
+    from .records import (
+        BenchmarkResult,
+        CategoryScore,
+        HeatmapCell,
+        PersonaResult,
+        QuestionError,
+        QuestionResult,
+        RunMetadata,
+        TimeRangeResult,
+    )
+    from .scoring import JudgeScore
+
+__all__ = [
+    "BenchmarkResult",
+    "CategoryScore",
+    "HallucinationAnalysis",
+    "HeatmapCell",
+    "HeatmapView",
+    "JudgeScore",
+    "LoadedRun",
+    "PersonaResult",
+    "QuestionError",
+    "QuestionResult",
+    "RunComparison",
+    "RunMetadata",
+    "TimeRangeResult",
+    "analyze_hallucination",
+    "compare_results",
+    "heatmap_view",
+    "read_run",
+    "to_dataframe",
+]
+
+_LAZY = {
+    "BenchmarkResult": "records",
+    "CategoryScore": "records",
+    "HallucinationAnalysis": "hallucination",
+    "HeatmapCell": "records",
+    "HeatmapView": "heatmap",
+    "JudgeScore": "scoring",
+    "LoadedRun": "reading",
+    "PersonaResult": "records",
+    "QuestionError": "records",
+    "QuestionResult": "records",
+    "RunComparison": "comparison_records",
+    "RunMetadata": "records",
+    "TimeRangeResult": "records",
+    "analyze_hallucination": "hallucination",
+    "compare_results": "comparison",
+    "heatmap_view": "heatmap",
+    "read_run": "reading",
+    "to_dataframe": "frame",
+}
+
+
+__getattr__ = lazy_getattr(__name__, _LAZY, globals())
