@@ -90,6 +90,25 @@ def run_output(args: argparse.Namespace, adapter_spec: str) -> RunOutput:
     )
 
 
+def snapshot_check(factory: Any, spec: str) -> None:
+    """``--lifecycle snapshot`` needs ``snapshot()`` and ``restore()``: refused before any work when
+    the adapter lacks them (a ``grpc://`` adapter always does: the gRPC service has no snapshot call).
+
+    Raises:
+        ConfigError: it lacks them.
+    """
+    from ..errors import ConfigError
+    from ..harness.loading import is_grpc_spec
+
+    missing = factory.lacks(("snapshot", "restore"))
+    if missing:
+        wire = " (the gRPC service has no snapshot call)" if is_grpc_spec(spec) else ""
+        raise ConfigError(
+            f'--lifecycle snapshot: adapter "{spec}" has no {" or ".join(m + "()" for m in missing)}'
+            f"{wire}; use --lifecycle incremental or fresh"
+        )
+
+
 def stop_hint(output: RunOutput) -> str:
     """What an interrupted run (Ctrl-C, SIGTERM) says after ``interrupted``: the progress file to
     resume from, as it is named on disk, or that nothing was kept."""

@@ -45,6 +45,7 @@ from ._run_output import (
     print_end,
     print_notes,
     run_output,
+    snapshot_check,
     stop_hint,
     write_run_views,
 )
@@ -514,13 +515,17 @@ def run(args: argparse.Namespace) -> int:
         max_cost=_pick(args.max_cost, prun.max_cost if prun else None),
         prices=_pick(args.prices, prun.prices if prun else None),
     )
+    if config.lifecycle == "snapshot":  # before any setup or ingestion (issue 34.12)
+        snapshot_check(factory, adapter_spec)
     output = run_output(args, adapter_spec)
     if retry is not None:  # into the run's own folder, whatever the defaults say
         output = RunOutput.directory(args.retry_errors)
     from ..harness.runlog import check_writable
 
     # A folder that cannot be written is bad input, found before anything runs (exit 2).
-    check_writable(p for p in (output.result_json, output.progress, output.questions) if p)
+    check_writable(
+        p for p in (output.result_json, output.progress, output.questions, output.failures) if p
+    )
     resume = retry
     if retry is not None:  # its answers go on into the log the run wrote
         output = retry_output(retry, output)

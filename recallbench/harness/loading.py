@@ -17,7 +17,7 @@ import importlib.util
 import inspect
 import logging
 import re
-from collections.abc import Awaitable, Callable, Mapping
+from collections.abc import Awaitable, Callable, Mapping, Sequence
 from pathlib import Path
 from typing import Any, Literal, cast
 
@@ -267,7 +267,12 @@ def adapter_factory(
         adapter = check_adapter(obj, label)
         if config:
             logger.warning("%s is an adapter object, not a factory: its config is not used", label)
-        return lambda: adapter
+
+        def same() -> Adapter:
+            return adapter
+
+        same.made_from = adapter  # type: ignore[attr-defined]
+        return same
 
     if inspect.isclass(obj):
         check_adapter_class(obj, label)
@@ -314,6 +319,24 @@ class AdapterSpec:
 
     def __getstate__(self) -> dict[str, Any]:
         return {**self.__dict__, "_builder": None}
+
+    def lacks(self, methods: Sequence[str]) -> list[str]:
+        """Which of ``methods`` its adapters lack, known before any setup: from the class or adapter
+        object the spec names (a ``grpc://`` spec: the gRPC client's), or from one adapter a
+        factory function builds and drops (nothing was set up); ``[]`` when it cannot tell (an MCP
+        spec, a factory returning an awaitable)."""
+        builder = self._builder or self._load()
+        made = getattr(builder, "made_from", None)
+        if made is None:
+            return []
+        if not inspect.isclass(made) and callable(made) and not looks_like_adapter(made):
+            built = builder()  # a factory function: what it builds is known once it has built one
+            if inspect.isawaitable(built):
+                if inspect.iscoroutine(built):
+                    built.close()
+                return []
+            made = built
+        return [m for m in methods if not callable(getattr(made, m, None))]
 
     def __setstate__(self, state: dict[str, Any]) -> None:
         self.__dict__.update(state)
@@ -404,6 +427,7 @@ def _grpc_builder(
         )
 
     build()  # constructing opens nothing: it parses the URL and reads the CA and token files
+    build.made_from = GrpcAdapter  # type: ignore[attr-defined]
     return build
 
 
@@ -414,6 +438,7 @@ def _class_builder(obj: object, config: Mapping[str, Any] | None, label: str) ->
     def build() -> Adapter | Awaitable[Adapter]:
         return built_adapter(call(), label)
 
+    build.made_from = obj  # type: ignore[attr-defined]
     return build
 
 

@@ -138,3 +138,87 @@ def test_a_stop_by_signal_with_no_save_says_nothing_was_kept(
         "start again"
     ), last
     assert not list(tmp_path.glob("run*"))
+
+
+# -- 34.12: refused before any work: a snapshot lifecycle without snapshots, a failure log unwritable --
+
+CLASS_ADAPTER = """
+class Plain:
+    name = "plain"
+
+    def __init__(self):
+        open({marker!r}, "a").write("built\\n")
+
+    async def setup(self):
+        open({marker!r}, "a").write("setup\\n")
+
+    async def ingest_day(self, day, content, metadata):
+        open({marker!r}, "a").write("ingest\\n")
+
+    async def finalize_ingestion(self):
+        pass
+
+    async def query(self, question):
+        return "I don't know."
+
+    async def teardown(self):
+        pass
+"""
+
+
+@pytest.mark.parametrize("form", ["class", "factory", "grpc"])
+def test_a_snapshot_lifecycle_without_snapshots_is_refused_before_any_work(
+    setup: tuple[Path, Path], tmp_path: Path, form: str
+) -> None:
+    data, fakes = setup
+    marker = tmp_path / "calls"
+    path = tmp_path / "plain.py"
+    path.write_text(CLASS_ADAPTER.format(marker=str(marker)), encoding="utf-8")
+    adapter = {
+        "class": f"{path}:Plain",
+        "factory": f"{fakes}:adapter",
+        "grpc": "grpc://127.0.0.1:1",
+    }[form]
+    args = _argv(data, fakes, "--lifecycle", "snapshot", "--output", tmp_path / "run")
+    args[args.index("--adapter") + 1] = adapter
+    done = subprocess.run(args, capture_output=True, text=True, env=_env(), timeout=60)
+    assert done.returncode == 2, done.stderr
+    assert "Traceback" not in done.stderr
+    errors = [line for line in done.stderr.splitlines() if "error" in line]
+    assert errors == [
+        f'recallbench run: error: --lifecycle snapshot: adapter "{adapter}" has no snapshot() or '
+        "restore()"
+        + (" (the gRPC service has no snapshot call)" if form == "grpc" else "")
+        + "; use --lifecycle incremental or fresh"
+    ], done.stderr
+    assert not (tmp_path / "run").exists()
+    assert not marker.exists() or marker.read_text() == ""
+
+
+def test_a_snapshot_lifecycle_with_snapshots_runs(setup: tuple[Path, Path], tmp_path: Path) -> None:
+    data, fakes = setup
+    snap = tmp_path / "snap.py"
+    snap.write_text(
+        "from recallbench.testing import ScriptedSnapshotAdapter\nadapter = ScriptedSnapshotAdapter\n",
+        encoding="utf-8",
+    )
+    args = _argv(data, fakes, "--lifecycle", "snapshot", "--no-save")
+    args[args.index("--adapter") + 1] = f"{snap}:adapter"
+    done = subprocess.run(args, capture_output=True, text=True, env=_env(), timeout=60)
+    assert done.returncode == 0, done.stderr
+
+
+def test_an_unwritable_failure_log_is_refused_before_any_work(
+    setup: tuple[Path, Path], tmp_path: Path
+) -> None:
+    data, fakes = setup
+    blocker = tmp_path / "a-file"
+    blocker.write_text("not a folder", encoding="utf-8")
+    log = blocker / "failures.jsonl"
+    args = _argv(data, fakes, "--output", tmp_path / "run", "--failure-log", log)
+    done = subprocess.run(args, capture_output=True, text=True, env=_env(), timeout=60)
+    assert done.returncode == 2, done.stderr
+    errors = [line for line in done.stderr.splitlines() if "error" in line]
+    assert len(errors) == 1 and str(log) in errors[0], done.stderr
+    assert "Traceback" not in done.stderr
+    assert not [p for p in (tmp_path / "run").rglob("*") if p.is_file()]  # the folder may be made
