@@ -136,6 +136,26 @@ def write_run_views(
     )
 
 
+def views_missed(args: argparse.Namespace, output: RunOutput, written: list[Path]) -> bool:
+    """Whether a view asked for was not written (the disk full, say): said in one line, and the run
+    exits 1; result.json and the logs are intact, and ``recallbench report`` writes the views again.
+    """
+    if output.result_json is None or not output.views or not output.result_json.is_file():
+        return False
+    names = [*(() if args.no_heatmap_png else ("heatmap.png", "hallucination.png"))]
+    names += [] if args.no_html else ["report.html"]
+    missed = [n for n in names if output.result_json.parent / n not in written]
+    if missed:
+        where = shlex.quote(str(output.result_json))
+        print(
+            f"recallbench run: {', '.join(missed)} could not be written (see above); "
+            f"{output.result_json.name} and the logs are intact: recallbench report {where} --html "
+            "PATH writes the report again",
+            file=sys.stderr,
+        )
+    return bool(missed)
+
+
 def _saved_line(output: RunOutput, written: list[Path]) -> str:
     logs = [p for p in (output.questions, output.progress) if p is not None and p.exists()]
     if output.result_json is None or not output.result_json.is_file():

@@ -47,6 +47,7 @@ from ._run_output import (
     run_output,
     snapshot_check,
     stop_hint,
+    views_missed,
     write_run_views,
 )
 
@@ -574,7 +575,8 @@ def run(args: argparse.Namespace) -> int:
         return 1
     print_notes(result, output)
     written = write_run_views(result, args, output)
+    missed = views_missed(args, output, written)
     print_end(result, args, output, written)
     meta = result.metadata
     stopped = any(p.error for p in result.personas)
-    return 1 if stopped or meta.warnings or meta.connection_errors else 0
+    return 1 if stopped or missed or meta.warnings or meta.connection_errors else 0

@@ -6,6 +6,7 @@ its own process loses nothing logged."""
 
 from __future__ import annotations
 
+import json
 import os
 import signal
 import subprocess
@@ -222,3 +223,28 @@ def test_an_unwritable_failure_log_is_refused_before_any_work(
     assert len(errors) == 1 and str(log) in errors[0], done.stderr
     assert "Traceback" not in done.stderr
     assert not [p for p in (tmp_path / "run").rglob("*") if p.is_file()]  # the folder may be made
+
+
+# -- 34.12: a view that cannot be written is exit 1 ---------------------------------------------------
+
+
+def test_a_view_that_cannot_be_written_exits_1_with_the_result_intact(
+    setup: tuple[Path, Path], tmp_path: Path
+) -> None:
+    """report.html cannot be written (a directory stands where it goes: the atomic rename fails as a
+    full disk fails the write); result.json and the logs are whole and the run exits 1."""
+    data, fakes = setup
+    run = tmp_path / "run"
+    (run / "report.html").mkdir(parents=True)
+    args = [a for a in _argv(data, fakes, "--output", run) if a != "--no-html"]
+    done = subprocess.run(args, capture_output=True, text=True, env=_env(RB_DELAY="0"), timeout=120)
+    assert done.returncode == 1, done.stderr
+    assert "Traceback" not in done.stderr
+    assert "HTML report skipped" in done.stderr
+    assert (
+        f"recallbench run: report.html could not be written (see above); result.json and the logs "
+        f"are intact: recallbench report {run / 'result.json'} --html PATH writes the report again"
+    ) in done.stderr
+    result = json.loads((run / "result.json").read_text(encoding="utf-8"))
+    assert result["personas"]
+    assert (run / "questions.jsonl").read_text(encoding="utf-8").count("\n") == 39
