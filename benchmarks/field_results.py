@@ -188,7 +188,8 @@ class TreeSampler:
             procs = _tree(self.pid)
             if procs:
                 for _, name, rss in procs:
-                    self.peak_by_name[name] = max(self.peak_by_name.get(name, 0), rss)
+                    if rss:  # a process caught starting or exiting has no pages yet
+                        self.peak_by_name[name] = max(self.peak_by_name.get(name, 0), rss)
                 self.peak_sum = max(self.peak_sum, sum(rss for _, _, rss in procs))
                 self.peak_processes = max(self.peak_processes, len(procs))
                 self.samples += 1
@@ -197,6 +198,11 @@ class TreeSampler:
 
 
 def _git_head() -> str:
+    """The commit measured: ``git rev-parse`` in the repository, or ``FIELD_RESULTS_COMMIT`` for a
+    clean export of one (``git archive COMMIT | tar -x -C DIR``; the shared work tree may hold
+    others' uncommitted changes)."""
+    if os.environ.get("FIELD_RESULTS_COMMIT"):
+        return os.environ["FIELD_RESULTS_COMMIT"]
     done = subprocess.run(
         ["git", "rev-parse", "--short", "HEAD"], cwd=ROOT, capture_output=True, text=True
     )
@@ -305,6 +311,12 @@ def _fmt(value: float | None, spec: str) -> str:
     return "—" if value is None else format(value, spec)
 
 
+def _load(load: dict[str, Any]) -> str:
+    """The 1-minute load before the run, and the highest seen during it when that is higher."""
+    before, top = f"{load['before'][0]:.1f}", f"{load['maxDuring']:.1f}"
+    return before if before == top else f"{before}–{top}"
+
+
 def _sig2(value: float | None) -> str:
     """Two significant digits, positional (0.000050, 0.057, 0.16, 1.5, 12)."""
     if value is None:
@@ -348,7 +360,7 @@ def markdown_row(record: dict[str, Any]) -> str:
         _errors_text(record),
         _fmt(f.get("hallucinationRatePercent"), ".1f")
         + ("%" if f.get("hallucinationRatePercent") is not None else ""),
-        f"{record['load']['before'][0]:.1f}–{record['load']['maxDuring']:.1f}",
+        _load(record["load"]),
     ]
     return "| " + " | ".join(cells) + " |"
 
