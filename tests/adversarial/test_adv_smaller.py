@@ -248,3 +248,19 @@ def test_a_view_that_cannot_be_written_exits_1_with_the_result_intact(
     result = json.loads((run / "result.json").read_text(encoding="utf-8"))
     assert result["personas"]
     assert (run / "questions.jsonl").read_text(encoding="utf-8").count("\n") == 39
+
+
+# -- 34.12: long lists in messages are cut short -----------------------------------------------------
+
+
+def test_300_checkpoints_past_the_corpus_are_said_in_a_short_line(
+    setup: tuple[Path, Path], tmp_path: Path
+) -> None:
+    data, fakes = setup
+    series = ",".join(f"{d}:{d + 300}:1" for d in range(1, 301))  # 300 series, 600 checkpoints
+    args = _argv(data, fakes, "--no-save", "--dry-run")
+    args[args.index("--ranges") + 1] = series
+    done = subprocess.run(args, capture_output=True, text=True, env=_env(), timeout=120)
+    assert done.returncode == 0, done.stderr[:2000]
+    assert "and 565 more fall past its end" in done.stderr, done.stderr[:2000]
+    assert max(map(len, (done.stdout + done.stderr).splitlines())) < 300
