@@ -264,3 +264,64 @@ def test_300_checkpoints_past_the_corpus_are_said_in_a_short_line(
     assert done.returncode == 0, done.stderr[:2000]
     assert "and 565 more fall past its end" in done.stderr, done.stderr[:2000]
     assert max(map(len, (done.stdout + done.stderr).splitlines())) < 300
+
+
+# -- 34.11: an adapter that ends its own process ------------------------------------------------------
+
+EXITING = """
+import os
+from recallbench.testing import ScriptedAdapter
+
+COUNT = {count!r}
+
+
+class Exiting(ScriptedAdapter):
+    async def query(self, question):
+        answer = await super().query(question)
+        if os.environ.get("RB_EXIT_AFTER"):
+            with open(COUNT, "a") as f:
+                f.write("q\\n")
+            with open(COUNT) as f:
+                if len(f.read().splitlines()) >= int(os.environ["RB_EXIT_AFTER"]):
+                    os._exit(5)  # no teardown, no finally, no flush of anything buffered
+        return answer
+
+
+def adapter():
+    return Exiting(name="exiting", delay=0.01)
+"""
+
+
+def test_an_adapter_calling_os_exit_loses_nothing_logged_and_resume_goes_on(
+    setup: tuple[Path, Path], tmp_path: Path
+) -> None:
+    """An adapter in the run's process can end it (os._exit runs no handler): the run exits with its
+    code, every answer logged before stays, and --resume asks the rest, to the uninterrupted result."""
+    from _kill import answer_counts, comparable, first_difference
+
+    data, fakes = setup
+    exiting = tmp_path / "exiting.py"
+    exiting.write_text(EXITING.format(count=str(tmp_path / "count")), encoding="utf-8")
+
+    def args(out: Path, *extra: str | Path) -> list[str]:
+        a = _argv(data, fakes, "--output", out, "--lifecycle", "incremental", *extra)
+        a[a.index("--adapter") + 1] = f"{exiting}:adapter"
+        return a
+
+    clean = subprocess.run(args(tmp_path / "clean"), capture_output=True, text=True, env=_env())
+    assert clean.returncode == 0, clean.stderr
+    run = tmp_path / "run"
+    died = subprocess.run(args(run), capture_output=True, text=True, env=_env(RB_EXIT_AFTER="20"))
+    assert died.returncode == 5, died.stderr
+    logged = answer_counts(run / "questions.jsonl")
+    assert 0 < sum(logged.values()) < 39 and max(logged.values()) == 1
+    resumed = subprocess.run(
+        args(run, "--resume", run / "progress.jsonl"), capture_output=True, text=True, env=_env()
+    )
+    assert resumed.returncode == 0, resumed.stderr
+    answers = answer_counts(run / "questions.jsonl")
+    assert sum(answers.values()) == 39 and max(answers.values()) == 1
+    assert logged.keys() <= answers.keys()
+    a = comparable(json.loads((tmp_path / "clean" / "result.json").read_text(encoding="utf-8")))
+    b = comparable(json.loads((run / "result.json").read_text(encoding="utf-8")))
+    assert a == b, first_difference(a, b)
