@@ -100,7 +100,8 @@ async def run(
         adapter: the memory system under test: an :class:`~recallbench.adapters.base.Adapter` (any
             object with its async methods), or a zero-argument factory (sync or async) that builds a
             fresh one for each unit of work: each checkpoint in the ``fresh`` lifecycle, each
-            persona in the others. Given an object, the run reuses it and is sequential.
+            persona in the others (a class is such a factory). An object is used as is for every
+            unit: its ``setup`` must reset it.
         dataset: where the personas come from: a data directory (``"personas"``, read with
             ``config.arcs_file``) or any :class:`~recallbench.data.dataset.Dataset` (an imported
             benchmark, a MemoryBench manifest, your own).
@@ -224,7 +225,7 @@ def run_sync(
 
     Raises:
         RuntimeError: called from a running event loop.
-        RunFailed: the run stopped; ``.result`` holds what was finished (as for :func:`run`).
+        RunFailed: the run stopped; ``.result`` holds what was finished.
     """
     import asyncio
 

@@ -107,3 +107,16 @@ def test_every_family_name_is_on_an_api_page(family: str) -> None:
             assert f"::: {path}\n" not in rendered, name
         else:
             assert f"::: {path}\n" in rendered, name
+
+
+@pytest.mark.parametrize("name", ["run", "run_sync"])
+def test_the_entry_points_document_each_of_their_parameters(name: str) -> None:
+    """``run`` and ``run_sync`` say what each parameter is themselves (issue 35: "as for Harness"
+    sent a newcomer to another page): a Google-style ``Args:`` entry per parameter, and Returns."""
+    function = getattr(recallbench, name)
+    doc = inspect.getdoc(function) or ""
+    args = doc.split("Args:\n", 1)[1].split("\n\n", 1)[0]
+    documented = re.findall(r"^    (\w+):", args, re.M)
+    assert documented == list(inspect.signature(function).parameters)
+    assert "as for " not in args
+    assert "\nReturns:\n" in doc
