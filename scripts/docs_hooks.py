@@ -63,7 +63,7 @@ FAMILIES = {
 """Each public submodule with its own ``__all__``, and its API page (under docs/): the page holds
 ``<!-- generated: api MODULE -->``, where the names of ``MODULE.__all__`` are rendered."""
 
-API_MARKER = re.compile(r"<!-- generated: api(?: (?P<module>[\w.]+))? -->")
+API_MARKER = re.compile(r"<!-- generated: api(?: (?P<module>recallbench(?:\.[a-z_]+)*))? -->")
 
 
 def defining_module(package: str, name: str) -> str:
