@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import argparse
+import sys
+from collections.abc import Sequence
 from typing import Any
 
 from ..data.corpus import PersonaDataset
@@ -14,6 +16,7 @@ from ..data.importers import (
     persona_ranges_of,
 )
 from ..data.plan import LIFECYCLES, Plan, plan_run
+from ..data.qa import QAPair
 from ..data.ranges import FULL_DAYS
 from ..data.selection import SelectionPolicy
 from ..errors import DatasetError
@@ -116,6 +119,8 @@ def run(args: argparse.Namespace) -> int:
         ds = load_persona(data, pid, args.arcs)
         inputs.append((ds.id, ds.qa, [d.number for d in ds.days]))
         datasets[ds.id] = ds
+    for pid, qa, days in inputs:
+        _warn_beyond_corpus(pid, qa, days)
     ranges = named or default_ranges_of(dataset)
     # Without --ranges, a persona with checkpoints of its own (a LoCoMo conversation) asks them.
     own = {} if named else {pid: persona_ranges_of(dataset, pid) for pid, _, _ in inputs}
@@ -132,6 +137,22 @@ def run(args: argparse.Namespace) -> int:
     else:
         print(format_plan(plan) + (format_estimate(estimate) if estimate else ""))
     return 0
+
+
+def _warn_beyond_corpus(persona_id: str, qa: Sequence[QAPair], days: Sequence[int]) -> None:
+    """One line per persona whose questions cite days past its last: `run` refuses to start on
+    them (its preflight, even with --skip-preflight), so the plan says so before it is paid for."""
+    last = max(days, default=0)
+    beyond = [q.id for q in qa if any(d > last for d in q.relevant_days)]
+    if not beyond:
+        return
+    more = f" and {len(beyond) - 5:,} more" if len(beyond) > 5 else ""
+    print(
+        f"recallbench plan: warning: persona {persona_id!r}: {len(beyond):,} question(s) cite days "
+        f"beyond its corpus (last day {last}): {', '.join(beyond[:5])}{more}; `recallbench run` "
+        "refuses to start on them, `recallbench validate` lists them with their lines",
+        file=sys.stderr,
+    )
 
 
 def plan_json(plan: Plan) -> dict[str, Any]:

@@ -256,7 +256,11 @@ def register(sub: Any) -> None:
         action="store_true",
         help="stop each persona after its first evaluated checkpoint",
     )
-    e.add_argument("--skip-preflight", action="store_true", help="skip the startup checks")
+    e.add_argument(
+        "--skip-preflight",
+        action="store_true",
+        help="skip the startup checks (not the refusal of questions citing days beyond the corpus)",
+    )
     e.add_argument(
         "--skip-unsupported",
         action="store_true",
@@ -431,6 +435,18 @@ def run(args: argparse.Namespace) -> int:
         # Said once the adapter and judges have loaded too: an OK line right before a load error
         # would be a lie.
         preflight_ok = format_preflight(errors)
+    else:
+        from ..harness.preflight import check_reach
+
+        # Not skippable: a `full` checkpoint would ask a question about a day never ingested.
+        beyond = check_reach(data, personas or [], arcs)
+        for line in beyond:
+            print(
+                f"recallbench run: error: {line} (--skip-preflight skips no data rule)",
+                file=sys.stderr,
+            )
+        if beyond:
+            return 2
 
     harness_config = adapter_model_config(args, adapter_spec, harness_config_of(profile))
     factory_attr = (

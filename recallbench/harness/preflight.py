@@ -27,6 +27,7 @@ __all__ = [
     "ANTHROPIC_ENV_VARS",
     "AZURE_ENV_VARS",
     "OPENAI_ENV_VARS",
+    "check_reach",
     "format_preflight",
     "preflight",
 ]
@@ -171,12 +172,43 @@ def _check_reach(persona_id: str, pairs: list[Any], memories: Path, qa_file: Pat
     ]
     if not beyond:
         return []
-    shown = ", ".join(beyond[:5]) + (f" and {len(beyond) - 5} more" if len(beyond) > 5 else "")
     return [
         f"persona {persona_id!r}: {len(beyond)} question(s) of {qa_file} cite days beyond the "
-        f"corpus (last day {last}) and could never be asked: {shown}; `recallbench validate` "
-        "lists them with their lines"
+        f"corpus (last day {last}) and could never be asked: {_few_ids(beyond)}; "
+        "`recallbench validate` lists them with their lines"
     ]
+
+
+def _few_ids(ids: Sequence[str], shown: int = 5) -> str:
+    """The first ``shown`` ids and ``and N more``: a message stays one short line."""
+    more = f" and {len(ids) - shown:,} more" if len(ids) > shown else ""
+    return ", ".join(ids[:shown]) + more
+
+
+def check_reach(data_dir: Path | str, personas: Sequence[str], arcs_file: str) -> list[str]:
+    """Only the reach rule of :func:`preflight`: questions citing days beyond their persona's corpus.
+
+    ``run --skip-preflight`` still makes this check: a run asking such a question (a ``full``
+    checkpoint reaches it) would score a memory system on a day it was never given. Personas whose
+    files are missing or unreadable are left to the load that follows, which says so.
+    """
+    root = Path(data_dir)
+    if not root.is_dir() or is_manifest_data(root):
+        return []
+    errors: list[str] = []
+    for persona_id in personas or list_personas(root):
+        try:
+            pdir = persona_dir(root, persona_id)
+        except ConfigError:
+            continue
+        qa_file = pdir / derive_sibling_dir(arcs_file, "qa") / "questions.yaml"
+        memories = pdir / derive_sibling_dir(arcs_file, "memories")
+        if not qa_file.is_file() or not memories.is_dir():
+            continue
+        problem, pairs = _check_questions(qa_file)
+        if problem is None:
+            errors.extend(_check_reach(persona_id, pairs, memories, qa_file))
+    return errors
 
 
 def _check_questions(qa_file: Path) -> tuple[str | None, list[Any]]:

@@ -325,3 +325,70 @@ def test_an_adapter_calling_os_exit_loses_nothing_logged_and_resume_goes_on(
     a = comparable(json.loads((tmp_path / "clean" / "result.json").read_text(encoding="utf-8")))
     b = comparable(json.loads((run / "result.json").read_text(encoding="utf-8")))
     assert a == b, first_difference(a, b)
+
+
+# -- 34.12: questions citing days beyond the corpus ---------------------------------------------------
+
+
+def test_questions_beyond_the_corpus_are_warned_by_plan_and_refused_by_run_without_preflight(
+    tmp_path: Path,
+) -> None:
+    """plan says, per persona, how many questions cite days past its last (a few ids); run refuses
+    them in one line, exit 2, before any work, with --skip-preflight too (a `full` checkpoint asked
+    them)."""
+    beyond = [
+        {
+            "id": f"x{n}",
+            "question": f"What happened on day {30 + n}?",
+            "answer": "nothing",
+            "category": "factual-recall",
+            "difficulty": "easy",
+            "relevant_days": [3, 30 + n],
+        }
+        for n in range(1, 8)
+    ]
+    write_persona(tmp_path / "personas", extra_pairs=beyond)
+    write_persona(tmp_path / "personas", "clean")
+    data = tmp_path / "personas"
+    base = ("--data", str(data), "--arcs", "arcs-30d.yaml", "--ranges", "10,full")
+    plan = subprocess.run(
+        [sys.executable, "-m", "recallbench", "plan", *base],
+        capture_output=True,
+        text=True,
+        env=_env(),
+        timeout=120,
+    )
+    assert plan.returncode == 0, plan.stderr
+    warnings = [line for line in plan.stderr.splitlines() if "beyond its corpus" in line]
+    assert warnings == [
+        "recallbench plan: warning: persona 'tiny': 7 question(s) cite days beyond its corpus "
+        "(last day 30): x1, x2, x3, x4, x5 and 2 more; `recallbench run` refuses to start on them, "
+        "`recallbench validate` lists them with their lines"
+    ]
+    out = tmp_path / "out"
+    for extra in ((), ("--skip-preflight",)):
+        run = subprocess.run(
+            [
+                sys.executable,
+                "-m",
+                "recallbench",
+                "run",
+                *base,
+                "--adapter",
+                "builtin:bm25",
+                "--judge",
+                "rubric",
+                "--output",
+                str(out),
+                *extra,
+            ],
+            capture_output=True,
+            text=True,
+            env=_env(),
+            timeout=120,
+        )
+        assert run.returncode == 2, run.stderr
+        assert "7 question(s)" in run.stderr and "x1, x2, x3, x4, x5 and 2 more" in run.stderr
+        assert not out.exists()  # before any work: no output folder, no adapter
+    refused = [line for line in run.stderr.splitlines() if line.strip()]
+    assert len(refused) == 1 and "--skip-preflight skips no data rule" in refused[0], run.stderr
