@@ -30,9 +30,10 @@ shares a word with the question, or the best score is under ``min_score``.
 **Forgetting.** ``delete_memory("day-0007")`` is memos-os's ``forget_tag("day-0007")``;
 ``update_memory`` forgets the day and learns its new log.
 
-memos-os's own extras are off, so that a run writes nothing outside its process: its disk
-embedding cache and recall analytics (``~/.memos/embeddings.db``, ``~/.memos/analytics.db``), its
-content sanitizer (it refuses texts that look like secrets or prompt injections, and a benchmark
+memos-os's own extras are off, or kept inside the unit, so that a run writes nothing outside its
+process: its disk embedding cache lives in a folder of the unit's own (removed at teardown; without
+it, past the 5,000 embeddings it keeps in memory, every query re-embedded the rest), its recall
+analytics (``~/.memos/analytics.db``) are off, and so are its content sanitizer (it refuses texts that look like secrets or prompt injections, and a benchmark
 must keep every log) and its write-time dedup (``dedup: true`` turns it back on).
 
 Run it (from the repository root; needs ``pip install memos-os`` and the dense extra)::
@@ -50,6 +51,8 @@ from __future__ import annotations
 import contextlib
 import os
 import re
+import shutil
+import tempfile
 from collections.abc import Mapping
 from typing import Any
 
@@ -176,11 +179,17 @@ class MemosMemory:
             server = await self._exit.enter_async_context(serve_embeddings())
             host = server.url
         self.embed_url = str(host).rstrip("/")
+        # memos-os keeps at most 5,000 embeddings in memory and re-embeds the rest at every query
+        # (past ~5,000 memories a query took minutes): its disk cache goes in the unit's own
+        # folder, removed at teardown, so a run still writes nothing outside it.
+        folder = tempfile.mkdtemp(prefix="recallbench-memos-")
+        self._exit.callback(shutil.rmtree, folder, ignore_errors=True)
         options: dict[str, Any] = {
             "embed_host": self.embed_url,
             "embed_model": "all-MiniLM-L6-v2",
             "sanitize": False,
-            "cache_enabled": False,
+            "cache_enabled": True,
+            "cache_path": os.path.join(folder, "embeddings.db"),
             "analytics_enabled": False,
             "dedup_enabled": bool(self.settings["dedup"]),
             "embed_timeout": 120.0,
