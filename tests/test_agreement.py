@@ -528,3 +528,31 @@ def test_calibration_without_days(run_cli: Any, reference_data: Path) -> None:
 def test_report_type_is_exported() -> None:
     assert AgreementReport.__name__ == "AgreementReport"
     assert JudgedAnswer.__name__ == "JudgedAnswer"
+
+
+def test_answers_the_memory_system_failed_to_give_are_no_judge_verdict() -> None:
+    """A failed answer (stage query or connection) is scored 0/0/1 by rule, its answer a marker
+    (`[TIMEOUT]`, `[ERROR: RuntimeError]`): no judge gave that label, so agreement leaves it out,
+    from a result and from a log alike; a reference `[TIMEOUT]` answer without an error was judged
+    and stays."""
+    data = result_json()
+    results = data["personas"][0]["rangeResults"][0]["questionResults"]
+    results += [
+        question_result(
+            9,
+            "[ERROR: RuntimeError]",
+            (0, 0, 1),
+            error={"stage": "query", "type": "RuntimeError", "message": "boom"},
+        ),
+        question_result(
+            10,
+            "[TIMEOUT]",
+            (0, 0, 1),
+            error={"stage": "connection", "type": "ConnectionRefusedError", "message": "down"},
+        ),
+        question_result(2, "[TIMEOUT]", (0, 0, 1)),  # the reference's: its judge was asked
+    ]
+    kept = [a.qa.id for a in judged_answers(data)]
+    assert kept == [*(f"tiny-q{d:03d}" for d in (3, 4, 5, 6, 7)), "tiny-q002"]
+    logged = [{**r, "checkpoint": "10d", "personaId": "tiny"} for r in results]
+    assert [a.qa.id for a in logged_answers(logged)] == kept

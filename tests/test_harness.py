@@ -408,7 +408,8 @@ async def test_adapter_failure_scores_timeout_answer(
     (rr,) = result.personas[0].range_results
     results = by_id(rr)
     failed = results[qid(5)]
-    assert failed.system_answer == "[TIMEOUT]"
+    # the reference's marker for a timeout; an honest one for anything else it raised
+    assert failed.system_answer == ("[TIMEOUT]" if knob == "hang_on" else "[ERROR: RuntimeError]")
     assert failed.error is not None
     assert failed.error.stage == "query"
     assert failed.error.type == error_type

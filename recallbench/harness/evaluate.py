@@ -1,7 +1,8 @@
 """One question, end to end: ask the adapter, judge the answer, apply the appellate rule.
 
 Failures of the system under test and of the judge are data here, not exceptions: an adapter that
-raises or times out yields an answer of ``[TIMEOUT]`` with the error recorded; a judge that still fails
+times out yields the reference's ``[TIMEOUT]`` answer, one that raises ``[ERROR: <type>]`` (see
+:func:`no_answer`), with the error recorded; a judge that still fails
 after its retries leaves the question unscored with the error recorded. Cancellation is never caught.
 """
 
@@ -42,12 +43,22 @@ __all__ = [
     "evaluate",
     "judge_once",
     "judge_with_retry",
+    "no_answer",
 ]
 
 log = logging.getLogger("recallbench")
 
 NO_ANSWER = "[TIMEOUT]"
-"""The answer recorded when the adapter gave none (the reference's marker, kept for compatibility)."""
+"""The answer recorded when the adapter timed out (the reference's marker, kept for compatibility)."""
+
+
+def no_answer(exc: BaseException) -> str:
+    """The answer recorded for a query that failed with ``exc``: ``[TIMEOUT]`` for a timeout (ours,
+    :class:`~recallbench.errors.AdapterTimeout`, or one the adapter raised), else
+    ``[ERROR: <type>]`` — the reference writes ``[TIMEOUT]`` for any exception, which tells a reader
+    of the answer that a system timed out when it raised. Nothing reads the marker: a failed answer
+    is known by its ``error`` stage (:mod:`recallbench.results.failures`) and never judged."""
+    return NO_ANSWER if isinstance(exc, TimeoutError) else f"[ERROR: {type(exc).__name__}]"
 
 
 @attrs.frozen(kw_only=True)
@@ -322,12 +333,13 @@ async def evaluate(
     else:
         assert adapter is not None
         start = time.perf_counter()
-        query_error = None
+        query_error, marker = None, NO_ANSWER
         try:
             with metered(in_process):
                 detail = await ask(adapter, pair, question_timeout)
         except AdapterTimeout as exc:
             query_error = QuestionError(stage="query", type="AdapterTimeout", message=str(exc))
+            marker = no_answer(exc)
         except BudgetExceeded:  # an in-process adapter's model call the budget refused: stop
             raise
         # The system failed on this question: data. SystemExit and KeyboardInterrupt raised by an
@@ -336,6 +348,7 @@ async def evaluate(
             stage = "connection" if unreachable(exc) else "query"
             message = str(exc)[:500] or repr(exc)
             query_error = QuestionError(stage=stage, type=type(exc).__name__, message=message)
+            marker = no_answer(exc)
         latency_ms = (time.perf_counter() - start) * 1000
     if detail is None:
         assert query_error is not None
@@ -347,7 +360,7 @@ async def evaluate(
         )
         result = QuestionResult(
             qa=pair,
-            system_answer=NO_ANSWER,
+            system_answer=marker,
             score=score,
             composite_score=score.composite,
             latency_ms=round(latency_ms, 2),

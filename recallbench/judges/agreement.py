@@ -30,6 +30,7 @@ import attrs
 from ..data.qa import CATEGORIES, QAPair
 from ..data.ranges import parse_time_range
 from ..results._collector import collector_paused
+from ..results.failures import FAILED_STAGES
 from ..results.result_json import Interner
 from ..results.scoring import JudgeScore
 
@@ -375,7 +376,8 @@ def judged_answers(
     """Every scored answer of a parsed ``result.json`` (BenchmarkResult JSON), in file order.
 
     Questions whose judge failed (``unscoredResults``, or a question ``error`` at the judge stage) are
-    left out: their score is a placeholder.
+    left out: their score is a placeholder; so are answers the memory system failed to give (error
+    stage ``query`` or ``connection``): scored 0/0/1 by rule, not by a judge, their answer a marker.
 
     Args:
         result: the parsed file.
@@ -407,11 +409,7 @@ def _judged_answers(personas: Iterable[Any]) -> list[JudgedAnswer]:
             days: int | None = None  # int(cutoff), once a range answer needs it
             for i, q in enumerate(rng.get("questionResults") or ()):
                 error = q.get("error")
-                if (
-                    error is not None
-                    and isinstance(error, Mapping)
-                    and error.get("stage") == "judge"
-                ):
+                if isinstance(error, Mapping) and error.get("stage") in _NOT_JUDGED:
                     continue
                 try:
                     qa = qa_of(q["qa"])
@@ -441,7 +439,8 @@ def logged_answers(records: Iterable[Mapping[str, Any]]) -> list[JudgedAnswer]:
 
     The checkpoint cutoff comes from our ``checkpoint`` label (``30d`` → day 30; ``full`` → every
     day); a record without one (the reference's own logs) is taken at its last relevant day, the
-    earliest checkpoint that could have asked it. Records of a failed judge are left out.
+    earliest checkpoint that could have asked it. Records of a failed judge, and of an answer the
+    memory system failed to give (scored by rule), are left out.
 
     Raises:
         ValueError: a record is not a question record (the message says which).
@@ -456,7 +455,7 @@ def _logged_answers(records: Iterable[Mapping[str, Any]]) -> list[JudgedAnswer]:
     out: list[JudgedAnswer] = []
     for i, record in enumerate(records):
         error = record.get("error")
-        if isinstance(error, Mapping) and error.get("stage") == "judge":
+        if isinstance(error, Mapping) and error.get("stage") in _NOT_JUDGED:
             continue
         try:
             qa = interner.qa(record["qa"])
@@ -479,6 +478,11 @@ def _logged_answers(records: Iterable[Mapping[str, Any]]) -> list[JudgedAnswer]:
         except (KeyError, TypeError, ValueError, OverflowError) as exc:
             raise ValueError(f"record {i + 1}: {type(exc).__name__}: {exc}") from None
     return out
+
+
+_NOT_JUDGED = frozenset(("judge", *FAILED_STAGES))
+"""Error stages of answers whose score is no judge's verdict: the judge failed, or the memory system
+gave no answer (scored 0/0/1 by rule, its answer a marker such as ``[TIMEOUT]``)."""
 
 
 DaysFor = Callable[[str, int], "Sequence[Day]"]

@@ -132,7 +132,8 @@ class RunTiming:
 @attrs.frozen(kw_only=True)
 class QuestionResult:
     """One evaluated question. An adapter failure is scored 0/0/1 without calling the judge (no
-    answer, nothing fabricated) and keeps the reference's ``[TIMEOUT]`` answer; ``error`` says why."""
+    answer, nothing fabricated); its answer is the reference's ``[TIMEOUT]`` after a timeout and
+    ``[ERROR: <type>]`` after any other failure, and ``error`` says why."""
 
     qa: QAPair
     system_answer: str

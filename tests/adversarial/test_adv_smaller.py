@@ -392,3 +392,63 @@ def test_questions_beyond_the_corpus_are_warned_by_plan_and_refused_by_run_witho
         assert not out.exists()  # before any work: no output folder, no adapter
     refused = [line for line in run.stderr.splitlines() if line.strip()]
     assert len(refused) == 1 and "--skip-preflight skips no data rule" in refused[0], run.stderr
+
+
+# -- 34.12: a failed answer's marker says what failed -------------------------------------------------
+
+FAILING = """
+import os
+from recallbench.testing import ScriptedAdapter
+
+
+def adapter():
+    if os.environ.get("RB_HEALED"):
+        return ScriptedAdapter(name="failing")
+    # day 3's question raises RuntimeError, day 4's never answers (times out)
+    return ScriptedAdapter(name="failing", fail_on=["2026-01-03"], hang_on=["2026-01-04"])
+"""
+
+
+def test_a_failed_answer_reads_timeout_only_for_a_timeout_and_a_resume_keeps_it(
+    setup: tuple[Path, Path], tmp_path: Path
+) -> None:
+    """A query that raised stores `[ERROR: RuntimeError]`, one that timed out the reference's
+    `[TIMEOUT]`; the run stops past --max-adapter-errors, and --resume (the adapter healed) keeps
+    both answers as logged (--max-adapter-errors none: they count again), asking only what was never
+    asked."""
+    data, fakes = setup
+    failing = tmp_path / "failing.py"
+    failing.write_text(FAILING, encoding="utf-8")
+    run = tmp_path / "run"
+    args = _argv(data, fakes, "--output", run, "--lifecycle", "incremental", "--timeout", "300")
+    args[args.index("--adapter") + 1] = f"{failing}:adapter"
+    args[args.index("--sample") : args.index("--sample") + 2] = []  # every question: days 3, 4 too
+
+    def answers(checkpoint: str) -> dict[str, str]:
+        result = json.loads((run / "result.json").read_text(encoding="utf-8"))
+        (persona,) = result["personas"]
+        (rr,) = [r for r in persona["rangeResults"] if r["range"]["label"] == checkpoint]
+        return {q["qa"]["id"]: q["systemAnswer"] for q in rr["questionResults"]}
+
+    stopped = subprocess.run(args, capture_output=True, text=True, env=_env(), timeout=180)
+    assert stopped.returncode == 1, stopped.stderr  # 2 of 10 failed: past 10% after 10d
+    first = answers("10d")
+    assert first["tiny-q003"] == "[ERROR: RuntimeError]"
+    assert first["tiny-q004"] == "[TIMEOUT]"
+    logged = {
+        r["qa"]["id"]: r["systemAnswer"]
+        for r in map(json.loads, (run / "questions.jsonl").read_text("utf-8").splitlines())
+    }
+    assert (logged["tiny-q003"], logged["tiny-q004"]) == ("[ERROR: RuntimeError]", "[TIMEOUT]")
+
+    resumed = subprocess.run(
+        [*args, "--resume", run / "progress.jsonl", "--max-adapter-errors", "none"],
+        capture_output=True,
+        text=True,
+        env=_env(RB_HEALED="1"),
+        timeout=180,
+    )
+    assert resumed.returncode == 0, resumed.stderr
+    assert answers("10d") == first  # kept from the logs, not asked again
+    later = answers("20d")  # asked by the healed adapter: the markers came from the logs
+    assert not later["tiny-q003"].startswith("[") and not later["tiny-q004"].startswith("[")
