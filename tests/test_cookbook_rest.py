@@ -12,6 +12,7 @@ from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Any
 
+import aiohttp
 import anyio
 import pytest
 from _cookbook import run_adapter_cli
@@ -105,9 +106,87 @@ async def test_delete_and_teardown_reach_the_service(service: str) -> None:
 async def test_a_bad_request_is_the_services_own_message(service: str) -> None:
     memory = rest_memory.RestMemory({"url": service})
     await memory.setup()
-    with pytest.raises(AdapterError, match=r"HTTP 400: bad request: KeyError: 'day'"):
+    with pytest.raises(
+        AdapterError, match=r"HTTP 400: field 'day' is missing: expected a whole number from 1$"
+    ):
         await memory._call("POST", f"/memories/{memory.memory_id}/days", {"content": "x"})
     await memory.teardown()
+
+
+_DAY = {"day": 3, "date": "2026-01-03", "content": "# session: principal\n\nThe code is 4417.\n"}
+
+
+@pytest.mark.anyio
+@pytest.mark.parametrize(
+    ("path", "body", "error"),
+    [
+        (
+            "days",
+            b'{"day": 1e400, "date": "2026-01-03", "content": "x"}',
+            "field 'day' must be a whole number from 1, got Infinity",
+        ),
+        ("days", {**_DAY, "day": 2.5}, "field 'day' must be a whole number from 1, got 2.5"),
+        ("days", {**_DAY, "day": True}, "field 'day' must be a whole number from 1, got true"),
+        ("days", {**_DAY, "day": 0}, "field 'day' must be a whole number from 1, got 0"),
+        (
+            "days",
+            {**_DAY, "isolated_sessions": "abc"},
+            "field 'isolated_sessions' must be a list of session ids, got \"abc\"",
+        ),
+        (
+            "days",
+            {**_DAY, "isolated_sessions": ["ops", 7]},
+            "field 'isolated_sessions' must be a list of session ids, got [\"ops\", 7]",
+        ),
+        ("days", {**_DAY, "content": None}, "field 'content' must be a string, got null"),
+        ("days", {**_DAY, "date": 20260103}, "field 'date' must be a string, got 20260103"),
+        (
+            "search",
+            {"question": {"text": "what?"}},
+            'field \'question\' must be a string, got {"text": "what?"}',
+        ),
+        (
+            "search",
+            {"question": "what?", "session": ["ops"]},
+            "field 'session' must be a session id, got [\"ops\"]",
+        ),
+        ("search", {}, "field 'question' is missing: expected a string"),
+        (
+            "days",
+            b'{"day": ' + b"[" * 100_000 + b"]" * 100_000 + b"}",
+            "the body is nested too deep: more than 200 levels",
+        ),
+        (
+            "search",
+            b"[" * 100_000 + b"]" * 100_000,
+            "the body is nested too deep: more than 200 levels",
+        ),
+    ],
+)
+async def test_a_wrongly_typed_or_too_deep_body_is_a_400_naming_the_field(
+    service: str, path: str, body: Any, error: str
+) -> None:
+    """Over real HTTP: what the service cannot use is the caller's fault, a 400 with one JSON line
+    naming the field (these were 500s, or accepted: ``"abc"`` as three sessions, ``null`` content
+    as the text "None", a dict question as its repr)."""
+    async with aiohttp.ClientSession() as http:
+        async with http.post(f"{service}/memories") as made:
+            memory_id = (await made.json())["id"]
+        url = f"{service}/memories/{memory_id}/{path}"
+        data = body if isinstance(body, bytes) else json.dumps(body).encode()
+        headers = {"Content-Type": "application/json"}
+        async with http.post(url, data=data, headers=headers) as reply:
+            assert reply.status == 400
+            assert await reply.json() == {"error": error}
+        # The memory is whole after it: a good day goes in and is found.
+        async with http.post(f"{service}/memories/{memory_id}/days", json=_DAY) as reply:
+            assert reply.status == 204
+        async with http.post(f"{service}/memories/{memory_id}/finalize") as reply:
+            assert reply.status == 204
+        search = {"question": "What is the code?", "session": None}
+        async with http.post(f"{service}/memories/{memory_id}/search", json=search) as reply:
+            assert reply.status == 200
+            assert "4417" in (await reply.json())["answer"]
 
 
 async def _hanging_server(handler: Any) -> tuple[web.AppRunner, str]:

@@ -37,6 +37,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
+import json
 import socket
 import uuid
 from collections.abc import Awaitable, Callable
@@ -45,6 +46,7 @@ from typing import Any
 from aiohttp import web
 
 from recallbench import DayMetadata
+from recallbench._jsonread import MAX_DEPTH, JSONTooDeep, json_loads
 from recallbench.adapters import builtin_adapter
 from recallbench.adapters.base import to_query_detail
 
@@ -100,14 +102,19 @@ class MemoryService:
     async def add_day(self, request: web.Request) -> web.Response:
         memory = self.memory(request)
         body = await _json(request)
-        day = int(body["day"])
+        day = _field(body, "day", int, "a whole number from 1")
+        if day < 1:
+            raise _bad_field("day", "a whole number from 1", day)
+        isolated = _field(body, "isolated_sessions", list, "a list of session ids", default=[])
+        if not all(isinstance(session, str) for session in isolated):
+            raise _bad_field("isolated_sessions", "a list of session ids", isolated)
         metadata = DayMetadata(
             day_number=day,
-            date=str(body["date"]),
-            persona_id=str(body.get("persona_id", "")),
-            isolated_sessions=tuple(body.get("isolated_sessions", ())),
+            date=_field(body, "date", str, "a string"),
+            persona_id=_field(body, "persona_id", str, "a string", default=""),
+            isolated_sessions=tuple(isolated),
         )
-        await memory.ingest_day(day, str(body["content"]), metadata)
+        await memory.ingest_day(day, _field(body, "content", str, "a string"), metadata)
         return web.Response(status=204)
 
     async def finalize(self, request: web.Request) -> web.Response:
@@ -117,11 +124,9 @@ class MemoryService:
     async def search(self, request: web.Request) -> web.Response:
         memory = self.memory(request)
         body = await _json(request)
-        detail = to_query_detail(
-            await memory.query_detail(
-                str(body["question"]), session=str(body.get("session") or "principal")
-            )
-        )
+        question = _field(body, "question", str, "a string")
+        session = _field(body, "session", str, "a session id", default=None) or "principal"
+        detail = to_query_detail(await memory.query_detail(question, session=session))
         results = [
             {"path": r.path, "day": r.day, "score": r.score, "snippet": r.snippet}
             for r in detail.retrieval
@@ -140,13 +145,45 @@ class MemoryService:
 
 
 async def _json(request: web.Request) -> dict[str, Any]:
+    # recallbench's own reader: the standard parser recurses, so a body nested a few thousand levels
+    # deep would be a RecursionError (a 500); this one refuses past 200 levels, as a ValueError.
+    text = await request.text()
     try:
-        body = await request.json()
+        body = json_loads(text)
+    except JSONTooDeep as exc:
+        raise web.HTTPBadRequest(
+            reason=f"the body is nested too deep: more than {MAX_DEPTH} levels"
+        ) from exc
     except ValueError as exc:
         raise web.HTTPBadRequest(reason=f"the body is not JSON: {exc}") from exc
     if not isinstance(body, dict):
         raise web.HTTPBadRequest(reason="the body must be a JSON object")
     return body
+
+
+_NO_DEFAULT: Any = object()
+
+
+def _field(
+    body: dict[str, Any], name: str, kind: type, expected: str, default: Any = _NO_DEFAULT
+) -> Any:
+    """``body[name]`` when it is a ``kind`` (a JSON ``true`` is no number, ``1e400`` no integer);
+    ``default`` when it is absent or null and may be; else a 400 naming the field."""
+    value = body.get(name)
+    if value is None and default is not _NO_DEFAULT:
+        return default
+    if name not in body:
+        raise web.HTTPBadRequest(reason=f"field {name!r} is missing: expected {expected}")
+    if not isinstance(value, kind) or isinstance(value, bool):
+        raise _bad_field(name, expected, value)
+    return value
+
+
+def _bad_field(name: str, expected: str, value: Any) -> web.HTTPBadRequest:
+    shown = json.dumps(value)  # inf is shown as Infinity, as JSON readers parse 1e400
+    if len(shown) > 60:
+        shown = shown[:57] + "..."
+    return web.HTTPBadRequest(reason=f"field {name!r} must be {expected}, got {shown}")
 
 
 def make_app() -> web.Application:
