@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import hashlib
 import re
+from collections.abc import Sequence
 from typing import Any
 
 import numpy as np
@@ -205,6 +206,12 @@ class WordEncoder:
             if norm:
                 out[row] /= norm
         return out
+
+    def word_counts(self, texts: Sequence[str]) -> list[list[int]]:
+        """One word piece per word: what the dense adapter's passage splitter cuts by."""
+        from recallbench.adapters.retrieval.passages import word_spans
+
+        return [[1] * len(word_spans(text)) for text in texts]
 
 
 @settings(max_examples=40, deadline=None)
