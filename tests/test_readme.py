@@ -53,6 +53,9 @@ HOW: dict[str, Shortened | Excluded] = {
     # The main job is 20-30 s over six personas; one checkpoint of one shows it works.
     "python -m recallbench run": ONE_CHECKPOINT,
     "python -m pytest -n 2": Excluded("the test suite itself; .ci/run runs it"),
+    'python -m pytest -n 2 -m "not slow"': Excluded(
+        "the quick part of the test suite itself; .ci/run runs all of it"
+    ),
     "pip install .": Excluded("a non-editable install: tests/test_install.py makes a real one"),
     "pip install 'recallbench[ray]'": Excluded(
         "installs Ray into the environment running the tests; .ci/run installs the extra and "
