@@ -344,3 +344,115 @@ def test_cli_retry_errors_of_no_run_is_one_line_exit_2(tmp_path: Path) -> None:
     assert err.strip() == (
         f"recallbench run: error: --retry-errors {tmp_path / 'nope'}: no such directory"
     )
+
+
+# -- a retry log's records -------------------------------------------------------------------------
+
+
+@pytest.fixture(scope="module")
+def ended_cli_run(
+    tmp_path_factory: pytest.TempPathFactory,
+) -> tuple[Path, list[str], dict[str, str]]:
+    """A real run through the command line that ended with two failed questions (day 3's)."""
+    tmp_path = tmp_path_factory.mktemp("ended")
+    data = tmp_path / "personas"
+    write_persona(data)
+    (tmp_path / "flaky.py").write_text(FLAKY_ADAPTER, encoding="utf-8")
+    env = dict(os.environ)
+    env["PYTHONPATH"] = str(ROOT)
+    env["RECALLBENCH_CACHE_DIR"] = str(tmp_path / "cache")
+    env["FLAKY_STATE"] = str(tmp_path / "healed")
+    env["FLAKY_QUESTIONS"] = "2026-01-03"
+    args = ["--adapter", "flaky.py", "--data", str(data), "--personas", "tiny", "--arcs"]
+    args += ["arcs-30d.yaml", "--ranges", "10d,20d", "--skip-preflight", "--no-heatmap-png"]
+    args += ["--no-html", "--judge", "rubric"]
+    code, err = _cli(["run", *args, "--output", str(tmp_path / "run")], env, tmp_path)
+    assert code == 0, err
+    return tmp_path, args, env
+
+
+def _set(key: str, value: Any) -> Callable[[dict[str, Any]], None]:
+    def change(record: dict[str, Any]) -> None:
+        target = record
+        *parents, last = key.split(".")
+        for parent in parents:
+            target = target[parent]
+        target[last] = value
+
+    return change
+
+
+@pytest.mark.parametrize(
+    ("log", "line", "change", "says"),
+    [
+        ("questions.jsonl", 1, _set("composite", "x"), "'composite' is 'x': expected a number"),
+        ("questions.jsonl", 1, _set("score", "x"), "'score' is 'x': expected an object"),
+        (
+            "questions.jsonl",
+            2,
+            _set("score.correctness", "3"),
+            "'score' is no score: judge score field 'correctness' is not a number: '3'",
+        ),
+        ("questions.jsonl", 1, _set("personaId", 5), "'personaId' is 5: expected a string"),
+        ("questions.jsonl", 3, _set("qa.id", 3), "'qa.id' is 3: expected a string"),
+        ("questions.jsonl", 1, _set("error", "boom"), "'error' is 'boom': expected an object"),
+        ("progress.jsonl", 2, _set("range", "10d"), "'range' is '10d': expected an object"),
+        ("progress.jsonl", 2, _set("personaId", 5), "'personaId' is 5: expected a string"),
+        ("progress.jsonl", 2, _set("daysIngested", 1.5), "'daysIngested' is 1.5: expected a whole"),
+    ],
+)
+def test_a_wrongly_typed_retry_record_is_one_line_naming_file_and_line(
+    ended_cli_run: tuple[Path, list[str], dict[str, str]],
+    tmp_path: Path,
+    log: str,
+    line: int,
+    change: Callable[[dict[str, Any]], None],
+    says: str,
+) -> None:
+    """Each was an error naming no file (a judge's "got str"), an internal error (exit 70), or
+    passed unseen; now one line naming the record's file and line, exit 2, nothing asked."""
+    base, args, env = ended_cli_run
+    run_dir = tmp_path / "run"
+    import shutil
+
+    shutil.copytree(base / "run", run_dir)
+    path = run_dir / log
+    records = path.read_text(encoding="utf-8").splitlines()
+    record = json.loads(records[line - 1])
+    change(record)
+    records[line - 1] = json.dumps(record)
+    path.write_text("\n".join(records) + "\n", encoding="utf-8")
+    os.utime(run_dir / "result.json")  # still an ended run: its result newer than its logs
+    asked = base / "asked.txt"
+    asked.unlink(missing_ok=True)
+    code, err = _cli(["run", *args, "--retry-errors", str(run_dir)], env, base)
+    assert code == 2, err
+    [message] = err.strip().splitlines()
+    assert message.startswith(f"recallbench run: error: {path}:{line}: {says}"), message
+    assert not asked.exists()
+
+
+def test_a_retry_record_for_a_persona_the_data_lacks_is_refused_not_counted(
+    ended_cli_run: tuple[Path, list[str], dict[str, str]], tmp_path: Path
+) -> None:
+    """A failed answer logged for persona ``ghost`` was counted in ``retriedErrors`` (3 for the
+    run's 2); now refused in one line naming its file, line and persona, exit 2."""
+    base, args, env = ended_cli_run
+    run_dir = tmp_path / "run"
+    import shutil
+
+    shutil.copytree(base / "run", run_dir)
+    path = run_dir / "questions.jsonl"
+    records = path.read_text(encoding="utf-8").splitlines()
+    failed = next(json.loads(r) for r in records if '"error"' in r)
+    records.append(json.dumps({**failed, "personaId": "ghost"}))
+    path.write_text("\n".join(records) + "\n", encoding="utf-8")
+    os.utime(run_dir / "result.json")
+    before = (run_dir / "result.json").read_bytes()
+    code, err = _cli(["run", *args, "--retry-errors", str(run_dir)], env, base)
+    assert code == 2, err
+    assert err.strip() == (
+        f"recallbench run: error: {path}:{len(records)}: a record for persona 'ghost', which the "
+        "data does not have; a retry merges only answers about the run's own personas"
+    )
+    assert (run_dir / "result.json").read_bytes() == before

@@ -59,6 +59,7 @@ from .lifecycle import UnitRunner
 from .questions import QuestionAsker
 from .resume import ResumeLog
 from .resume_checks import log_location
+from .retry_records import check_known_personas
 from .runlog import JsonlWriter, RunLogs, check_writable, iso_now, write_result
 from .units import CheckpointTask, RunState, Unit, plan_tasks, plan_units, ranges_asked, supported
 
@@ -204,6 +205,9 @@ class Harness:
         timestamp = iso_now()
         # Before any work: an output folder that cannot be written is found now, not at the end.
         check_writable(p for p in attrs.astuple(self.output) if isinstance(p, Path))
+        if any(q.retry for q in self.resume.questions):
+            # A retried run's log about a persona the data lacks would be counted, not asked.
+            check_known_personas(self.resume, set(self.dataset.persona_ids()))
         ids = list(self.config.personas or self.dataset.persona_ids())
         datasets = await supported(
             [self.dataset.load(pid) for pid in ids], self.factory, self.config.skip_unsupported

@@ -76,6 +76,8 @@ class LoggedQuestion:
     qa_id: str
     record: Mapping[str, Any]
     retry: bool = False
+    where: str | None = attrs.field(default=None, eq=False)
+    """``FILE:LINE`` of the record, for messages about it."""
     """Read for ``--retry-errors``: a failed query is asked again too (:attr:`reask`)."""
 
     @property
@@ -121,6 +123,8 @@ class LoggedCheckpoint:
     persona_id: str | None
     label: str
     record: Mapping[str, Any]
+    where: str | None = attrs.field(default=None, eq=False)
+    """``FILE:LINE`` of the record, for messages about it."""
 
 
 @attrs.frozen(kw_only=True)
@@ -184,8 +188,9 @@ class ResumeLog:
         return max(days, default=0)
 
 
-def _records(path: Path) -> Iterator[dict[str, Any]]:
-    """A log's records; a torn last line (a killed writer) is skipped, any other damage refused.
+def _records(path: Path) -> Iterator[tuple[int, dict[str, Any]]]:
+    """A log's (line number, record)s; a torn last line (a killed writer) is skipped, any other
+    damage refused.
 
     Raises:
         DatasetError: a line other than the last is not a JSON object, or the file cannot be read.
@@ -193,8 +198,7 @@ def _records(path: Path) -> Iterator[dict[str, Any]]:
     from ..errors import DatasetError
 
     try:
-        for _, record in jsonl_records(path):
-            yield record
+        yield from jsonl_records(path)
     except RecursionError:
         raise DatasetError(f"{path}: a line nests too deeply to be a log record") from None
 
@@ -219,6 +223,7 @@ def read_resume_log(
             progress file counts (emptied, truncated, another run's): resuming would lose them.
     """
     from .resume_checks import check_answers_kept, named_question_log
+    from .retry_records import check_checkpoint_record, check_question_record
 
     checkpoints: list[LoggedCheckpoint] = []
     logged: list[LoggedQuestion] = []
@@ -230,7 +235,9 @@ def read_resume_log(
     if progress is not None:
         if progress.is_file():
             attempt_log = given if given is not None and given.is_file() else None
-            for r in _records(progress):
+            for line, r in _records(progress):
+                if retry_errors and r.get("type") == "checkpoint":
+                    check_checkpoint_record(progress, line, r)
                 if r.get("type") == "header":
                     header = r
                     named = named_question_log(progress, r) if given is not None else None
@@ -245,7 +252,10 @@ def read_resume_log(
                     pid = r.get("personaId")
                     checkpoints.append(
                         LoggedCheckpoint(
-                            persona_id=pid if isinstance(pid, str) else None, label=label, record=r
+                            persona_id=pid if isinstance(pid, str) else None,
+                            label=label,
+                            record=r,
+                            where=f"{progress}:{line}",
                         )
                     )
                     if isinstance(pid, str) and attempt_log is not None:
@@ -257,14 +267,21 @@ def read_resume_log(
     for path in logs:
         if not path.is_file():
             continue
-        for r in _records(path):
+        for line, r in _records(path):
+            if retry_errors and "type" not in r:  # an answer (a log holds no other untyped record)
+                check_question_record(path, line, r)
             qa = r.get("qa")
             pid, label = r.get("personaId"), r.get("checkpoint")
             qid = qa.get("id") if isinstance(qa, Mapping) else None
             if isinstance(pid, str) and isinstance(label, str) and isinstance(qid, str):
                 logged.append(
                     LoggedQuestion(
-                        persona_id=pid, checkpoint=label, qa_id=qid, record=r, retry=retry_errors
+                        persona_id=pid,
+                        checkpoint=label,
+                        qa_id=qid,
+                        record=r,
+                        retry=retry_errors,
+                        where=f"{path}:{line}",
                     )
                 )
     if progress is not None:
