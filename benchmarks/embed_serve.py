@@ -10,9 +10,12 @@ from the encoder's cache:
 * **single, concurrent**: one text a request, ``--concurrency`` requests in flight: the batcher
   coalesces them into shared encoder calls;
 * **batched**: ``--batch`` texts a request (OpenAI format), one request at a time;
-* **the encoder alone**, in this process, batches of ``--batch``, for the HTTP overhead.
+* **the encoder alone**, in this process, one text a call and ``--batch`` a call: what HTTP costs.
 
-    python benchmarks/embed_serve.py                     # 300 texts a phase
+Each phase runs ``--repeat`` times; the best and the median rate are printed (on a shared machine the
+best run is the least disturbed one).
+
+    python benchmarks/embed_serve.py                     # 300 texts a phase, 3 runs
     python benchmarks/embed_serve.py --texts 600 --concurrency 32 --batch 64
 
 Needs the ``dense`` extra and the weights. Prints one line per phase.
@@ -91,8 +94,14 @@ def encoder_alone(texts: Sequence[str], size: int) -> float:
     return time.perf_counter() - began
 
 
+def report(label: str, rates: Sequence[float], extra: str = "") -> None:
+    best, median = max(rates), statistics.median(rates)
+    print(f"{label:28s} {best:6.0f} texts/s best, {median:6.0f} median of {len(rates)}{extra}")
+
+
 async def main(args: argparse.Namespace) -> None:
     texts = persona_texts()
+    n, c, size, runs = args.texts, args.concurrency, args.batch, range(args.repeat)
     server = subprocess.Popen(
         [sys.executable, "-m", "recallbench", "embed-serve", "--port", "0"],
         stdout=subprocess.PIPE,
@@ -101,26 +110,22 @@ async def main(args: argparse.Namespace) -> None:
     try:
         assert server.stdout is not None
         url = (await anyio.to_thread.run_sync(server.stdout.readline)).split()[-1]
-        n = args.texts
         await single(url, phase_texts(texts, "warm", 8), 1)
-        seconds, median = await single(url, phase_texts(texts, "seq", n), 1)
-        print(
-            f"single, sequential      {n / seconds:7.0f} texts/s   median {median * 1000:.1f} ms a request"
-        )
-        c = args.concurrency
-        seconds, median = await single(url, phase_texts(texts, "conc", n), c)
-        print(
-            f"single, {c:3d} in flight   {n / seconds:7.0f} texts/s   median {median * 1000:.1f} ms a request"
-        )
-        seconds = await batched(url, phase_texts(texts, "batch", n), args.batch)
-        print(f"batched, {args.batch} a request   {n / seconds:7.0f} texts/s")
+        timed = [await single(url, phase_texts(texts, f"seq{r}", n), 1) for r in runs]
+        medians = statistics.median(m for _, m in timed) * 1000
+        report("single, sequential", [n / s for s, _ in timed], f"; {medians:.1f} ms a request")
+        timed = [await single(url, phase_texts(texts, f"conc{r}", n), c) for r in runs]
+        report(f"single, {c} in flight", [n / s for s, _ in timed])
+        rates = [n / await batched(url, phase_texts(texts, f"batch{r}", n), size) for r in runs]
+        report(f"batched, {size} a request", rates)
     finally:
         server.terminate()
         server.wait(timeout=30)
-    seconds = encoder_alone(phase_texts(texts, "alone", n), args.batch)
-    print(
-        f"encoder alone, {args.batch} a call {n / seconds:7.0f} texts/s   (no HTTP, this process)"
-    )
+    for per_call in (1, size):
+        rates = [
+            n / encoder_alone(phase_texts(texts, f"alone{per_call}-{r}", n), per_call) for r in runs
+        ]
+        report(f"encoder alone, {per_call} a call", rates, " (no HTTP)")
 
 
 if __name__ == "__main__":
@@ -132,4 +137,5 @@ if __name__ == "__main__":
     parser.add_argument(
         "--batch", type=int, default=64, help="texts a batched request (default 64)"
     )
+    parser.add_argument("--repeat", type=int, default=3, help="runs of each phase (default 3)")
     anyio.run(main, parser.parse_args(), backend="asyncio")
