@@ -57,9 +57,8 @@ from .fingerprinting import dataset_digests, fingerprint_change, harness_fingerp
 from .hooks import Hooks, RunDone, RunStarted
 from .lifecycle import UnitRunner
 from .questions import QuestionAsker
-from .resume import ResumeLog
+from .resume import ResumeLog, check_known_personas
 from .resume_checks import log_location
-from .retry_records import check_known_personas
 from .runlog import JsonlWriter, RunLogs, check_writable, iso_now, write_result
 from .units import CheckpointTask, RunState, Unit, plan_tasks, plan_units, ranges_asked, supported
 

@@ -11,7 +11,7 @@ resume takes as final.
 from __future__ import annotations
 
 import logging
-from collections.abc import Iterator, Mapping
+from collections.abc import Collection, Iterator, Mapping
 from pathlib import Path
 from typing import Any
 
@@ -39,6 +39,7 @@ __all__ = [
     "LoggedQuestion",
     "ResumeLog",
     "answer_key",
+    "check_known_personas",
     "logged_answer",
     "read_resume_log",
     "read_retry_log",
@@ -436,3 +437,22 @@ def rebuild_checkpoint(task: CheckpointTask, record: Any) -> TimeRangeResult:
         hallucination_rate=float(record.get("hallucinationRate") or 0),
         question_results=(),
     )
+
+
+def check_known_personas(retry: ResumeLog, known: Collection[str]) -> None:
+    """Refuse a retry log with a record for a persona the data does not have: it would be counted
+    among the run's retried errors, for a persona the result cannot hold.
+
+    Raises:
+        DatasetError: naming the first such record's file and line and its persona.
+    """
+    from ..errors import DatasetError
+
+    records = [(c.persona_id, c.where) for c in retry.checkpoints]
+    records += [(q.persona_id, q.where) for q in retry.questions]
+    for pid, where in records:
+        if pid is not None and pid not in known:
+            raise DatasetError(
+                f"{where or 'a record'}: a record for persona {pid!r}, which the data does "
+                "not have; a retry merges only answers about the run's own personas"
+            )

@@ -9,17 +9,14 @@ refused in one line naming its file and line and what was expected.
 
 from __future__ import annotations
 
-from collections.abc import Collection, Mapping
+from collections.abc import Mapping
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from ..errors import DatasetError, JudgeParseError
 from ..results.scoring import to_score
 
-if TYPE_CHECKING:
-    from .resume import ResumeLog
-
-__all__ = ["check_checkpoint_record", "check_known_personas", "check_question_record"]
+__all__ = ["check_checkpoint_record", "check_question_record"]
 
 _STRING, _WHOLE, _NUMBER, _OBJECT = "a string", "a whole number", "a number", "an object"
 
@@ -117,20 +114,3 @@ def check_checkpoint_record(path: Path, line: int, record: Mapping[str, Any]) ->
         raise DatasetError(
             f"'range.label' is {_shown(label)}: expected a string", path=path, line=line
         )
-
-
-def check_known_personas(retry: ResumeLog, known: Collection[str]) -> None:
-    """Refuse a retry log with a record for a persona the data does not have: it would be counted
-    among the run's retried errors, for a persona the result cannot hold.
-
-    Raises:
-        DatasetError: naming the first such record's file and line and its persona.
-    """
-    records = [(c.persona_id, c.where) for c in retry.checkpoints]
-    records += [(q.persona_id, q.where) for q in retry.questions]
-    for pid, where in records:
-        if pid is not None and pid not in known:
-            raise DatasetError(
-                f"{where or 'a record'}: a record for persona {pid!r}, which the data does "
-                "not have; a retry merges only answers about the run's own personas"
-            )
