@@ -18,6 +18,16 @@ pieces = st.sampled_from(
         "X-Api-Key: 'qwertyuiopasdfgh'",
         "APIKEY:zxcvbnmasdfghjkl",
         "keyFacts",
+        "risk-first",
+        "task-0123456789abcdefXYZ",
+        "sk-",
+        "sk-ant-",
+        "0123456789abcdef",
+        "KEY",
+        "Api_",
+        "apI-",
+        ": ",
+        "=",
         "registered-secret-value",
         "env-secret-value-1",
         "é — “quoted” ✓",
@@ -49,6 +59,14 @@ def test_each_kind_is_redacted(monkeypatch: pytest.MonkeyPatch) -> None:
     )
     assert redact(line).split() == [REDACTED] * 5
     assert redact_bytes(b"keyFacts and nothing else") == b"keyFacts and nothing else"
+
+
+def test_words_holding_sk_are_not_secrets() -> None:
+    # "risk-first" holds "sk-" but no key follows it: the bytes are given back as they are.
+    data = b"a risk-first plan, ask-first rules, the desk-bound task-0123 " * 1000
+    assert redact_bytes(data) is data
+    shaped = data + b"sk-0123456789abcdefXYZ"
+    assert redact_bytes(shaped).endswith(REDACTED.encode())
 
 
 def test_the_environment_is_read_as_it_is_now(monkeypatch: pytest.MonkeyPatch) -> None:
