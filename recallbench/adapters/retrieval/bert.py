@@ -35,6 +35,7 @@ __all__ = [
     "forward",
     "gelu",
     "layer_norm",
+    "pool",
     "weights_from_tensors",
 ]
 
@@ -297,7 +298,12 @@ def forward(weights: BertWeights, ids: Ints, mask: npt.NDArray[np.bool_]) -> Flo
         x = layer_norm(context @ layer.attn_out + layer.attn_out_bias + x, layer.attn_norm, eps)
         inner = gelu(x @ layer.ffn_in + layer.ffn_in_bias)
         x = layer_norm(inner @ layer.ffn_out + layer.ffn_out_bias + x, layer.ffn_norm, eps)
-    states = x.reshape(batch, length, hidden)
+    return pool(x.reshape(batch, length, hidden), mask)
+
+
+def pool(states: Floats, mask: npt.NDArray[np.bool_]) -> Floats:
+    """The sentence embeddings of last hidden states ``(batch, length, hidden)``: the mean over the
+    tokens ``mask`` sets, L2-normalised (a row with no token is all zeros)."""
     weight = mask.astype(np.float32)
     counts = np.maximum(weight.sum(axis=1, keepdims=True), np.float32(1e-9))
     pooled = np.einsum("blh,bl->bh", states, weight) / counts

