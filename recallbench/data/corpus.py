@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import bisect
 import re
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping, Sequence
 from pathlib import Path
+from typing import Any, Protocol, overload, runtime_checkable
 
 import attrs
 
@@ -15,7 +17,9 @@ from .qa import QAPair
 __all__ = [
     "Day",
     "DayMetadata",
+    "DaySource",
     "PersonaDataset",
+    "StoredDays",
     "day_memory_id",
     "memory_id_day",
     "split_sessions",
@@ -107,12 +111,80 @@ class Day:
         )
 
 
+@runtime_checkable
+class DaySource(Protocol):
+    """Where :class:`StoredDays` read their days from (a persona's day files, a benchmark's data
+    file): each day asked for, in the order asked, read when the iteration reaches it."""
+
+    def read_days(self, numbers: Sequence[int]) -> Iterator[Day]: ...
+
+
+class StoredDays(Sequence[Day]):
+    """A persona's days left where they are stored: their numbers in memory, each day's text read
+    when it is asked for and not kept (a LongMemEval ``_m`` run of 500 haystacks holds the days of
+    the units in flight, not all of them: :meth:`PersonaDataset.loaded`).
+
+    Iterating reads one day at a time; ``days[i]`` reads one day; each read makes a new
+    :class:`Day`. Pickled (a unit shipped to a Ray worker), it goes as the tuple of its days, read
+    then, so a worker on another machine needs no access to the files. Equal to other
+    :class:`StoredDays` of the same numbers and source, never to a tuple.
+    """
+
+    __slots__ = ("numbers", "source")
+
+    def __init__(self, numbers: Sequence[int], source: DaySource):
+        self.numbers = tuple(numbers)
+        """The day numbers, ascending."""
+        self.source = source
+
+    def __len__(self) -> int:
+        return len(self.numbers)
+
+    @overload
+    def __getitem__(self, index: int) -> Day: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> tuple[Day, ...]: ...
+
+    def __getitem__(self, index: int | slice) -> Day | tuple[Day, ...]:
+        if isinstance(index, slice):
+            return tuple(self.source.read_days(self.numbers[index]))
+        return next(iter(self.source.read_days((self.numbers[index],))))
+
+    def __iter__(self) -> Iterator[Day]:
+        return iter(self.source.read_days(self.numbers))
+
+    def through(self, cutoff: int, *, after: int = 0) -> tuple[Day, ...]:
+        """The days with ``after < number <= cutoff``, read now."""
+        lo = bisect.bisect_right(self.numbers, after)
+        hi = bisect.bisect_right(self.numbers, cutoff)
+        return tuple(self.source.read_days(self.numbers[lo:hi]))
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (tuple, (tuple(self),))
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, StoredDays):
+            return NotImplemented
+        return self.numbers == other.numbers and self.source == other.source
+
+    def __hash__(self) -> int:
+        return hash((self.numbers, self.source))
+
+    def __repr__(self) -> str:
+        return f"StoredDays({len(self.numbers)} days, {self.source!r})"
+
+
 @attrs.frozen(kw_only=True)
 class PersonaDataset:
-    """A loaded persona: its definition, its days in order, and its questions in file order."""
+    """A loaded persona: its definition, its days in order, and its questions in file order.
+
+    ``days`` is a tuple of days in memory, or :class:`StoredDays` read when asked for (what an
+    imported benchmark's ``load`` gives: planning needs only the days' numbers);
+    :meth:`loaded` reads them into memory for the unit of work that ingests them."""
 
     definition: PersonaDefinition
-    days: tuple[Day, ...]
+    days: Sequence[Day]
     qa: tuple[QAPair, ...]
     persona_dir: Path
     memories_dir: Path
@@ -128,13 +200,35 @@ class PersonaDataset:
         return self.definition.persona.id
 
     @property
+    def day_numbers(self) -> tuple[int, ...]:
+        """The days' numbers, ascending, without reading stored days."""
+        days = self.days
+        return days.numbers if isinstance(days, StoredDays) else tuple(d.number for d in days)
+
+    @property
     def max_day(self) -> int:
         """The highest day number on disk (0 for an empty corpus)."""
-        return self.days[-1].number if self.days else 0
+        days = self.days
+        if isinstance(days, StoredDays):
+            return days.numbers[-1] if days.numbers else 0
+        return days[-1].number if days else 0
 
     def days_through(self, cutoff: int, *, after: int = 0) -> tuple[Day, ...]:
         """Days with ``after < number <= cutoff``, in order."""
+        if isinstance(self.days, StoredDays):
+            return self.days.through(cutoff, after=after)
         return tuple(d for d in self.days if after < d.number <= cutoff)
+
+    def loaded(self) -> PersonaDataset:
+        """This persona with its days in memory: itself when they are, else a copy whose days
+        were read now (the harness calls it as a unit starts; the copy goes when the unit ends).
+
+        Raises:
+            DatasetError: a stored day cannot be read (naming its file and line).
+        """
+        if not isinstance(self.days, StoredDays):
+            return self
+        return attrs.evolve(self, days=tuple(self.days))
 
 
 DELETE_BEFORE_ASKING = "deleteMemoryId"

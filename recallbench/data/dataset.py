@@ -8,7 +8,7 @@ The arcs file picks its siblings: ``arcs-180d.yaml`` selects ``memories-180d/`` 
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import Any, Protocol, TypeVar, runtime_checkable
 
@@ -19,7 +19,7 @@ from .._suggest import nearest_hint
 from ..errors import ConfigError, DatasetError
 from ._schema import Issue, check_and_build
 from ._yaml import KeyPath, Locator, load_yaml, load_yaml_located, read_text
-from .corpus import Day, PersonaDataset
+from .corpus import Day, PersonaDataset, StoredDays
 from .persona import Persona, PersonaDefinition, Story, day_date
 from .qa import QAPair
 
@@ -28,6 +28,7 @@ __all__ = [
     "SOURCE_PERSONAS_DIR",
     "Dataset",
     "DayFile",
+    "DayFiles",
     "DirectoryDataset",
     "derive_sibling_dir",
     "list_personas",
@@ -204,16 +205,15 @@ def load_persona_definition(
     return PersonaDefinition(persona=persona, story=story, arcs_file=arcs_file)
 
 
-def load_days(definition: PersonaDefinition, memories_dir: Path) -> tuple[Day, ...]:
-    """Every day log of ``memories_dir`` in order, dated from the story's epoch."""
+def _day_numbers(definition: PersonaDefinition, memories_dir: Path) -> list[int]:
+    """The day numbers of ``memories_dir``'s day logs, in order, refusing misnamed ones and day 0."""
     if not memories_dir.is_dir():
         raise DatasetError(
             f"memories directory not found (the arcs file {definition.arcs_file} selects "
             f"{memories_dir.name}/)",
             path=memories_dir,
         )
-    days = []
-    epoch = definition.epoch
+    numbers = []
     for f in scan_day_files(memories_dir):
         if f.number is None:
             raise DatasetError(
@@ -222,20 +222,48 @@ def load_days(definition: PersonaDefinition, memories_dir: Path) -> tuple[Day, .
             )
         if f.number == 0:
             raise DatasetError("day numbers start at 1 (day-0001.md)", path=f.path)
-        content = read_text(f.path)
-        days.append(
-            Day(
-                number=f.number,
-                date=day_date(epoch, f.number),
-                content=content,
-                active_arcs=definition.story.active_arcs(f.number),
+        numbers.append(f.number)
+    return numbers
+
+
+@attrs.frozen
+class DayFiles:
+    """A persona's day logs as a :class:`~recallbench.data.corpus.DaySource`: day *n* is
+    ``memories_dir/day-NNNN.md``, dated from the story's epoch, read when asked for."""
+
+    memories_dir: Path
+    definition: PersonaDefinition
+
+    def read_days(self, numbers: Sequence[int]) -> Iterator[Day]:
+        epoch = self.definition.epoch
+        story = self.definition.story
+        for n in numbers:
+            yield Day(
+                number=n,
+                date=day_date(epoch, n),
+                content=read_text(self.memories_dir / f"day-{n:04d}.md"),
+                active_arcs=story.active_arcs(n),
             )
-        )
-    return tuple(days)
+
+
+def load_days(definition: PersonaDefinition, memories_dir: Path) -> tuple[Day, ...]:
+    """Every day log of ``memories_dir`` in order, dated from the story's epoch."""
+    numbers = _day_numbers(definition, memories_dir)
+    return tuple(DayFiles(memories_dir, definition).read_days(numbers))
+
+
+def stored_days(definition: PersonaDefinition, memories_dir: Path) -> StoredDays:
+    """:func:`load_days` without reading them: the day logs' numbers (checked as
+    :func:`load_days` checks them), each log read when asked for."""
+    return StoredDays(_day_numbers(definition, memories_dir), DayFiles(memories_dir, definition))
 
 
 def load_persona(
-    data_dir: Path | str, persona_id: str, arcs_file: str = DEFAULT_ARCS_FILE
+    data_dir: Path | str,
+    persona_id: str,
+    arcs_file: str = DEFAULT_ARCS_FILE,
+    *,
+    stored: bool = False,
 ) -> PersonaDataset:
     """Load one persona: definition, day logs and questions.
 
@@ -244,6 +272,8 @@ def load_persona(
         persona_id: the persona's directory name.
         arcs_file: the arcs file inside the persona directory; it selects the memories and qa
             directories (``arcs-180d.yaml`` → ``memories-180d/``, ``qa-180d/``).
+        stored: leave the day logs on disk (:class:`~recallbench.data.corpus.StoredDays`, read
+            when asked for; a log that cannot be read is found then) rather than read them now.
 
     Raises:
         DatasetError: a file is missing or malformed (the message names file and line).
@@ -253,7 +283,7 @@ def load_persona(
     pdir = persona_dir(data_dir, persona_id)
     memories = pdir / derive_sibling_dir(arcs_file, "memories")
     qa_file = pdir / derive_sibling_dir(arcs_file, "qa") / "questions.yaml"
-    days = load_days(definition, memories)
+    days = stored_days(definition, memories) if stored else load_days(definition, memories)
     if not qa_file.parent.is_dir():
         raise DatasetError(
             f"questions directory not found (the arcs file {arcs_file} selects {qa_file.parent.name}/)",

@@ -90,7 +90,8 @@ class UnitRunner:
         error: str | None = None
         evaluated = False
         try:
-            evaluated = await self._run(unit, ds, state, logs, results, timing)
+            # Days an imported dataset left on disk are read for this unit and go when it ends.
+            evaluated = await self._run(unit, ds.loaded(), state, logs, results, timing)
         except PersonaStopped as exc:
             error = str(exc)
             log.error("[bench] %s stopped: %s", ds.id, error)

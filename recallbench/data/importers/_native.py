@@ -32,7 +32,8 @@ import attrs
 from ..._jsonread import json_loads
 from ...errors import DatasetError
 from .._yaml import dump_yaml
-from ..dataset import DEFAULT_ARCS_FILE, DirectoryDataset, derive_sibling_dir
+from ..corpus import PersonaDataset
+from ..dataset import DEFAULT_ARCS_FILE, DirectoryDataset, derive_sibling_dir, load_persona
 from ..ranges import TimeRange
 
 __all__ = [
@@ -199,10 +200,17 @@ class ImportedDataset(DirectoryDataset):
     """Personas written by an importer: a persona directory that asks its own checkpoints when
     ``--ranges`` names none — the run's (``default_ranges``: a LongMemEval question once, after its
     haystack) or a persona's own (``ranges_of``: a LoCoMo conversation after a quarter, half, three
-    quarters and all of its sessions)."""
+    quarters and all of its sessions).
+
+    Its personas' days stay on disk until a unit of work reads them
+    (:class:`~recallbench.data.corpus.StoredDays`): a run over the 500 haystacks of LongMemEval's
+    ``_m`` holds those of the units in flight, not all of them."""
 
     default_ranges: tuple[TimeRange, ...] = ()
     persona_ranges: Mapping[str, tuple[TimeRange, ...]] = attrs.field(factory=dict, hash=False)
+
+    def load(self, persona_id: str) -> PersonaDataset:
+        return load_persona(self.data_dir, persona_id, self.arcs_file, stored=True)
 
     def ranges_of(self, persona_id: str) -> tuple[TimeRange, ...]:
         """``persona_id``'s own checkpoints (empty: it asks the run's)."""
