@@ -90,7 +90,7 @@ async def run_records(
         data,
         judge=ScriptedJudge(),
         config=config(**overrides),
-        output=RunOutput(questions=out / "questions.jsonl"),
+        output=RunOutput(questions=out / "questions.jsonl", snippets=True),
     )
     lines = (out / "questions.jsonl").read_text(encoding="utf-8").splitlines()
     return [json.loads(line) for line in lines]

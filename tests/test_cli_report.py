@@ -32,10 +32,22 @@ def test_run_writes_the_views_beside_its_result(run_dir: Path) -> None:
     html = (run_dir / "report.html").read_text(encoding="utf-8")
     assert html.lower().startswith("<!doctype html>")
     assert "executive-assistant" in html and "backend-eng-saas" in html
-    # The page shows what only the question log holds: the memories each answer was drawn from.
+    # The page shows what only the question log holds: the memories each answer was drawn from —
+    # by default their paths, days and scores, not their text (issue 35: a third of the folder).
     logged = [json.loads(line) for line in (run_dir / "questions.jsonl").read_text().splitlines()]
+    entries = [e for r in logged for e in r.get("retrieval", [])]
+    assert entries and all("snippet" not in e and "day" in e for e in entries)
+    assert json.dumps(entries[0]["path"], ensure_ascii=False)[1:-1] in html
+
+
+def test_keep_snippets_keeps_their_text_in_the_log_and_the_page(tmp_path: Path) -> None:
+    argv = ["run", "--personas", "executive-assistant", "--ranges", "30d", "--sample", "3"]
+    argv += ["--no-heatmap-png", "--keep-snippets", "--json-out", str(tmp_path / "result.json")]
+    assert main(argv) == 0
+    logged = [json.loads(line) for line in (tmp_path / "questions.jsonl").read_text().splitlines()]
     snippets = [e["snippet"] for r in logged for e in r.get("retrieval", []) if e.get("snippet")]
     assert snippets
+    html = (tmp_path / "report.html").read_text(encoding="utf-8")
     assert json.dumps(snippets[0][:60], ensure_ascii=False)[1:-1] in html
 
 

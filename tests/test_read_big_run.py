@@ -127,7 +127,7 @@ def _persona_last_first(run_dir: Path) -> dict[str, Any]:
         (lambda raw: raw.replace(b"\n    },\n    {", b"\n    }\n    {", 1), "not valid JSON"),
         (lambda raw: raw.replace(b'"systemAnswer"', b'"systemAnswer" 1', 1), "not valid JSON"),
         (
-            lambda raw: re.sub(rb'"correctness": [0-9]', b'"correctness": 9', raw, count=1),
+            lambda raw: re.sub(rb'"correctness": ?[0-9]', b'"correctness": 9', raw, count=1),
             r"score: correctness must be a whole number from 0 to 3, got 9",
         ),
     ],

@@ -1,4 +1,5 @@
-"""``result.json`` written in pieces is the document encoded whole, byte for byte."""
+"""``result.json`` written in pieces is the whole result's data, in its layout: the document
+two-space indented, an answer a compact line."""
 
 from __future__ import annotations
 
@@ -7,6 +8,7 @@ from pathlib import Path
 
 import attrs
 import pytest
+from _result_layout import result_layout
 
 import recallbench as rb
 from recallbench._convert import json_bytes, to_json
@@ -45,8 +47,13 @@ async def test_the_pieces_are_the_whole_document(tmp_path: Path) -> None:
     sizes = [len(r.question_results) for p in result.personas for r in p.range_results]
     assert len(sizes) == 8 and 0 in sizes and max(sizes) > 5
 
-    whole = json_bytes(to_json(result), pretty=True)
-    assert b"".join(result_json_pieces(result)) == whole
+    whole = json.loads(json_bytes(to_json(result), pretty=True))
+    written = b"".join(result_json_pieces(result))
+    assert json.loads(written) == whole
+    assert written.decode() == result_layout(whole)
     write_result_file(tmp_path / "result.json", result)
-    assert (tmp_path / "result.json").read_bytes() == whole
-    assert json.loads(whole)["personas"][1]["rangeResults"][3]["questionResults"]
+    assert (tmp_path / "result.json").read_bytes() == written
+    text = written.decode()
+    answers = [line for line in text.splitlines() if line.lstrip().startswith('{"qa":')]
+    assert len(answers) == sum(sizes)  # one line each
+    assert whole["personas"][1]["rangeResults"][3]["questionResults"]

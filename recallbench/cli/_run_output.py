@@ -87,6 +87,7 @@ def run_output(args: argparse.Namespace, adapter_spec: str) -> RunOutput:
         questions=None if args.no_question_log else (args.question_log or base.questions),
         failures=args.failure_log or base.failures,
         views=base.views,
+        snippets=bool(getattr(args, "keep_snippets", False)),
     )
 
 

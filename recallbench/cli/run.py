@@ -310,6 +310,12 @@ def register(sub: Any) -> None:
     )
     o.add_argument("--no-question-log", action="store_true", help="do not write questions.jsonl")
     o.add_argument(
+        "--keep-snippets",
+        action="store_true",
+        help="keep each retrieved memory's snippet text in questions.jsonl and report.html (by "
+        "default an entry keeps its path, score and day: a third of the run folder's size)",
+    )
+    o.add_argument(
         "--progress-jsonl", type=Path, metavar="PATH", help="one JSON line per checkpoint"
     )
     o.add_argument("--failure-log", type=Path, metavar="PATH", help="appellate-reviewed questions")

@@ -112,6 +112,7 @@ COMMAND_LINE_ONLY: tuple[str, ...] = (
     "no-html",
     "question-log",
     "no-question-log",
+    "keep-snippets",
     "progress-jsonl",
     "failure-log",
     "resume",

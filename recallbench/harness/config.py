@@ -249,6 +249,11 @@ class RunOutput:
         views: also render ``heatmap.png``, ``hallucination.png`` and ``report.html`` beside
             ``result_json`` when the run ends (``recallbench.run`` and the command line do;
             :class:`~recallbench.harness.engine.Harness` itself writes only the result and logs).
+        snippets: keep each retrieval entry's ``snippet`` text in ``questions.jsonl`` (and so in
+            ``report.html``); by default an entry keeps its path, score, day and turn, which is
+            all that resume, the retrieval metrics, ``report`` and ``compare`` read, and the text
+            (three quarters of a default run's folder) is left out (``--keep-snippets``).
+            ``failures.jsonl`` always keeps it.
     """
 
     result_json: Path | None = None
@@ -256,6 +261,7 @@ class RunOutput:
     questions: Path | None = None
     failures: Path | None = None
     views: bool = False
+    snippets: bool = False
 
     @classmethod
     def directory(cls, path: Path | str) -> RunOutput:

@@ -220,7 +220,11 @@ class Harness:
             appellate_usage=_usage_now(self.appellate),
         )
         progress = JsonlWriter(self.output.progress) if self.output.progress else None
-        questions = JsonlWriter(self.output.questions) if self.output.questions else None
+        questions = (
+            JsonlWriter(self.output.questions, snippets=self.output.snippets)
+            if self.output.questions
+            else None
+        )
         failures = (
             JsonlWriter(self.output.failures) if self.output.failures and self.appellate else None
         )

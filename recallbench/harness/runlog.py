@@ -42,6 +42,7 @@ __all__ = [
     "iso_now",
     "question_log_qa",
     "question_record",
+    "without_snippets",
     "write_result",
 ]
 
@@ -110,10 +111,15 @@ class JsonlWriter:
     :class:`~recallbench.errors.OutputError` naming the file: going on would pay for answers no log
     keeps. Everything written before stays, so the run resumes once the cause is fixed. (The reference
     logged and went on, §2.15.)
+
+    With ``snippets=False`` (the question log's default, :attr:`RunOutput.snippets
+    <recallbench.harness.config.RunOutput.snippets>`) each record's retrieval entries are written
+    without their ``snippet`` text.
     """
 
-    def __init__(self, path: Path):
+    def __init__(self, path: Path, *, snippets: bool = True):
         self.path = path
+        self.snippets = snippets
         self._file: IO[bytes] | None = None
 
     def _open(self) -> IO[bytes]:
@@ -133,6 +139,8 @@ class JsonlWriter:
             OutputError: the line could not be written.
         """
         f = self._open()
+        if not self.snippets:
+            record = without_snippets(record)
         line = redact_bytes(json_bytes(record))
         try:
             f.write(line + b"\n")
@@ -163,8 +171,22 @@ class JsonlWriter:
                 self._file = None
 
 
+def without_snippets(record: Mapping[str, Any]) -> Mapping[str, Any]:
+    """``record`` with its retrieval entries' ``snippet`` texts left out (``record`` itself when it
+    has none). What stays — each entry's path, score, day and turn — is what resume, the retrieval
+    metrics and the reports read; the text was ~75% of a default run's question log (issue 35)."""
+    entries = record.get("retrieval")
+    if not entries or not any(type(e) is dict and "snippet" in e for e in entries):
+        return record
+    kept = [
+        {k: v for k, v in e.items() if k != "snippet"} if type(e) is dict else e for e in entries
+    ]
+    return {**record, "retrieval": kept}
+
+
 def write_result(path: Path, result: BenchmarkResult) -> None:
-    """Write ``result.json`` atomically: 2-space JSON, raw UTF-8, no trailing newline.
+    """Write ``result.json`` atomically: 2-space JSON with an answer a line
+    (:mod:`~recallbench.harness.result_file`), raw UTF-8, no trailing newline.
 
     Raises:
         OutputError: the file could not be written (the logs beside it are intact).
