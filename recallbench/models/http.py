@@ -318,18 +318,31 @@ class HttpModel(AsyncClosing):
         reason = live.down()
         if reason is not None:
             raise EndpointDown(f"{self.name}: {reason}", provider=self.provider)
+        # How the call waits before its next attempt: a Retry-After in full (the server's word);
+        # after a rate limit that named no wait, its backoff or until the endpoint answers anyone
+        # again, whichever comes first; after anything else, its backoff.
+        refused_without_wait = False
+
+        async def wait(seconds: float) -> None:
+            if refused_without_wait:
+                await limiter.back_off(seconds)
+            else:
+                await anyio.sleep(seconds)
+
+        attempts = retrying(self.retry, retryable=_retryable, describe=f"{self.name} request")
         try:
-            async for attempt in retrying(
-                self.retry, retryable=_retryable, describe=f"{self.name} request"
-            ):
+            async for attempt in attempts.copy(sleep=wait):
                 with attempt:
+                    refused_without_wait = False
                     # A slot per attempt, not per call: a call waiting out its back-off holds none.
                     async with limiter.slot(self.name) as slot:
                         try:
                             payload = await self._attempt(url, headers, body, params, live)
                         except ProviderError as exc:
-                            if exc.status in RATE_LIMIT_STATUSES:
+                            limited = exc.status in RATE_LIMIT_STATUSES
+                            if limited:
                                 slot.rate_limited(exc.retry_after)
+                            refused_without_wait = limited and exc.retry_after is None
                             raise
                         slot.succeeded()
                         return payload

@@ -164,6 +164,12 @@ class EndpointLimiter:
         self._streak = 0
         # Bumped at each decrease: a 429 answering a request sent before it is the same episode.
         self._generation = 0
+        self._coped = 0  # successes of requests sent since the last decrease
+        self._recovery: int | None = None  # the limit slow start climbs back to
+        self._chain_top = 0  # the limit before the first of the decreases since the last success
+        self._generation_sent: float | None = None  # when the generation's first attempt went
+        self._rtt = 0.0  # a moving average of answered attempts' durations, in seconds
+        self._sleepers: set[_Waiter] = set()  # calls backing off from a rate limit (back_off)
         self._rate_limited = 0
         self._decreases = 0
         self._increases = 0
@@ -221,6 +227,8 @@ class EndpointLimiter:
             if model:
                 self._models.add(model)
             held = Slot(self, self._generation)
+            if self._generation_sent is None:
+                self._generation_sent = held.started
         try:
             yield held
         finally:
@@ -236,6 +244,7 @@ class EndpointLimiter:
             self._loop = loop
             self._in_flight = 0
             self._waiters.clear()
+            self._sleepers.clear()
 
     async def _acquire(self) -> None:
         import anyio
@@ -277,13 +286,46 @@ class EndpointLimiter:
 
     # -- feedback ---------------------------------------------------------------------------------
 
-    def _succeeded(self) -> None:
+    async def back_off(self, seconds: float) -> None:
+        """Sleep ``seconds`` before retrying a call the endpoint refused with a rate limit that
+        named no wait (a 503 or 529 without ``Retry-After``), or less: until any request to the
+        endpoint is answered, which shows it serving again. Woken calls still take a slot each,
+        so they come back at the limit's pace, not all at once. (A ``Retry-After`` is the server's
+        word and is waited out in full, not through this.)"""
+        import anyio
+
+        self._adopt_loop()
+        sleeper = _Waiter()
+        self._sleepers.add(sleeper)
+        try:
+            with anyio.move_on_after(seconds):
+                await sleeper.event.wait()
+        finally:
+            self._sleepers.discard(sleeper)
+
+    def _succeeded(self, generation: int, took: float = 0.0) -> None:
+        if self._sleepers:
+            sleepers = tuple(self._sleepers)
+            self._sleepers.clear()
+            for sleeper in sleepers:
+                sleeper.event.set()
         with self._lock:
+            # The round trip an answer takes (an exponential moving average, weight 1/8 as TCP's
+            # SRTT): how long after a decrease its effect can show.
+            self._rtt = took if self._rtt == 0.0 else self._rtt + (took - self._rtt) / 8
             self._streak += 1
+            if generation == self._generation:
+                self._coped += 1
             before = self._limit
-            if before is None or self._streak < self.increase_after:
+            if before is None:
                 return
             if self.ceiling is not None and before >= self.ceiling:
+                return
+            # Slow start (TCP's): below the level the endpoint last coped with, +1 a success —
+            # doubling every round trip — so a limit an outage drove down to 1 is back there in a
+            # few round trips, not a few hundred successes; above it, +1 per `increase_after`.
+            slow_start = self._recovery is not None and before < self._recovery
+            if not slow_start and self._streak < self.increase_after:
                 return
             self._streak = 0
             ceiling = self._ceiling()
@@ -291,14 +333,17 @@ class EndpointLimiter:
             # parallelism bounds them again, whatever it grows to.
             self._limit = before + 1 if before + 1 < ceiling else self.ceiling
             self._increases += 1
-            logger.info(
-                "%s endpoint %s: %d successes in a row; concurrency %d -> %s",
-                self.provider,
-                self.endpoint,
-                self.increase_after,
-                before,
-                self._limit if self._limit is not None else f"{ceiling} (no longer limited)",
-            )
+            if not slow_start or self._limit == self._recovery:
+                logger.info(
+                    "%s endpoint %s: %s; concurrency %d -> %s",
+                    self.provider,
+                    self.endpoint,
+                    "answering again"
+                    if slow_start
+                    else f"{self.increase_after} successes in a row",
+                    before,
+                    self._limit if self._limit is not None else f"{ceiling} (no longer limited)",
+                )
         self._wake()
 
     def _rate_limited_at(self, generation: int, retry_after: float | None) -> None:
@@ -308,14 +353,33 @@ class EndpointLimiter:
             if retry_after is not None and retry_after > 0:
                 until = time.monotonic() + min(retry_after, self.retry_after_cap)
                 self._paused_until = max(self._paused_until, until)
+            now = time.monotonic()
             if generation != self._generation:
                 return  # sent before the last decrease: the same episode, already answered
+            if self._generation_sent is not None and now - self._generation_sent < self._rtt:
+                # Sent since the last decrease, but refused sooner than an answer could have come
+                # back: a refusal is instant and an answer takes a round trip, so this says only
+                # that the endpoint was still full from before (TCP: one decrease per round trip).
+                return
             before = self._limit if self._limit is not None else max(self._in_flight, 1)
+            if self._recovery is None or self._coped > 0:
+                # The first decrease since an answer: the endpoint coped with less than `before`,
+                # so slow start later climbs back to half of it (TCP's ssthresh).
+                self._chain_top = before
+                self._recovery = max(1, before // 2)
+            else:
+                # A round trip at the lowered limit and nothing sent at it answered: an outage,
+                # which refuses any load, not a rate limit, which lets some through. It says
+                # nothing about what the endpoint copes with, so once it answers again slow start
+                # climbs back to where the limit was before the outage began.
+                self._recovery = max(self._recovery, self._chain_top)
             if before == 1:
                 self._limit = 1
                 return  # at the floor: nothing lower to go to, nothing new to say
             self._limit = max(1, before // 2)
+            self._coped = 0
             self._generation += 1
+            self._generation_sent = None
             self._decreases += 1
             self._lowest = self._limit if self._lowest is None else min(self._lowest, self._limit)
             pause = f"; pausing {min(retry_after, self.retry_after_cap):g} s" if retry_after else ""
@@ -333,15 +397,17 @@ class EndpointLimiter:
 class Slot:
     """One held slot of an :class:`EndpointLimiter`: say how its attempt went."""
 
-    __slots__ = ("_generation", "_limiter")
+    __slots__ = ("_generation", "_limiter", "started")
 
     def __init__(self, limiter: EndpointLimiter, generation: int) -> None:
         self._limiter = limiter
         self._generation = generation
+        self.started = time.monotonic()
+        """When the attempt took the slot, on :func:`time.monotonic`'s clock."""
 
     def succeeded(self) -> None:
         """The attempt got an answer (counts towards raising a lowered limit)."""
-        self._limiter._succeeded()
+        self._limiter._succeeded(self._generation, time.monotonic() - self.started)
 
     def rate_limited(self, retry_after: float | None = None) -> None:
         """The endpoint said to slow down (429/503/529), asking to wait ``retry_after`` seconds."""

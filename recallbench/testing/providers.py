@@ -30,11 +30,16 @@ from typing import Any, Literal, Self
 import attrs
 from aiohttp import web
 
+from .provider_traffic import Outage, ProviderLimits, TrafficShaper, TrafficStats
+
 __all__ = [
     "Api",
     "FakeProviderServer",
     "FakeReply",
+    "Outage",
+    "ProviderLimits",
     "RecordedRequest",
+    "TrafficStats",
     "content_filter",
     "error",
     "filtered_reply",
@@ -205,15 +210,29 @@ class FakeProviderServer:
             a function of the :class:`RecordedRequest` returning a reply. A reply is a
             :class:`FakeReply` or a string (a successful reply with that text).
         model: the model named in replies when the request names none.
+        limits: latency, a requests-per-minute limit and outages applied before the script
+            (:mod:`recallbench.testing.provider_traffic`); None: the script alone. A request the
+            limits refuse is recorded but takes no reply from the script.
 
     Attributes:
         requests: every request received, in order.
+        traffic: what ``limits`` did (requests admitted, rate limited, refused in an outage).
         in_flight: requests being handled now (received, not yet answered).
         max_in_flight: the most requests it was handling at once.
     """
 
-    def __init__(self, replies: Script = "ok", *, model: str = "fake-model") -> None:
+    def __init__(
+        self,
+        replies: Script = "ok",
+        *,
+        model: str = "fake-model",
+        limits: ProviderLimits | None = None,
+    ) -> None:
         self.requests: list[RecordedRequest] = []
+        self._shaper = TrafficShaper(limits) if limits is not None else None
+        self.traffic: TrafficStats = (
+            self._shaper.stats if self._shaper is not None else TrafficStats()
+        )
         self.in_flight = 0
         self.max_in_flight = 0
         self._model = model
@@ -340,11 +359,28 @@ class FakeProviderServer:
 
     async def _answer(self, request: web.Request, api: Api) -> web.Response:
         recorded = await self._record(request, api)
+        delay = 0.0
+        if self._shaper is not None:
+            verdict = self._shaper.arrive(recorded.at)
+            if verdict.status is not None:  # refused at once, as a provider's limiter does
+                refused = error(
+                    verdict.status,
+                    code="rate_limit_exceeded" if verdict.status == 429 else "server_error",
+                    message=f"fake provider: {verdict.why}",
+                    headers=verdict.headers,
+                )
+                return web.json_response(
+                    _error_body(api, refused), status=verdict.status, headers=verdict.headers
+                )
+            delay = verdict.delay
         scripted = self._reply_for(recorded)
-        if scripted.delay > 0 and self._closing is not None:
+        delay += scripted.delay
+        if delay > 0 and self._closing is not None:
             # Woken early when the server closes, so teardown never waits out a long delay.
             with contextlib.suppress(TimeoutError):
-                await asyncio.wait_for(self._closing.wait(), scripted.delay)
+                await asyncio.wait_for(self._closing.wait(), delay)
+        if self._shaper is not None:
+            self._shaper.answered()
         headers = dict(scripted.headers)
         if scripted.raw_body is not None:
             return web.Response(
