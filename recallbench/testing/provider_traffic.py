@@ -198,7 +198,7 @@ class TrafficShaper:
         rate = self.limits.rate
         if rate is not None:
             self._refill(now)
-            if self._tokens < 1.0:
+            if self._tokens < 1.0 - 1e-9:  # (a token refilled to 0.9999… by float error is one)
                 stats.limited += 1
                 wait = (1.0 - self._tokens) / rate
                 headers = _retry_headers(wait, self.limits.retry_after_ms)
@@ -234,5 +234,6 @@ def _retry_headers(seconds: float, millis: bool) -> dict[str, str]:
     ``millis``."""
     headers = {"Retry-After": str(max(1, math.ceil(seconds)))}
     if millis:
-        headers["retry-after-ms"] = str(max(1, math.ceil(seconds * 1000)))
+        # Rounded first, so that 0.05 s is "50" and not "51" from float error.
+        headers["retry-after-ms"] = str(max(1, math.ceil(round(seconds * 1000, 6))))
     return headers
