@@ -66,10 +66,16 @@ def _credential_names() -> tuple[str, ...]:
     return names
 
 
+_NONE: list[str] = []
+
+
 def _known() -> list[str]:
     """The secrets, a longer one before any part of it."""
     global _cache
-    values = tuple(os.environ.get(k) for k in _credential_names())
+    names = _credential_names()
+    if not names and not _registered:  # the common case, once per line a run writes: no lock
+        return _NONE
+    values = tuple(os.environ.get(k) for k in names)
     with _lock:
         key = (values, len(_registered))
         if _cache[0] == key:
@@ -101,7 +107,7 @@ def redact_bytes(data: bytes) -> bytes:
     if not (
         b"Bearer" in data
         or (b"sk-" in data and _SK_KEY.search(data) is not None)
-        or any(secret in data for secret in _known_bytes())
+        or ((known := _known_bytes()) and any(secret in data for secret in known))
         or _has_key_hint(data)
     ):
         return data
@@ -111,17 +117,11 @@ def redact_bytes(data: bytes) -> bytes:
 
 
 def _has_key_hint(data: bytes) -> bool:
-    """_KEY_HINT for bytes, in the ASCII cases key names are written in. Lower-casing a large text
-    costs a copy of it; it is done only when a "key" in some case is there at all."""
-    if not any(spelling in data for spelling in _KEY_SPELLINGS):
-        return False
+    """_KEY_HINT for bytes, in the ASCII cases key names are written in."""
     lowered = data.lower()
-    return b"pikey" in lowered or b"pi-key" in lowered or b"pi_key" in lowered
-
-
-_KEY_SPELLINGS = tuple(
-    bytes(k + e + y, "ascii") for k in "kK" for e in "eE" for y in "yY"
-)  # every ASCII case of "key"
+    return b"key" in lowered and (
+        b"pikey" in lowered or b"pi-key" in lowered or b"pi_key" in lowered
+    )
 
 
 def _known_bytes() -> list[bytes]:
