@@ -10,6 +10,9 @@ an older commit, unpacked with ``git archive``) on the same file.
 
     python benchmarks/longmemeval_m_import.py [--mb 300] [--sessions 500] [--dir DIR]
         [--source-root PATH] [--keep]
+
+A run over the converted personas is measured by ``benchmarks/public_run_memory.py`` (it writes
+its file with :func:`write_file`).
 """
 
 from __future__ import annotations
