@@ -142,18 +142,10 @@ def _numpy_steps(weights: Any, batches: list[tuple[Any, Any]]) -> dict[str, floa
 
 def _onnx_steps(weights: Any, batches: list[tuple[Any, Any]]) -> dict[str, float]:
     """onnxruntime's own profile of the same batches (one thread), summed by operator type."""
-    import onnxruntime as ort
+    from recallbench.adapters.retrieval.bert_onnx import new_session
 
-    from recallbench.adapters.retrieval.bert_onnx import model_bytes
-
-    options = ort.SessionOptions()
-    options.intra_op_num_threads = 1
-    options.inter_op_num_threads = 1
-    options.add_session_config_entry("session.intra_op.allow_spinning", "0")
     with tempfile.TemporaryDirectory() as folder:
-        options.enable_profiling = True
-        options.profile_file_prefix = str(Path(folder) / "ort")
-        session = ort.InferenceSession(model_bytes(weights), options, ["CPUExecutionProvider"])
+        session = new_session(weights, profile_prefix=str(Path(folder) / "ort"))
         position = (weights.position + weights.token_type).astype(np.float32)
         spent: dict[str, float] = defaultdict(float)
         for ids, mask in batches:

@@ -28,13 +28,14 @@ from __future__ import annotations
 
 import struct
 from collections.abc import Callable, Iterable
+from typing import Any
 
 import numpy as np
 import numpy.typing as npt
 
 from .bert import BertWeights, Floats, Ints, pool
 
-__all__ = ["OnnxForward", "model_bytes", "onnx_forward"]
+__all__ = ["OnnxForward", "model_bytes", "new_session", "onnx_forward"]
 
 # ONNX TensorProto.DataType and AttributeProto.AttributeType values.
 _FLOAT, _INT32, _INT64 = 1, 6, 7
@@ -133,6 +134,37 @@ def _value_info(name: str, elem_type: int, dims: Iterable[str | int]) -> _Parts:
 # -- the graph --------------------------------------------------------------------------------------
 
 
+def _residual_norm(
+    init: Callable[[str, npt.NDArray[np.generic]], str],
+    out: str,
+    source: str,
+    residual: str,
+    matrix: Floats,
+    bias: Floats,
+    norm: tuple[Floats, Floats],
+    eps: float,
+) -> list[_Parts]:
+    """``out = layer_norm(source @ matrix + bias + residual)``.
+
+    As plain ``MatMul``, ``Add``, ``Add``, ``LayerNormalization``, not the fused
+    ``SkipLayerNormalization``: onnxruntime 1.32's CPU kernel of that took six times as long as the
+    three it replaces (measured with its profiler on the executive assistant's passages), so the
+    session is also built below the optimisation level that would fuse them back.
+    """
+    return [
+        _node("MatMul", [source, init(out + "_w", matrix)], [out + "_mm"]),
+        _node("Add", [out + "_mm", init(out + "_b", bias)], [out + "_biased"]),
+        _node("Add", [out + "_biased", residual], [out + "_sum"]),
+        _node(
+            "LayerNormalization",
+            [out + "_sum", init(out + "_g", norm[0]), init(out + "_nb", norm[1])],
+            [out],
+            axis=-1,
+            epsilon=eps,
+        ),
+    ]
+
+
 def model_bytes(weights: BertWeights) -> bytes:
     """The serialized ONNX model of the encoder past its embedding lookup.
 
@@ -174,40 +206,32 @@ def model_bytes(weights: BertWeights) -> bytes:
                 domain=_MS,
                 num_heads=config.num_heads,
             ),
-            _node("MatMul", [p + "ctx", init(p + "ao", layer.attn_out)], [p + "ao_out"]),
-            _node(
-                "SkipLayerNormalization",
-                [
-                    p + "ao_out",
-                    x,
-                    init(p + "an_g", layer.attn_norm[0]),
-                    init(p + "an_b", layer.attn_norm[1]),
-                    init(p + "ao_b", layer.attn_out_bias),
-                ],
-                [p + "h"],
-                domain=_MS,
-                epsilon=eps,
+            *_residual_norm(
+                init,
+                p + "a",
+                p + "ctx",
+                x,
+                layer.attn_out,
+                layer.attn_out_bias,
+                layer.attn_norm,
+                eps,
             ),
-            _node("MatMul", [p + "h", init(p + "fi", layer.ffn_in)], [p + "fi_out"]),
+            _node("MatMul", [p + "a", init(p + "fi", layer.ffn_in)], [p + "fi_out"]),
             _node(
                 "BiasGelu",
                 [p + "fi_out", init(p + "fi_b", layer.ffn_in_bias)],
                 [p + "g"],
                 domain=_MS,
             ),
-            _node("MatMul", [p + "g", init(p + "fo", layer.ffn_out)], [p + "fo_out"]),
-            _node(
-                "SkipLayerNormalization",
-                [
-                    p + "fo_out",
-                    p + "h",
-                    init(p + "fn_g", layer.ffn_norm[0]),
-                    init(p + "fn_b", layer.ffn_norm[1]),
-                    init(p + "fo_b", layer.ffn_out_bias),
-                ],
-                [p + "x"],
-                domain=_MS,
-                epsilon=eps,
+            *_residual_norm(
+                init,
+                p + "x",
+                p + "g",
+                p + "a",
+                layer.ffn_out,
+                layer.ffn_out_bias,
+                layer.ffn_norm,
+                eps,
             ),
         ]
         x = p + "x"
@@ -234,12 +258,18 @@ OnnxForward = Callable[[Ints, npt.NDArray[np.bool_]], Floats]
 """``forward(ids, mask)`` with :func:`~recallbench.adapters.retrieval.bert.forward`'s contract."""
 
 
-def onnx_forward(weights: BertWeights, *, threads: int = 1) -> OnnxForward:
-    """:func:`~recallbench.adapters.retrieval.bert.forward` for these weights, run by onnxruntime.
+def new_session(weights: BertWeights, *, threads: int = 1, profile_prefix: str = "") -> Any:
+    """An onnxruntime ``InferenceSession`` of :func:`model_bytes` on the CPU.
 
-    The session may be run from several threads at once (onnxruntime allows it), each call on
-    ``threads`` threads of its own pool; its idle threads sleep rather than spin, since on a shared
-    two-core machine a spinning pool steals the cores the other batches run on.
+    Its idle threads sleep rather than spin: on a shared two-core machine a spinning pool steals
+    the cores the other batches run on. It is built at the ``basic`` optimisation level, which
+    keeps the graph's own operators (see :func:`_residual_norm`).
+
+    Args:
+        weights: the encoder.
+        threads: threads of the session's own pool for each call.
+        profile_prefix: when set, onnxruntime's per-operator profile is written there
+            (``session.end_profiling()`` names the file; the benchmark reads it).
 
     Raises:
         ImportError: onnxruntime is not installed.
@@ -251,12 +281,26 @@ def onnx_forward(weights: BertWeights, *, threads: int = 1) -> OnnxForward:
     options.intra_op_num_threads = threads
     options.inter_op_num_threads = 1
     options.execution_mode = ort.ExecutionMode.ORT_SEQUENTIAL
-    options.graph_optimization_level = ort.GraphOptimizationLevel.ORT_ENABLE_ALL
+    options.graph_optimization_level = ort.GraphOptimizationLevel.ORT_ENABLE_BASIC
     options.add_session_config_entry("session.intra_op.allow_spinning", "0")
     options.log_severity_level = 3  # warnings about unused initializers and such are noise here
-    session = ort.InferenceSession(
+    if profile_prefix:
+        options.enable_profiling = True
+        options.profile_file_prefix = profile_prefix
+    return ort.InferenceSession(
         model_bytes(weights), sess_options=options, providers=["CPUExecutionProvider"]
     )
+
+
+def onnx_forward(weights: BertWeights, *, threads: int = 1) -> OnnxForward:
+    """:func:`~recallbench.adapters.retrieval.bert.forward` for these weights, run by onnxruntime
+    (:func:`new_session`). The encoder calls it from one thread per core at once, which
+    onnxruntime allows, each call on ``threads`` threads.
+
+    Raises:
+        ImportError: onnxruntime is not installed.
+    """
+    session = new_session(weights, threads=threads)
     max_positions = weights.max_positions
     word = weights.word
     # Token type 0 is the same row for every token: folded into the position table once.
