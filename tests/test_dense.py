@@ -194,9 +194,11 @@ def test_index_order_ties_filters_and_errors(encoder: Any) -> None:
     scores = index.scores("Identical text.")
     assert index.pending == 0
     hits = index.search("Identical text.", 2)
-    assert [d.id for d, _ in hits] == ["twin-a", "twin-b"]  # equal cosines: earlier added first
-    assert hits[0][1] == pytest.approx(1.0, abs=1e-5) and hits[0][1] == hits[1][1]
-    assert float(scores.max()) == hits[0][1]
+    assert [d.id for d, _ in hits] == ["twin-a", "twin-b"]  # equal scores: earlier added first
+    assert float(scores.max()) == pytest.approx(1.0, abs=1e-5) and hits[0][1] == hits[1][1]
+    # Ranked by cosine less hubness (each twin is the other's nearest neighbour).
+    assert float(index.ranking_scores("Identical text.").max()) == hits[0][1]
+    assert hits[0][1] == pytest.approx(float(scores.max() - index.hub_penalty()[-1]), abs=1e-6)
     allowed = index.search("hospital visit", 2, allow=lambda d: d.id not in ("d0", "twin-a"))
     assert all(d.id not in ("d0", "twin-a") for d, _ in allowed) and len(allowed) == 2
     assert len(index.search("anything", 100)) == len(docs) + 2

@@ -88,7 +88,13 @@ from ._memory import (
 )
 from .base import QueryDetail
 from .lexical import TermStats
-from .retrieval.dense import DAY_PASSAGES, DenseIndex, passage_documents
+from .retrieval.dense import (
+    DAY_PASSAGES,
+    HUB_NEIGHBOURS,
+    HUB_WEIGHT,
+    DenseIndex,
+    passage_documents,
+)
 from .retrieval.minilm import MiniLMEncoder, dense_unavailable, load_encoder
 from .retrieval.passages import OVERLAP_PIECES, PASSAGE_PIECES
 
@@ -125,6 +131,10 @@ class DenseAdapter(StoreAdapter):
         "passage_tokens": Option(PASSAGE_PIECES, "count", "word pieces a passage holds at most"),
         "overlap_tokens": Option(OVERLAP_PIECES, "int", "word pieces a cut passage repeats"),
         "day_passages": Option(DAY_PASSAGES, "count", "a day scores the mean of its best N"),
+        "hub_neighbours": Option(
+            HUB_NEIGHBOURS, "count", "nearest passages a passage's hubness is the mean cosine of"
+        ),
+        "hub_weight": Option(HUB_WEIGHT, "number", "hubness a ranking score loses (0: cosine)"),
     }
 
     def __init__(
@@ -133,12 +143,21 @@ class DenseAdapter(StoreAdapter):
         super().__init__(config)
         if self.settings["overlap_tokens"] < 0:
             raise ConfigError(f"{self.name} config key 'overlap_tokens' must be >= 0")
+        if not self.settings["hub_weight"] >= 0:
+            raise ConfigError(f"{self.name} config key 'hub_weight' must be >= 0")
         self.encoder: MiniLMEncoder = encoder if encoder is not None else load_encoder()
-        self.index = DenseIndex(self.encoder)
+        self.index = self._new_index()
         self.stats = TermStats()
         self._passages: dict[str, Chunk] = {}  # passage id -> the passage, as a chunk
         self._passages_of: dict[str, list[str]] = {}  # chunk id -> its passages' ids
         self._masks: dict[str, tuple[int, npt.NDArray[np.bool_]]] = {}  # session -> version, mask
+
+    def _new_index(self) -> DenseIndex:
+        return DenseIndex(
+            self.encoder,
+            hub_neighbours=self.settings["hub_neighbours"],
+            hub_weight=self.settings["hub_weight"],
+        )
 
     @staticmethod
     def unavailable() -> str | None:
@@ -149,7 +168,7 @@ class DenseAdapter(StoreAdapter):
     async def setup(self) -> None:
         """Start from an empty memory and an empty index (the encoder and its cache are kept)."""
         await super().setup()
-        self.index = DenseIndex(self.encoder)
+        self.index = self._new_index()
         self.stats.clear()
         self._passages.clear()
         self._passages_of.clear()
