@@ -1,27 +1,29 @@
 """The BERT forward pass of :mod:`~recallbench.adapters.retrieval.bert` as an ONNX graph run by
 onnxruntime: the same encoder, about twice as fast on the CPUs measured (docs/performance.md).
 
-Why a second runtime: the numpy pass spends three quarters of its time in float32 matrix products,
-and numpy's OpenBLAS picks its matrix kernel by CPU model, not by instruction set; on a CPU it does
-not know (the AMD EPYC this project is measured on) it falls back to the AVX2 kernel, about half the
-speed of its AVX-512 one. onnxruntime's own kernels choose by instruction set, and its fused
-operators do attention, GELU and the residual layer norms in one pass each, where numpy makes a
-dozen passes over memory. Embeddings agree with the numpy pass to about 1e-6 per coordinate
-(``tests/test_dense_onnx.py`` checks 1e-5, and the sentence-transformers reference vectors).
+Why a second runtime: the numpy pass spends three quarters of its time in float32 matrix products
+and most of the rest in element-wise passes over memory (GELU alone, a dozen numpy operations, 17%);
+numpy's OpenBLAS picks its matrix kernel by CPU model and on a CPU it does not know (the AMD EPYC
+this project is measured on) uses its AVX2 one. Under onnxruntime's profiler the same matrix
+products took about 0.6 of numpy's time (``benchmarks/bench_dense_encoder.py profile``), and its
+fused ``Attention`` and ``BiasGelu`` make one pass each. Embeddings agree with the numpy pass to
+about 2e-7 per coordinate (``tests/test_dense_onnx.py`` checks 1e-5 on the shipped passages, and
+both runtimes against the sentence-transformers reference vectors).
 
 The graph is built here from :class:`~recallbench.adapters.retrieval.bert.BertWeights`, in memory,
 at load time: no file is written or downloaded, and the ``onnx`` package is not needed (the few
-protobuf messages an ONNX model is are written by :func:`_message`, below). It uses onnxruntime's
-CPU operators of the ``com.microsoft`` domain that exist since onnxruntime 1.8:
+protobuf messages an ONNX model is are written by the helpers below). It uses ONNX opset 17 and
+onnxruntime's CPU operators of the ``com.microsoft`` domain that exist since onnxruntime 1.8:
 
-* embeddings: ``Gather`` (word) + ``Gather`` (position, with the token type 0 row folded in) then
-  ``LayerNormalization`` (ONNX opset 17);
-* each layer: ``Attention`` (the fused query/key/value projection, softmax over the unmasked keys),
-  ``MatMul`` + ``SkipLayerNormalization`` (bias, residual, layer norm), ``MatMul`` + ``BiasGelu``
-  (the exact, erf GELU), ``MatMul`` + ``SkipLayerNormalization``.
+* embeddings: the word + position + token type 0 lookup in numpy (a gather, cheap, and it keeps the
+  47 MB word table out of the session), then ``LayerNormalization``;
+* each layer: ``Attention`` (the fused query/key/value projection, softmax over the unmasked keys,
+  the weighted values), ``MatMul`` + ``Add`` + ``Add`` + ``LayerNormalization`` (output projection,
+  bias, residual, norm; see :func:`_residual_norm` for why not fused), ``MatMul`` + ``BiasGelu`` (the
+  exact, erf GELU), and the feed-forward's ``MatMul`` + ``Add`` + ``Add`` + ``LayerNormalization``.
 
 The graph returns the last hidden states; pooling is :func:`~recallbench.adapters.retrieval.bert.pool`,
-shared with the numpy pass. onnxruntime is imported only by :func:`onnx_forward`'s builder.
+shared with the numpy pass. onnxruntime is imported only by :func:`new_session`.
 """
 
 from __future__ import annotations
