@@ -34,7 +34,7 @@ from recallbench.results.hallucination_mode import (
 from recallbench.results.reading import read_run
 from recallbench.results.records import BenchmarkResult
 from recallbench.results.scoring import StubJudge
-from recallbench.testing import ScriptedAdapter, ScriptedJudge, ScriptedModel
+from recallbench.testing import ScriptedAdapter, ScriptedJudge, ScriptedModel, write_persona
 
 PASS = '{"correctness": 3, "completeness": 2, "hallucination": 1, "reasoning": "ok"}'
 INVENTED = "invented: a claim found on no day ingested by the checkpoint"
@@ -43,6 +43,9 @@ WINDOW_1 = (
     "relevant days"
 )
 REFERENCE_ONLY = "reference-only: a claim not in the reference answer or the question"
+
+# The real runs below are made once per module: on one xdist worker, not once on each.
+pytestmark = pytest.mark.xdist_group("hallucination-modes")
 
 
 # ---------------------------------------------------------------------------------------------------
@@ -173,14 +176,25 @@ def bench(
     return result, saved, header
 
 
-@pytest.fixture
-def runs(tiny_data: Path, tmp_path: Path) -> dict[str, Any]:
+@pytest.fixture(scope="module")
+def module_data(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The tiny persona the module's runs read: ``judge-agreement`` reads the same days."""
+    root = tmp_path_factory.mktemp("hallucination-modes") / "personas"
+    write_persona(root)
+    return root
+
+
+@pytest.fixture(scope="module")
+def runs(module_data: Path) -> dict[str, Any]:
+    """Three real runs, made once for the module (each test only reads them, or writes beside them
+    under a name of its own)."""
+    out = module_data.parent
     llm = LlmJudge(ScriptedModel(PASS), name="scripted-llm")
     return {
-        "rubric": bench(tiny_data, tmp_path / "rubric", RubricJudge()),
-        "llm": bench(tiny_data, tmp_path / "llm", llm, window=1),
-        "stub": bench(tiny_data, tmp_path / "stub", None),
-        "dir": tmp_path,
+        "rubric": bench(module_data, out / "rubric", RubricJudge()),
+        "llm": bench(module_data, out / "llm", llm, window=1),
+        "stub": bench(module_data, out / "stub", None),
+        "dir": out,
     }
 
 
@@ -333,10 +347,10 @@ def with_data(data: Path) -> list[str]:
 
 
 def test_agreement_defaults_to_the_labels_window(
-    runs: dict[str, Any], tiny_data: Path, capsys: pytest.CaptureFixture[str]
+    runs: dict[str, Any], module_data: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     result = str(runs["dir"] / "llm" / "result.json")
-    code, default, err = agree(capsys, result, *with_data(tiny_data))
+    code, default, err = agree(capsys, result, *with_data(module_data))
     assert code == 0 and err == ""
     assert (default["hallucinationMode"], default["hallucinationWindow"]) == ("window", 1)
     assert default["hallucinationModeNote"].startswith(
@@ -347,9 +361,9 @@ def test_agreement_defaults_to_the_labels_window(
         1,
     )
     assert default["warnings"] == []
-    _, explicit, _ = agree(capsys, result, *with_data(tiny_data), "--hallucination-window", "1")
+    _, explicit, _ = agree(capsys, result, *with_data(module_data), "--hallucination-window", "1")
     _, invented, err = agree(
-        capsys, result, *with_data(tiny_data), "--hallucination-mode", "invented"
+        capsys, result, *with_data(module_data), "--hallucination-mode", "invented"
     )
     figures = ("spearman", "hallucinationKappa", "judgeHallucinationRate")
     assert [default[k] for k in figures] == [explicit[k] for k in figures]
@@ -360,20 +374,20 @@ def test_agreement_defaults_to_the_labels_window(
 
 
 def test_agreement_text_says_so(
-    runs: dict[str, Any], tiny_data: Path, capsys: pytest.CaptureFixture[str]
+    runs: dict[str, Any], module_data: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     result = str(runs["dir"] / "llm" / "result.json")
-    assert cli.main(["judge-agreement", result, *with_data(tiny_data)]) == 0
+    assert cli.main(["judge-agreement", result, *with_data(module_data)]) == 0
     lines = capsys.readouterr().out.splitlines()
     assert lines[1] == f"hallucination: {WINDOW_1}"
     assert lines[2].startswith("(labels from scripted-llm with a ±1-day memory window:")
 
 
 def test_agreement_with_invented_labels_and_with_unknown_ones(
-    runs: dict[str, Any], tiny_data: Path, capsys: pytest.CaptureFixture[str]
+    runs: dict[str, Any], module_data: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     code, data, err = agree(
-        capsys, str(runs["dir"] / "rubric" / "result.json"), *with_data(tiny_data)
+        capsys, str(runs["dir"] / "rubric" / "result.json"), *with_data(module_data)
     )
     assert code == 0 and err == "" and data["warnings"] == []
     assert data["hallucinationMode"] == "invented"
@@ -384,7 +398,7 @@ def test_agreement_with_invented_labels_and_with_unknown_ones(
         unknown["metadata"].pop(key)
     path = runs["dir"] / "unknown.json"
     path.write_text(json.dumps(unknown), encoding="utf-8")
-    code, data, err = agree(capsys, str(path), *with_data(tiny_data))
+    code, data, err = agree(capsys, str(path), *with_data(module_data))
     assert code == 0 and data["hallucinationMode"] == "invented"
     (warning,) = data["warnings"]
     assert "does not say which definition" in warning and "may differ" in warning
@@ -407,7 +421,7 @@ def test_agreement_without_data_warns_reference_only(
 
 
 def test_agreement_mode_flags_checked(
-    runs: dict[str, Any], tiny_data: Path, capsys: pytest.CaptureFixture[str]
+    runs: dict[str, Any], module_data: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     rubric = str(runs["dir"] / "rubric" / "result.json")
     for argv, message in [
@@ -415,7 +429,7 @@ def test_agreement_mode_flags_checked(
         (["--hallucination-mode", "invented", "--hallucination-window", "1"], "contradict"),
         (["--judge", "stub", "--hallucination-mode", "invented"], "rubric judge only"),
     ]:
-        code, _, err = agree(capsys, rubric, *with_data(tiny_data), *argv)
+        code, _, err = agree(capsys, rubric, *with_data(module_data), *argv)
         assert code == 2 and message in err
 
 
