@@ -8,7 +8,9 @@ after its retries leaves the question unscored with the error recorded. Cancella
 
 from __future__ import annotations
 
+import contextlib
 import errno
+import inspect
 import logging
 import time
 from collections.abc import Mapping, Sequence
@@ -43,6 +45,7 @@ __all__ = [
     "evaluate",
     "judge_once",
     "judge_with_retry",
+    "never_suspends",
     "no_answer",
 ]
 
@@ -129,8 +132,16 @@ async def ask(adapter: Adapter, pair: QAPair, timeout: float | None) -> QueryDet
     if accepts(method, "qa"):
         # Only reference systems (the oracle, echo-reference) ask for the pair itself.
         kwargs["qa"] = pair
-    if timeout is None:
-        return to_query_detail(await method(pair.question, **kwargs))
+    if timeout is None or never_suspends(method):
+        start = time.perf_counter()
+        value = await method(pair.question, **kwargs)
+        late = time.perf_counter() - start
+        if timeout is not None and late > timeout:  # it blocked: as below
+            raise AdapterTimeout(
+                f"answered after {late:.1f} s, past the {timeout:g} s timeout (the adapter blocked "
+                "the event loop)"
+            )
+        return to_query_detail(value)
     # A bare cancel scope rather than anyio.fail_after: the same semantics without the generator
     # context manager, which is measurable at thousands of questions per second.
     start = anyio.current_time()
@@ -150,10 +161,47 @@ async def ask(adapter: Adapter, pair: QAPair, timeout: float | None) -> QueryDet
 
 
 def runs_inline(judge: Judge) -> bool:
-    """Whether ``judge`` declares ``synchronous = True``: its ``score`` never suspends (an offline
-    judge doing CPU work), so no cancel scope could interrupt it and none is set — at tens of
-    thousands of questions the scopes cost more than such a judge's scoring."""
-    return getattr(judge, "synchronous", False) is True
+    """Whether ``judge``'s ``score`` never suspends — it declares ``synchronous = True`` (an offline
+    judge doing CPU work), or its ``score`` awaits nothing (:func:`never_suspends`) — so no cancel
+    scope could interrupt it and none is set: at tens of thousands of questions the scopes cost
+    more than such a judge's scoring."""
+    return getattr(judge, "synchronous", False) is True or never_suspends(
+        getattr(judge, "score", None)
+    )
+
+
+_SUSPENDING = frozenset(
+    {"GET_AWAITABLE", "GET_AITER", "GET_ANEXT", "BEFORE_ASYNC_WITH", "SEND", "YIELD_VALUE"}
+)
+"""The instructions through which a coroutine can give control to the event loop: ``await``,
+``async for`` and ``async with`` are each compiled to one of them (CPython 3.11–3.13)."""
+_never_suspends: dict[Any, bool] = {}
+
+
+def never_suspends(method: Any) -> bool:
+    """Whether ``method`` is an ``async def`` whose body awaits nothing (no ``await``, ``async
+    for`` or ``async with`` in its code): such a coroutine runs to its end the moment it is
+    awaited, so no cancel scope could interrupt it, and :func:`ask` sets none.
+
+    An in-process adapter that answers from memory is one; at tens of thousands of questions a
+    cancel scope and its deadline timer each cost more than its answer (issue 36: ~20% of a
+    143-checkpoint run). Anything else — a method that awaits, a callable returning an awaitable,
+    a wrapper — is "may suspend" and gets its scope. Decided once per function, from its bytecode.
+    """
+    func = getattr(method, "__func__", method)
+    try:
+        return _never_suspends[func]
+    except (KeyError, TypeError):  # not seen yet; or unhashable: decided every time
+        pass
+    code = getattr(func, "__code__", None)
+    verdict = False
+    if code is not None and code.co_flags & inspect.CO_COROUTINE:
+        import dis
+
+        verdict = not any(i.opname in _SUSPENDING for i in dis.get_instructions(code))
+    with contextlib.suppress(TypeError):
+        _never_suspends[func] = verdict
+    return verdict
 
 
 async def judge_once(
