@@ -37,6 +37,8 @@ from recallbench.testing import ScriptedAdapter, write_persona
 KINDS: dict[str, type[Exception]] = {"KeyError": KeyError, "ConnectionError": ConnectionError}
 ANSWERS = 41  # the tiny persona at 10d and 30d: 10 + 31 questions
 TENTH = 4  # every tenth question asked: 4 of 41
+# The module's runs (``runs``) are made once: on one xdist worker, not on each.
+pytestmark = pytest.mark.xdist_group("failed-answers")
 
 
 def _raising(exc: type[Exception], every: int) -> Callable[[str, ScriptedAdapter], str]:

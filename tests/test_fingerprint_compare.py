@@ -6,8 +6,6 @@ from __future__ import annotations
 
 import json
 import shutil
-import subprocess
-import sys
 from pathlib import Path
 from typing import Any
 
@@ -17,6 +15,9 @@ from recallbench.cli import main
 from recallbench.results.fingerprint_diff import check_fingerprints
 from recallbench.testing import write_persona
 
+# The module's four real runs (``runs``) are made once: on one xdist worker, not on each.
+pytestmark = pytest.mark.xdist_group("fingerprint-compare")
+
 _JUDGE = """
 async def judge(question, reference, answer, context):
     hit = reference.lower() in answer.lower()
@@ -25,30 +26,10 @@ async def judge(question, reference, answer, context):
 
 
 def _run(data: Path, out: Path, adapter: str, judge: str) -> Path:
-    subprocess.run(
-        [
-            sys.executable,
-            "-m",
-            "recallbench",
-            "run",
-            "--adapter",
-            adapter,
-            "--judge",
-            judge,
-            "--data",
-            str(data),
-            "--arcs",
-            "arcs-30d.yaml",
-            "--ranges",
-            "10d,30d",
-            "--output",
-            str(out),
-            "--no-heatmap-png",
-            "--no-html",
-        ],
-        check=True,
-        capture_output=True,
-    )
+    """A real run of the command line, in process (what is tested here is ``compare``)."""
+    argv = ["run", "--adapter", adapter, "--judge", judge, "--data", str(data)]
+    argv += ["--arcs", "arcs-30d.yaml", "--ranges", "10d,30d", "--output", str(out)]
+    assert main([*argv, "--no-heatmap-png", "--no-html"]) == 0
     return out
 
 

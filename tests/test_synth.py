@@ -33,6 +33,8 @@ PERSONAS = Path(__file__).resolve().parents[1] / "personas"
 V1_MANIFEST = PERSONAS / "v1.sha256"
 VARIANT_IDS = [f"{pid}-{days}d" for pid, days, _ in SHIPPED_VARIANTS]
 VARIANTS = [(p, d) for p, d, _ in SHIPPED_VARIANTS]
+# Each shipped persona is synthesised once (``shipped``, cached per process): on one xdist worker.
+pytestmark = pytest.mark.xdist_group("synth")
 
 
 @functools.cache
