@@ -23,6 +23,10 @@ from recallbench.testing.providers import FakeProviderServer, FakeReply
 
 ARGS = ("--arcs", "arcs-30d.yaml", "--ranges", "10d,30d")
 
+# Each test runs the real command line in a subprocess with a fault injected: end to end, so out of
+# the quick set (-m "not slow"); CI runs it (python -m pytest -n 2).
+pytestmark = pytest.mark.slow
+
 
 @pytest.fixture
 def data(tmp_path: Path) -> Path:

@@ -25,7 +25,12 @@ from _kill import (
 
 from recallbench.testing import write_persona
 
-pytestmark = pytest.mark.skipif(os.name != "posix", reason="SIGKILL is POSIX")
+# Real runs killed and resumed in subprocesses: end to end, so out of the quick set (-m "not slow");
+# CI runs them (python -m pytest -n 2).
+pytestmark = [
+    pytest.mark.skipif(os.name != "posix", reason="SIGKILL is POSIX"),
+    pytest.mark.slow,
+]
 
 BASE = ("--lifecycle", "incremental")
 

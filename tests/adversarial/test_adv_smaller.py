@@ -19,7 +19,9 @@ from _cli import ROOT
 
 from recallbench.testing import write_persona
 
-pytestmark = pytest.mark.skipif(os.name != "posix", reason="signals are POSIX")
+# Each finding through the real command line in a subprocess: end to end, so out of the quick set
+# (-m "not slow"); CI runs them (python -m pytest -n 2).
+pytestmark = [pytest.mark.skipif(os.name != "posix", reason="signals are POSIX"), pytest.mark.slow]
 
 FAKES = """
 import os
