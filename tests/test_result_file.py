@@ -9,10 +9,12 @@ from pathlib import Path
 import attrs
 import pytest
 from _result_layout import result_layout
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 import recallbench as rb
 from recallbench._convert import json_bytes, to_json
-from recallbench.harness.result_file import result_json_pieces, write_result_file
+from recallbench.harness.result_file import _compact_each, result_json_pieces, write_result_file
 from recallbench.testing import ScriptedAdapter, ScriptedJudge, containment_judge, write_persona
 
 
@@ -57,3 +59,23 @@ async def test_the_pieces_are_the_whole_document(tmp_path: Path) -> None:
     answers = [line for line in text.splitlines() if line.lstrip().startswith('{"qa":')]
     assert len(answers) == sum(sizes)  # one line each
     assert whole["personas"][1]["rangeResults"][3]["questionResults"]
+
+
+_json_values = st.recursive(
+    st.none()
+    | st.booleans()
+    | st.integers()
+    | st.floats(allow_nan=False, allow_infinity=False)
+    | st.text(alphabet=st.characters(blacklist_categories=("Cs",)), max_size=12)
+    | st.sampled_from(['","', '"', ",", "recallbench-cut-", 1e-05, 1e-7]),
+    lambda inner: (
+        st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=5), inner, max_size=4)
+    ),
+    max_leaves=12,
+)
+
+
+@settings(max_examples=200)
+@given(st.lists(st.dictionaries(st.text(max_size=5), _json_values, max_size=5), max_size=6))
+def test_answers_encoded_together_are_each_encoded_alone(answers: list[dict[str, object]]) -> None:
+    assert _compact_each(answers) == [json_bytes(a) for a in answers]
