@@ -2,26 +2,31 @@
 (issue 36, deliver 2).
 
     python benchmarks/bench_rate_limit.py [--parallelism 4 16 64] [--rpm 3000] [--latency 0.2]
-        [--jitter 0.3] [--ranges 6:180:6] [--no-outages] [--seconds-only] [--repeat N]
+        [--jitter 0.3] [--ranges 6:180:6] [--lifecycle incremental] [--unit-parallelism 1]
+        [--no-outages] [--seconds-only] [--repeat N] [--source-root DIR ...] [--timeline]
 
 A real ``recallbench run`` (its own process, as a user starts it) of the shipped 180-day executive
-assistant at 30 checkpoints (``--ranges 6:180:6``, incremental lifecycle), ``--adapter builtin:null``, judged by an OpenAI-compatible LLM
-judge (``--judge "openai:gpt-judge;URL/v1"``, ``--no-judge-cache``) that is
-:class:`recallbench.testing.providers.FakeProviderServer` on a loopback port in this process, with
-:class:`~recallbench.testing.provider_traffic.ProviderLimits`:
+assistant at 30 checkpoints (``--ranges 6:180:6``, incremental lifecycle), ``--adapter
+builtin:null``, judged by an OpenAI-compatible LLM judge (``--judge "openai:gpt-judge;URL/v1"``,
+``--no-judge-cache``) that is :class:`recallbench.testing.providers.FakeProviderServer` on a
+loopback port in this process, with :class:`~recallbench.testing.provider_traffic.ProviderLimits`:
 
 * replies after ``--latency`` s at the median, log-normal jitter ``--jitter`` (σ of the log);
 * ``--rpm`` requests a minute as a token bucket of one second's worth, HTTP 429 beyond it with
   ``retry-after-ms`` and ``Retry-After`` (``--seconds-only``: whole seconds only, as Anthropic);
-* unless ``--no-outages``: everyone rate limited for 2 s from 10 s after the first judge call
-  (429, ``Retry-After: 1``) and overloaded for 2 s from 25 s (503, no ``Retry-After``).
+* unless ``--no-outages``: everyone rate limited for 2 s (``--outage-seconds``) from 10 s after the
+  first judge call (429, ``Retry-After: 1``) and overloaded for 2 s from 25 s (503, no
+  ``Retry-After``).
 
-That is 2,344 judge calls. The floor is the least time any client
-could take (:meth:`ProviderLimits.floor`: the bucket, then ``rpm/60`` a second, nothing during an
-outage); the run's whole wall time (interpreter start-up, ingestion and artifacts included) is
-divided by it. An answer is lost when the result has fewer evaluations than planned, or one with an
-error, or a judge error. Prints one line per run and a table; every run is a fresh server and
-process, so the limiter starts knowing nothing.
+That is 2,344 judge calls. The floor is the least time any client could take
+(:meth:`ProviderLimits.floor`: the bucket, then ``rpm/60`` a second, nothing during an outage);
+the run's whole wall time (interpreter start-up, ingestion and artifacts included) is divided by
+it, and so is the judging span (the first judge call's arrival to the last answer). An answer is
+lost when the result has fewer evaluations than planned, or one with an error, or a judge error.
+Prints one line per run and a table; every run is a fresh server and process, so the limiter
+starts knowing nothing. ``--source-root DIR`` runs another checkout's recallbench (e.g. a
+``git worktree`` of the commit before a change) against the same server, alternated with the
+others; ``--timeline`` prints the requests admitted and sent in each second.
 """
 
 from __future__ import annotations
@@ -54,8 +59,8 @@ def limits_of(args: argparse.Namespace) -> ProviderLimits:
         ()
         if args.no_outages
         else (
-            Outage(at=10.0, duration=2.0, status=429, retry_after=1.0),
-            Outage(at=25.0, duration=2.0, status=503),
+            Outage(at=10.0, duration=args.outage_seconds, status=429, retry_after=1.0),
+            Outage(at=25.0, duration=args.outage_seconds, status=503),
         )
     )
     return ProviderLimits(
@@ -115,12 +120,12 @@ def lost_answers(result: dict[str, Any], planned: int | None) -> tuple[int, int]
     return len(answers), missing + max(errored, judge_errors)
 
 
-async def one_run(args: argparse.Namespace, parallelism: int) -> dict[str, Any]:
+async def one_run(args: argparse.Namespace, parallelism: int, source: Path) -> dict[str, Any]:
     limits = limits_of(args)
     with tempfile.TemporaryDirectory() as tmp:
         out = Path(tmp) / "run"
         env = dict(os.environ)
-        env["PYTHONPATH"] = str(ROOT)
+        env["PYTHONPATH"] = str(source)
         env["OPENAI_API_KEY"] = "sk-bench"
         env["RECALLBENCH_CACHE_DIR"] = str(Path(tmp) / "cache")
         admitted: list[float] = []
@@ -159,6 +164,7 @@ async def one_run(args: argparse.Namespace, parallelism: int) -> dict[str, Any]:
             + " ".join(f"{i}:{a}/{s}" for i, (a, s) in enumerate(zip(served, sent, strict=True)))
         )
     return {
+        "source": source,
         "parallelism": parallelism,
         "evaluations": evaluations,
         "lost": lost,
@@ -185,33 +191,48 @@ def main() -> None:
     parser.add_argument("--repeat", type=int, default=1)
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--no-outages", action="store_true")
+    parser.add_argument("--outage-seconds", type=float, default=2.0, help="each outage's length")
     parser.add_argument("--seconds-only", action="store_true")
+    parser.add_argument(
+        "--source-root",
+        action="append",
+        default=[],
+        help="run this checkout's recallbench (PYTHONPATH; the server is always this one's); "
+        "given more than once, alternated (default: this checkout)",
+    )
     parser.add_argument("--timeline", action="store_true", help="print requests admitted a second")
     args = parser.parse_args()
     print(f"load before: {os.getloadavg()[0]:.2f}", flush=True)
     rows = []
+    sources = [Path(p).resolve() for p in args.source_root] or [ROOT]
     for _ in range(args.repeat):
         for parallelism in args.parallelism:
-            row = anyio.run(one_run, args, parallelism)
-            rows.append(row)
-            print(
-                "parallelism {parallelism}: {evaluations} judged, {lost} lost; wall {wall:.1f} s, "
-                "judging {span:.1f} s, floor {floor:.1f} s -> {ratio:.3f}x; {requests} requests, "
-                "429 rate {limited}, 429 burst {outage429}, 503 burst {outage503}; "
-                "concurrency down to {lowest}; load {load:.2f}".format(
-                    ratio=row["wall"] / row["floor"], load=os.getloadavg()[0], **row
-                ),
-                flush=True,
-            )
+            for source in sources:
+                row = anyio.run(one_run, args, parallelism, source)
+                rows.append(row)
+                print(
+                    "{source} parallelism {parallelism}: {evaluations} judged, {lost} lost; wall {wall:.1f} s, "
+                    "judging {span:.1f} s, floor {floor:.1f} s -> {ratio:.3f}x (judging {sratio:.3f}x); {requests} requests, "
+                    "429 rate {limited}, 429 burst {outage429}, 503 burst {outage503}; "
+                    "concurrency down to {lowest}; load {load:.2f}".format(
+                        ratio=row["wall"] / row["floor"],
+                        sratio=row["span"] / row["floor"],
+                        load=os.getloadavg()[0],
+                        **row,
+                    ),
+                    flush=True,
+                )
     print()
     print(
-        "| --parallelism | judge calls | lost | wall | floor | wall / floor | requests | 429 (limit) |"
+        "| checkout | --parallelism | judge calls | lost | wall | floor | wall / floor "
+        "| judging / floor | requests | 429 (limit) |"
     )
-    print("|---|---|---|---|---|---|---|---|")
+    print("|---|---|---|---|---|---|---|---|---|---|")
     for row in rows:
         print(
-            f"| {row['parallelism']} | {row['evaluations']:,} | {row['lost']} | {row['wall']:.1f} s "
-            f"| {row['floor']:.1f} s | {row['wall'] / row['floor']:.3f}× | {row['requests']:,} "
+            f"| {row['source'].name} | {row['parallelism']} | {row['evaluations']:,} | {row['lost']} | {row['wall']:.1f} s "
+            f"| {row['floor']:.1f} s | {row['wall'] / row['floor']:.3f}× "
+            f"| {row['span'] / row['floor']:.3f}× | {row['requests']:,} "
             f"| {row['limited']:,} |"
         )
 

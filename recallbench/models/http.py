@@ -24,7 +24,8 @@ How a call behaves:
 * **An adaptive concurrency limit per endpoint** (:mod:`recallbench.models.limiter`), shared by
   every client of the same provider and URL in the process, is held around each attempt: a
   rate-limit answer (429, 503, 529) halves the requests it lets in flight and pauses new ones for
-  the ``Retry-After``; successes raise it again, one at a time.
+  the ``Retry-After``; answers raise it again (slow start, then one at a time). A call refused with
+  a 503/529 that named no wait backs off until its backoff is over or the endpoint answers anyone.
 * **A 2xx body that is not a JSON object** raises a :class:`ProviderError` at once, without retry: in
   practice it means the endpoint is not the API (a web page, a proxy's login form, a base URL
   missing ``/v1``), which another attempt will not fix.

@@ -9,13 +9,26 @@ decrease — on the number of requests in flight:
 
 * **Decrease.** A rate-limit answer (HTTP 429, and the "overloaded" 503 and Anthropic's 529) halves
   the allowed concurrency, floor 1 — once per episode: the 429s of requests that were already in
-  flight when the limit last went down do not halve it again. A ``Retry-After`` the server sent
-  pauses *every* new request to the endpoint until it has passed (capped at
-  :data:`~recallbench._retry.DEFAULT_RETRY_AFTER_CAP`), not only the retry of the call it answered.
-* **Increase.** After ``increase_after`` successes in a row the limit goes up by one, until it is
+  flight when the limit last went down do not halve it again, nor do those of requests sent since
+  but refused sooner than an answer takes (a moving average of answered attempts): a refusal comes
+  back at once and an answer after a round trip, so such a refusal says only that the endpoint was
+  still full from before (TCP decreases once per round trip for the same reason). A
+  ``Retry-After`` the server sent pauses *every* new request to the endpoint until it has passed
+  (capped at :data:`~recallbench._retry.DEFAULT_RETRY_AFTER_CAP`), not only the retry of the call
+  it answered.
+* **Increase.** Below the *recovery* level the limit goes up by one an answer — doubling every round
+  trip, TCP's slow start; above it, by one after ``increase_after`` successes in a row, until it is
   back at the ceiling; then the limiter no longer limits (``limit`` None) and the callers' own
-  parallelism is the bound again. The ceiling is ``ceiling`` when given, else the most requests
-  ever seen in flight at once — the callers' parallelism, as measured.
+  parallelism is the bound again. The recovery level is half the limit that met the rate limit
+  (TCP's ssthresh) — or, when a round trip at the lowered limit brought no answer at all, the limit
+  before the first decrease: that was an outage, which refuses any load (a rate limit lets some
+  through), and says nothing about what the endpoint copes with. The ceiling is ``ceiling`` when
+  given, else the most requests ever seen in flight at once — the callers' parallelism, as
+  measured.
+* **Back-off.** A call refused with a 503 or 529 that named no wait backs off through
+  :meth:`EndpointLimiter.back_off`: its backoff, or until the endpoint answers any request again,
+  whichever is first — so the calls of a run do not sleep on after the endpoint is back. They still
+  take a slot each, so they return at the limit's pace, not all at once.
 
 The retries themselves stay with the provider's retry policy (:func:`recallbench._retry.retrying`):
 the limiter is held around each *attempt*, so a call waiting out its back-off holds no slot.
@@ -25,8 +38,9 @@ an Azure URL names its deployment): the registry is process-wide on purpose, bec
 that separately built clients (the judge, the appellate judge, a ``builtin:rag`` baseline) share
 what the endpoint told any of them. Its slots belong to one event loop at a time: a call from a new
 loop (a second ``anyio.run``) starts the slot count afresh and keeps what was learnt (the limit, the
-counts). A Ray worker is another process, with its own limiters. Each change of the limit is logged once, at WARNING going down and INFO going up,
-on the ``recallbench`` logger; :func:`limiter_states` reports every endpoint's state (the command
+counts). A Ray worker is another process, with its own limiters. Each change of the limit is
+logged once, at WARNING going down and INFO going up (in slow start: once, when it is back), on
+the ``recallbench`` logger; :func:`limiter_states` reports every endpoint's state (the command
 line says at the end of a run which endpoints were rate limited and how far concurrency went
 down).
 """
