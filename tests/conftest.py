@@ -15,12 +15,20 @@ from recallbench.testing import write_persona
 
 # These machines are shared and noisy (CI has two cores): time is not what property tests check.
 # No per-example deadline, and no "too slow" health check; every other health check stays on.
+# The default is the quick profile: 25 examples a property (a quarter of hypothesis' 100; tests that
+# name a count of their own take a quarter of it through tests/_examples.py).
 settings.register_profile(
-    "recallbench", deadline=None, suppress_health_check=[HealthCheck.too_slow]
+    "recallbench",
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow],
+    max_examples=25,
 )
-# CI (.ci/run) draws the same examples on every run, so that a clean clone that passes here passes
-# there; developers' runs keep drawing fresh ones (and found the bugs CI once tripped over).
-settings.register_profile("ci", parent=settings.get_profile("recallbench"), derandomize=True)
+# CI (.ci/run) draws every example a test asks for (hypothesis' 100 where it names no count), and the
+# same ones on every run, so that a clean clone that passes here passes there; developers' runs keep
+# drawing fresh ones (and found the bugs CI once tripped over).
+settings.register_profile(
+    "ci", parent=settings.get_profile("recallbench"), max_examples=100, derandomize=True
+)
 settings.load_profile(os.environ.get("RECALLBENCH_HYPOTHESIS_PROFILE", "recallbench"))
 
 # A suite started in the background by a shell (`cmd &` without job control, `nohup`) inherits Ctrl-C

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import re
 
+from _examples import examples
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -32,7 +33,7 @@ _PIECES = [
 ]  # fmt: skip
 
 
-@settings(max_examples=1500, deadline=None)
+@settings(max_examples=examples(1500), deadline=None)
 @given(st.lists(st.sampled_from(_PIECES), max_size=30))
 def test_splits_as_the_pattern_does(pieces: list[str]) -> None:
     content = "".join(pieces)

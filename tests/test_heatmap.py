@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from _examples import examples
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -126,7 +127,7 @@ def test_ramp_endpoints_and_midpoint() -> None:
     assert score_rgb(math.nan) == NO_DATA_RGB == (60, 60, 68)
 
 
-@settings(max_examples=200)
+@settings(max_examples=examples(200))
 @given(st.floats(0, 6), st.floats(0, 6))
 def test_ramp_channels_are_monotone_within_each_half(a: float, b: float) -> None:
     lo, hi = sorted((a, b))
@@ -402,7 +403,7 @@ def results(draw: st.DrawFn) -> BenchmarkResult:
     return make_result(personas, ranges, groups_enabled=groups)
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=examples(150), deadline=None)
 @given(results())
 def test_view_shape_bounds_and_fill(result: BenchmarkResult) -> None:
     view = heatmap_view(result)

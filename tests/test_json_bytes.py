@@ -6,6 +6,7 @@ import json
 import math
 from typing import Any
 
+from _examples import examples
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -38,7 +39,7 @@ def stdlib(data: Any, pretty: bool) -> bytes:
     return text.encode("utf-8", "surrogatepass")
 
 
-@settings(max_examples=400)
+@settings(max_examples=examples(400))
 @given(json_data, st.booleans())
 def test_the_bytes_are_the_standard_librarys(data: Any, pretty: bool) -> None:
     assert json_bytes(data, pretty=pretty) == stdlib(data, pretty)

@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from _examples import examples
 from _public_sets import longmemeval_records, write_json
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -31,7 +32,7 @@ _json = st.recursive(
 )
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=examples(150), deadline=None)
 @given(
     records=st.lists(_json, max_size=8),
     chunk=st.integers(1, 64),

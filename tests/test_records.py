@@ -9,6 +9,7 @@ import re
 from typing import Any
 
 import pytest
+from _examples import examples
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -235,7 +236,7 @@ def snake_dict(p: QAPair) -> dict[str, Any]:
 
 
 @given(qa_pairs())
-@settings(max_examples=150)
+@settings(max_examples=examples(150))
 def test_structure_disk_round_trip(p: QAPair) -> None:
     back = structure_disk(snake_dict(p), QAPair)
     assert back == p
@@ -245,7 +246,7 @@ def test_structure_disk_round_trip(p: QAPair) -> None:
 
 
 @given(qa_pairs())
-@settings(max_examples=150)
+@settings(max_examples=examples(150))
 def test_qa_json_keys_and_values(p: QAPair) -> None:
     data = json.loads(dumps_compact(p))
     optional = {
@@ -553,7 +554,7 @@ _HEADING = re.compile(r"^# session:", re.MULTILINE)
     st.text(st.sampled_from(list("abc xyz\n.")), max_size=30),
     st.booleans(),
 )
-@settings(max_examples=150)
+@settings(max_examples=examples(150))
 def test_split_sessions_round_trip(bodies: dict[str, str], preamble: str, front: bool) -> None:
     if any(_HEADING.search(b) for b in bodies.values()):
         bodies = {k: _HEADING.sub("#session", b) for k, b in bodies.items()}

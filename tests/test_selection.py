@@ -8,6 +8,7 @@ from collections.abc import Sequence
 from typing import Any
 
 import pytest
+from _examples import examples
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -215,7 +216,7 @@ def test_split_new_historical_partitions(qa: list[QAPair], data: st.DataObject) 
 
 
 @given(qa_lists(max_size=40), st.data(), seeds)
-@settings(max_examples=150)
+@settings(max_examples=examples(150))
 def test_stratified_sample_properties(qa: list[QAPair], data: st.DataObject, seed: int) -> None:
     n = data.draw(st.integers(min_value=-3, max_value=len(qa) + 3), label="n")
     out = stratified_sample(qa, n, seed)
@@ -312,7 +313,7 @@ range_lists = st.lists(
 
 
 @given(qa_lists(max_size=30), range_lists, policies)
-@settings(max_examples=150)
+@settings(max_examples=examples(150))
 def test_iter_checkpoints_properties(
     qa: list[QAPair], ranges: list[TimeRange], policy: SelectionPolicy
 ) -> None:

@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from _examples import examples
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -121,7 +122,7 @@ def _documents(draw: st.DrawFn) -> str:
     return "\n".join([*lines, extra]) + "\n"
 
 
-@settings(max_examples=600, deadline=None)
+@settings(max_examples=examples(600), deadline=None)
 @given(_documents())
 def test_generated_documents_load_as_ruamel_loads_them(text: str) -> None:
     assert _outcome(loads_yaml, text) == _outcome(_by_ruamel, text)
