@@ -39,6 +39,7 @@ def test_the_doc_shows_the_example_in_full() -> None:
     )
 
 
+@pytest.mark.slow  # the docs page's test file, run for real by pytest in a subprocess: CI runs it
 def test_the_docs_test_example_passes(tmp_path: Path) -> None:
     name, code = _block("test: ")
     (tmp_path / name).write_text(code, encoding="utf-8")
@@ -57,6 +58,7 @@ def test_the_docs_test_example_passes(tmp_path: Path) -> None:
 
 
 @pytest.mark.parametrize("lifecycle", ["fresh", "incremental", "snapshot"])
+@pytest.mark.slow  # the real command line in a subprocess per case: CI runs it
 def test_the_example_runs_from_the_command_line(tmp_path: Path, lifecycle: str) -> None:
     data = tmp_path / "data"
     write_persona(data, "tiny", sessions=("principal", "ops"))

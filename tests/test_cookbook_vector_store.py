@@ -105,6 +105,7 @@ def test_unknown_config_keys_are_refused() -> None:
 
 
 @pytest.mark.skipif(dense_unavailable() is not None, reason=str(dense_unavailable()))
+@pytest.mark.slow  # the real model behind the real command line: CI runs it
 def test_the_default_minilm_from_the_command_line(tmp_path: Path) -> None:
     write_persona(tmp_path / "data", "tiny", sessions=("principal", "ops"))
     out = tmp_path / "run" / "result.json"

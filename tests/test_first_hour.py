@@ -105,6 +105,7 @@ RUN = ("--arcs", "arcs-30d.yaml", "--ranges", "10d,30d", "--judge", "rubric")
     ],
     ids=["raises", "returns-none", "hangs"],
 )
+@pytest.mark.slow  # the real command line in a subprocess per case: CI runs it
 def test_an_adapter_that_fails_every_question_fails_the_run(
     data: Path, tmp_path: Path, query: str, kind: str, message: str
 ) -> None:
@@ -131,6 +132,7 @@ def test_an_adapter_that_fails_every_question_fails_the_run(
     assert done.lines[-1].startswith(f"Saved in {out}/: result.json")
 
 
+@pytest.mark.slow  # two full CLI runs: CI runs it
 def test_a_few_adapter_errors_stay_under_the_limit_and_the_limit_can_be_moved(
     data: Path, tmp_path: Path
 ) -> None:
@@ -362,6 +364,7 @@ def test_judges_and_models_are_async_context_managers_in_the_library(tmp_path: P
     assert done.stdout.strip() == "2"
 
 
+@pytest.mark.slow  # a full CLI run, then judge-agreement: CI runs it
 def test_judge_agreement_reads_the_days_the_run_read(data: Path, tmp_path: Path) -> None:
     out = tmp_path / "run"
     assert cli("run", "--adapter", "builtin:bm25", "--data", data, *RUN, "--output", out).code == 0

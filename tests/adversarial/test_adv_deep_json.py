@@ -68,6 +68,7 @@ def _refused(done: Outcome, where: str) -> None:
         "prices",
     ],
 )
+@pytest.mark.slow  # the real command line in a subprocess per case: CI runs it
 def test_a_deep_json_file_is_one_line_and_exit_2(
     command: tuple[str, ...], base: Path, deep_file: Path, tmp_path: Path
 ) -> None:
@@ -81,6 +82,7 @@ def test_a_deep_json_file_is_one_line_and_exit_2(
 
 @pytest.mark.parametrize("log", ["progress.jsonl", "questions.jsonl"])
 @pytest.mark.parametrize("how", ["resume", "retry-errors"])
+@pytest.mark.slow  # the real command line in a subprocess per case: CI runs it
 def test_a_deep_line_in_a_log_names_the_file_and_line(
     log: str, how: str, base: Path, tmp_path: Path
 ) -> None:
