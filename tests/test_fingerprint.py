@@ -33,6 +33,7 @@ from recallbench.judges.locomo import LocomoLlmJudge
 from recallbench.judges.rubric import RUBRIC_VERSION, RubricJudge
 from recallbench.results.fingerprint import (
     FINGERPRINT_PARTS,
+    _canonical,
     canonical_json,
     make_fingerprint,
     persona_digests,
@@ -64,6 +65,36 @@ def test_canonical_json_round_trips_and_ignores_key_order(value: Any) -> None:
     assert canonical_json(json.loads(data)) == data
     if isinstance(value, dict):
         assert canonical_json(dict(reversed(list(value.items())))) == data
+
+
+@given(
+    st.recursive(
+        st.none()
+        | st.booleans()
+        | st.integers()
+        | st.floats(allow_nan=False, allow_infinity=False)
+        | st.text(alphabet=st.characters(blacklist_categories=("Cs",)), max_size=8),
+        lambda inner: (
+            st.lists(inner, max_size=4)
+            | st.dictionaries(
+                st.text(alphabet=st.characters(blacklist_categories=("Cs",)), max_size=6),
+                inner,
+                max_size=4,
+            )
+        ),
+        max_leaves=20,
+    )
+)
+def test_canonical_json_is_the_standard_librarys_sorted_compact_encoding(value: Any) -> None:
+    # Written by orjson where it agrees (issue 36): the digests of every earlier run stay as they were.
+    stdlib = json.dumps(
+        _canonical(value, "value"),
+        sort_keys=True,
+        ensure_ascii=False,
+        separators=(",", ":"),
+        allow_nan=False,
+    ).encode("utf-8")
+    assert canonical_json(value) == stdlib
 
 
 def test_canonical_json_is_compact_sorted_and_writes_integral_floats_as_integers() -> None:

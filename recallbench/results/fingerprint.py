@@ -32,6 +32,8 @@ import math
 from collections.abc import Iterable, Mapping
 from typing import Any
 
+import orjson
+
 from .._convert import to_json
 from ..data.corpus import PersonaDataset
 
@@ -101,9 +103,30 @@ def canonical_json(value: Any) -> bytes:
 
 
 def _dumps(value: Any) -> bytes:
+    """Canonical JSON of ``value`` (already :func:`_canonical`): the standard library's sorted,
+    compact encoding. Written by orjson when ``value`` holds no float — the two agree byte for
+    byte on strings, integers, booleans, None and str-keyed objects sorted by code point (UTF-8
+    sorts as code points do), and differ on how some floats are spelled (``1e-05``) — which made
+    hashing a 180-day persona's 9.5 MB of text ~4× faster (issue 36: the fingerprint was a fifth
+    of a small run). Digests are unchanged (``tests/test_fingerprint.py``)."""
+    if not _holds_float(value):
+        try:
+            return orjson.dumps(value, option=orjson.OPT_SORT_KEYS)
+        except (TypeError, orjson.JSONEncodeError):  # past 64 bits, a lone surrogate: as before
+            pass
     return json.dumps(
         value, sort_keys=True, ensure_ascii=False, separators=(",", ":"), allow_nan=False
     ).encode("utf-8")
+
+
+def _holds_float(value: Any) -> bool:
+    if type(value) is float:
+        return True
+    if type(value) is dict:
+        return any(_holds_float(v) for v in value.values())
+    if type(value) is list:
+        return any(_holds_float(v) for v in value)
+    return False
 
 
 def sha256_hex(value: Any) -> str:
