@@ -313,7 +313,7 @@ def register(sub: Any) -> None:
         "--keep-snippets",
         action="store_true",
         help="keep each retrieved memory's snippet text in questions.jsonl and report.html (by "
-        "default an entry keeps its path, score and day: a third of the run folder's size)",
+        "default an entry keeps its path, score and day, and the run folder is half the size)",
     )
     o.add_argument(
         "--progress-jsonl", type=Path, metavar="PATH", help="one JSON line per checkpoint"

@@ -186,7 +186,7 @@ class JsonlWriter:
 def without_snippets(record: Mapping[str, Any]) -> Mapping[str, Any]:
     """``record`` with its retrieval entries' ``snippet`` texts left out (``record`` itself when it
     has none). What stays — each entry's path, score, day and turn — is what resume, the retrieval
-    metrics and the reports read; the text was ~75% of a default run's question log (issue 35)."""
+    metrics and the reports read; the text was over half of a default run's question log (issue 35)."""
     entries = record.get("retrieval")
     if not entries or not any(type(e) is dict and "snippet" in e for e in entries):
         return record
