@@ -3,6 +3,8 @@ and the reference's two committed runs."""
 
 from __future__ import annotations
 
+import contextlib
+import io
 import json
 import shutil
 import subprocess
@@ -16,6 +18,9 @@ import pytest
 from recallbench.cli import main
 from recallbench.data import CATEGORIES
 from recallbench.data.dataset import shipped_personas_dir
+
+# The module's two real runs (``runs``) are made once: on one xdist worker, not on each.
+pytestmark = pytest.mark.xdist_group("cli-compare")
 
 
 def compare(capsys: pytest.CaptureFixture[str], *argv: str | Path) -> str:
@@ -31,31 +36,18 @@ def compare_json(capsys: pytest.CaptureFixture[str], *argv: str | Path) -> Any:
 
 
 def harness_run(out: Path, adapter: str) -> Path:
-    subprocess.run(
-        [
-            sys.executable,
-            "-m",
-            "recallbench",
-            "run",
-            "--adapter",
-            adapter,
-            "--judge",
-            "rubric",
-            "--data",
-            str(shipped_personas_dir()),
-            "--personas",
-            # (its first 60 days have negative-recall questions the recency baseline fabricates
-            # on: the canaries this file checks; the executive assistant's no longer do)
-            "backend-eng-saas",
-            "--ranges",
-            "30d,60d",
-            "--json-out",
-            str(out / "result.json"),
-            "--no-heatmap-png",
-        ],
-        check=True,
-        capture_output=True,
-    )
+    """A real run of the harness CLI, in process (``compare`` is what this file tests); what it
+    prints is kept apart from the output of the test that first asks for ``runs``."""
+    argv = ["run", "--adapter", adapter, "--judge", "rubric"]
+    argv += ["--data", str(shipped_personas_dir())]
+    # (its first 60 days have negative-recall questions the recency baseline fabricates on: the
+    # canaries this file checks; the executive assistant's no longer do)
+    argv += ["--personas", "backend-eng-saas", "--ranges", "30d,60d"]
+    argv += ["--json-out", str(out / "result.json"), "--no-heatmap-png"]
+    printed = io.StringIO()
+    with contextlib.redirect_stdout(printed), contextlib.redirect_stderr(printed):
+        code = main(argv)
+    assert code == 0, printed.getvalue()[-3000:]
     return out
 
 

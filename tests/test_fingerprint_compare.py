@@ -4,6 +4,8 @@ differ unless ``--force``. Real runs of the CLI over a small persona."""
 
 from __future__ import annotations
 
+import contextlib
+import io
 import json
 import shutil
 from pathlib import Path
@@ -26,10 +28,14 @@ async def judge(question, reference, answer, context):
 
 
 def _run(data: Path, out: Path, adapter: str, judge: str) -> Path:
-    """A real run of the command line, in process (what is tested here is ``compare``)."""
+    """A real run of the command line, in process (what is tested here is ``compare``); what it
+    prints is kept apart from the output of the test that first asks for ``runs``."""
     argv = ["run", "--adapter", adapter, "--judge", judge, "--data", str(data)]
     argv += ["--arcs", "arcs-30d.yaml", "--ranges", "10d,30d", "--output", str(out)]
-    assert main([*argv, "--no-heatmap-png", "--no-html"]) == 0
+    printed = io.StringIO()
+    with contextlib.redirect_stdout(printed), contextlib.redirect_stderr(printed):
+        code = main([*argv, "--no-heatmap-png", "--no-html"])
+    assert code == 0, printed.getvalue()[-3000:]
     return out
 
 
