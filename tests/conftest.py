@@ -38,6 +38,29 @@ if signal.getsignal(signal.SIGINT) == signal.SIG_IGN:
     signal.signal(signal.SIGINT, signal.default_int_handler)
 
 
+@pytest.hookimpl(trylast=True)
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """Keep ``--dist loadgroup`` (pyproject.toml) grouping by ``xdist_group`` under pytest 9.2.
+
+    xdist tells its scheduler a test's group by suffixing the test's id with ``@group`` on the worker;
+    pytest 9.2 keeps ids as a structured ``_id`` and xdist 3.8 still writes the old ``_nodeid``, so the
+    suffix is lost and every group is spread over the workers, silently (pytest-dev/pytest-xdist#1386,
+    fix proposed in #1388). Here the suffix is set where pytest 9.2 reads it, on the workers only; a
+    test whose id already ends with it (an xdist that works) is left alone.
+    """
+    if not os.environ.get("PYTEST_XDIST_WORKER") or not config.getvalue("loadgroup"):
+        return
+    for item in items:
+        groups = {
+            str(mark.args[0] if mark.args else mark.kwargs.get("name", "default"))
+            for mark in item.iter_markers("xdist_group")
+        }
+        suffix = "@" + "_".join(sorted(groups))
+        structured = getattr(item, "_id", None)
+        if groups and structured is not None and not item.nodeid.endswith(suffix):
+            item._id = type(structured).parse(item.nodeid + suffix)
+
+
 @pytest.fixture(scope="session")
 def reference_data() -> Path:
     """The original project's data (``personas/``, ``bench-results/``), named by
