@@ -104,12 +104,14 @@ def canonical_json(value: Any) -> bytes:
 
 def _dumps(value: Any) -> bytes:
     """Canonical JSON of ``value`` (already :func:`_canonical`): the standard library's sorted,
-    compact encoding. Written by orjson when ``value`` holds no float — the two agree byte for
-    byte on strings, integers, booleans, None and str-keyed objects sorted by code point (UTF-8
-    sorts as code points do), and differ on how some floats are spelled (``1e-05``) — which made
-    hashing a 180-day persona's 9.5 MB of text ~4× faster (issue 36: the fingerprint was a fifth
-    of a small run). Digests are unchanged (``tests/test_fingerprint.py``)."""
-    if not _holds_float(value):
+    compact encoding. Written by orjson when ``value`` holds no float and no text beyond ASCII —
+    the two agree byte for byte on strings, integers, booleans, None and str-keyed objects sorted
+    by code point (UTF-8 sorts as code points do), and differ on how some floats are spelled
+    (``1e-05``); orjson is ~4× faster on a persona's days (issue 36: the fingerprint was a fifth of
+    a small run). Not on other text: encoding a string to UTF-8 leaves a copy cached on it for as
+    long as it lives (+4 MiB held for a 180-day persona's 9.5 MB of typographic text). Digests are
+    unchanged (``tests/test_fingerprint.py``)."""
+    if _plain_ascii(value):
         try:
             return orjson.dumps(value, option=orjson.OPT_SORT_KEYS)
         except (TypeError, orjson.JSONEncodeError):  # past 64 bits, a lone surrogate: as before
@@ -119,14 +121,18 @@ def _dumps(value: Any) -> bytes:
     ).encode("utf-8")
 
 
-def _holds_float(value: Any) -> bool:
-    if type(value) is float:
-        return True
-    if type(value) is dict:
-        return any(_holds_float(v) for v in value.values())
-    if type(value) is list:
-        return any(_holds_float(v) for v in value)
-    return False
+def _plain_ascii(value: Any) -> bool:
+    """No float in ``value``, and every string in it (keys too) ASCII."""
+    kind = type(value)
+    if kind is str:
+        return bool(value.isascii())
+    if kind is float:
+        return False
+    if kind is dict:
+        return all(k.isascii() and _plain_ascii(v) for k, v in value.items())
+    if kind is list:
+        return all(_plain_ascii(v) for v in value)
+    return not isinstance(value, str) or bool(value.isascii())  # a str subclass (YAML's)
 
 
 def sha256_hex(value: Any) -> str:
