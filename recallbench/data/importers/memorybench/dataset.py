@@ -23,7 +23,7 @@ from ...qa import question_type_key
 from ...ranges import NAMED_RANGES, TimeRange
 from ...validate import Problem, in_file_order, no_manifest_message
 from ._json import Located, format_path, load_located
-from .cases import read_cases
+from .cases import CaseStream
 from .files import outside_folder
 from .manifest import Manifest, parse_manifest
 from .units import DeletionCase, UnitSpec, build_units
@@ -129,12 +129,17 @@ def read_benchmark(folder: Path | str) -> Benchmark:
     _check_instructions(folder, manifest, manifest_path, located, problems)
     if any(p.severity == "error" for p in problems):
         return Benchmark(folder=folder, manifest=manifest, units=(), problems=tuple(problems))
+    # One pass over the data file, a record at a time: the cases are mapped as they are read, and
+    # each unit keeps where its record is, not its days' text (units.RecordDays).
+    cases = CaseStream(data_path, manifest.flatten)
+    mapped: list[Problem] = []
     try:
-        cases = read_cases(data_path, manifest.flatten, problems)
+        units = build_units(manifest, cases, data_path, mapped)
     except DatasetError as exc:
+        problems += cases.problems
         problems.append(_problem(exc))
         return Benchmark(folder=folder, manifest=manifest, units=(), problems=tuple(problems))
-    units = build_units(manifest, cases, data_path, problems)
+    problems += cases.finish(problems) + mapped
     _check_type_coverage(folder, manifest, units, manifest_path, located, problems)
     return Benchmark(
         folder=folder,

@@ -6,23 +6,38 @@ over the same haystack); a case with a context of its own is a unit of its own. 
 context in order — sessions in date order when every date is understood — and each case's question
 is a :class:`~recallbench.data.qa.QAPair` whose ``relevant_days`` are the days holding its gold
 evidence, or all the unit's days when the data names none.
+
+The data file is mapped in one pass, a case at a time: contexts are told apart by a digest of their
+text, and a unit keeps its questions, its days' numbers and dates, and where its first case's record
+is. Its days' text is read again from there when asked for (:class:`RecordDays`, a
+:class:`~recallbench.data.corpus.DaySource`): a benchmark over a multi-GB file holds the days of the
+units in flight, not all of them.
 """
 
 from __future__ import annotations
 
+import hashlib
 import json
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
 import attrs
 
-from ...corpus import DELETE_BEFORE_ASKING, DELETE_DELAY_MS, Day, day_memory_id, memory_id_day
+from ....errors import DatasetError
+from ...corpus import (
+    DELETE_BEFORE_ASKING,
+    DELETE_DELAY_MS,
+    Day,
+    StoredDays,
+    day_memory_id,
+    memory_id_day,
+)
 from ...persona import DEFAULT_EPOCH, day_date
 from ...qa import CATEGORIES, DIFFICULTIES, EVIDENCE_TURNS, QAPair, question_type_key
 from ...validate import Problem
 from ..dialog_refs import read_dialog_refs, summarize_unreadable
-from .cases import Case
+from .cases import Case, case_fields
 from .manifest import AddDeleteVerifyIngestion, Manifest, SessionIngestion, SimpleIngestion
 from .sessions import (
     Session,
@@ -34,7 +49,14 @@ from .sessions import (
     select_sessions,
 )
 
-__all__ = ["DEFAULT_CATEGORY", "DeletionCase", "UnitSpec", "build_units", "category_of"]
+__all__ = [
+    "DEFAULT_CATEGORY",
+    "DeletionCase",
+    "RecordDays",
+    "UnitSpec",
+    "build_units",
+    "category_of",
+]
 
 DEFAULT_CATEGORY = "factual-recall"
 
@@ -56,7 +78,9 @@ class UnitSpec:
     """One unit of context: its days and the questions asked over them."""
 
     id: str
-    days: tuple[Day, ...]
+    days: Sequence[Day]
+    """Its days: :class:`~recallbench.data.corpus.StoredDays` read from the data file when asked
+    for (a tuple when built in memory)."""
     qa: tuple[QAPair, ...]
     epoch: str = DEFAULT_EPOCH
     deletions: tuple[DeletionCase, ...] = ()
@@ -69,6 +93,97 @@ class _Entry:
     text: str
     session: str | None = None
     date: str | None = None
+
+
+def _digest(context: Sequence[_Entry], case_id: str | None) -> str:
+    """What tells contexts apart: a digest of every entry's text, session and date (and of the
+    case, for a context never shared)."""
+    h = hashlib.blake2b(digest_size=20)
+    for part in (case_id, *(x for e in context for x in (e.text, e.session, e.date))):
+        if part is None:
+            h.update(b"\x00")
+        else:
+            raw = part.encode("utf-8", "surrogatepass")
+            h.update(b"\x01" + len(raw).to_bytes(8, "big") + raw)
+    return h.hexdigest()
+
+
+@attrs.frozen
+class RecordDays:
+    """A unit's days as a :class:`~recallbench.data.corpus.DaySource`: its first case's record read
+    again from the data file and mapped as it was (its context checked against the digest taken
+    then), each day asked for made from it."""
+
+    data_path: Path
+    case: Case = attrs.field(eq=False, repr=False)
+    """The case, without its fields (:meth:`Case.bare`), whose record holds the unit's context."""
+    digest: str
+    manifest: Manifest = attrs.field(eq=False, repr=False)
+    dates: tuple[str, ...] = attrs.field(eq=False, repr=False)
+    span: object = attrs.field(init=False, repr=False)
+
+    def __attrs_post_init__(self) -> None:
+        object.__setattr__(self, "span", self.case.span)
+
+    def read_days(self, numbers: Sequence[int]) -> Iterator[Day]:
+        """Days ``numbers`` of the unit, read when the iteration starts (its record at once).
+
+        Raises:
+            DatasetError: the record cannot be read again, or no longer maps to the unit's context
+                (the data file changed since the benchmark was read).
+        """
+        return self.days_of(self._context(), numbers)
+
+    def days_of(self, context: Sequence[_Entry], numbers: Iterable[int]) -> Iterator[Day]:
+        for n in numbers:
+            entry = context[n - 1]
+            yield Day(
+                number=n,
+                date=self.dates[n - 1],
+                content=entry.text,
+                sessions={entry.session: entry.text} if entry.session else {},
+            )
+
+    def _context(self) -> list[_Entry]:
+        fields = case_fields(self.data_path, self.case, self.manifest.flatten)
+        case = attrs.evolve(self.case, fields=fields)
+        adv = isinstance(self.manifest.ingestion, AddDeleteVerifyIngestion)
+        context = _Mapper(self.manifest, self.data_path, []).context_of(case)[0]
+        if context is None or _digest(context, case.id if adv else None) != self.digest:
+            raise DatasetError(
+                f"the data file changed since it was read: {case.where()} no longer gives the "
+                "context it gave; read the benchmark again",
+                path=self.data_path,
+                line=case.line,
+            )
+        return context
+
+
+@attrs.define
+class _Group:
+    """A unit being built: cases whose contexts are the same."""
+
+    uid: str
+    source: RecordDays
+    by_session: dict[str, int]
+    epoch: str
+    days: tuple[Day, ...] | None = None
+    """Its days, when its first case was built in memory (no record to read them from)."""
+    qa: list[QAPair] = attrs.Factory(list)
+    deletions: list[DeletionCase] = attrs.Factory(list)
+    problems: list[Problem] = attrs.Factory(list)
+    """Its cases' warnings, given after the file's other problems (as when units were built last)."""
+    unreadable_refs: list[tuple[Case, tuple[str, ...]]] = attrs.Factory(list)
+
+    def unit(self) -> UnitSpec:
+        numbers = range(1, len(self.source.dates) + 1)
+        return UnitSpec(
+            id=self.uid,
+            days=self.days if self.days is not None else StoredDays(numbers, self.source),
+            qa=tuple(self.qa),
+            epoch=self.epoch,
+            deletions=tuple(self.deletions),
+        )
 
 
 def category_of(value: object) -> str:
@@ -99,7 +214,7 @@ class _Mapper:
         """``case[key]``; an absent field is noted (reported once per field when every case lacks it)."""
         if key in case.fields:
             return case.fields[key]
-        self.missing.setdefault(f"{role} {key!r}", []).append(case)
+        self.missing.setdefault(f"{role} {key!r}", []).append(case.bare())
         return None
 
     def text(self, case: Case, key: str, role: str, *, join: bool = False) -> str | None:
@@ -164,7 +279,7 @@ class _Mapper:
             return None
         chosen = _in_date_order(select_sessions(sessions, answer_ids, ing))
         if chosen is None:
-            self.undated = self.undated or case
+            self.undated = self.undated or case.bare()
             chosen = select_sessions(sessions, answer_ids, ing)
         entries = [_Entry(format_session(s, ing.content_formatter), s.id, s.date) for s in chosen]
         if self._nul(case, ing.sessions_field, entries):
@@ -173,39 +288,45 @@ class _Mapper:
 
     # -- the whole file -------------------------------------------------------------------------
 
-    def build(self, cases: Sequence[Case]) -> list[UnitSpec]:
+    def context_of(
+        self, case: Case
+    ) -> tuple[list[_Entry] | None, tuple[list[Any] | None, tuple[str, ...]]]:
+        """The case's context (None, with the problem said, when it has none) and its evidence."""
         ing = self.m.ingestion
-        groups: dict[tuple[object, ...], list[Case]] = {}
-        evidence: dict[str, tuple[list[Any] | None, tuple[str, ...]]] = {}
+        if isinstance(ing, SessionIngestion):
+            found = self.sessions(case, ing)
+            return (found[0], (found[1], found[2])) if found else (None, (None, ()))
+        if isinstance(ing, SimpleIngestion):
+            return self.simple(case, ing), (None, ())
+        return self.add_content(case, ing), (None, ())
+
+    def build(self, cases: Iterable[Case]) -> list[UnitSpec]:
+        ing = self.m.ingestion
+        adv = isinstance(ing, AddDeleteVerifyIngestion)
+        groups: dict[str, _Group] = {}
+        taken: set[str] = set()
+        count = 0
         for case in cases:
-            context: list[_Entry] | None
-            if isinstance(ing, SessionIngestion):
-                found = self.sessions(case, ing)
-                context = found[0] if found else None
-                if found:
-                    evidence[case.id] = (found[1], found[2])
-            elif isinstance(ing, SimpleIngestion):
-                context = self.simple(case, ing)
-            else:
-                context = self.add_content(case, ing)
+            count += 1
+            context, evidence = self.context_of(case)
             question = self.question(case, ing)
             if context is None or question is None:
                 continue
             # An add-delete-verify case deletes from its context: it never shares it.
-            key = (case.id, *context) if isinstance(ing, AddDeleteVerifyIngestion) else context
-            groups.setdefault(tuple(key), []).append(case)
-        self._report_missing(cases)
-        units = []
-        taken: set[str] = set()
-        for key, members in groups.items():
-            entries = [e for e in key if isinstance(e, _Entry)]
-            first = members[0]
-            uid = first.item_id if first.item_id not in taken else first.id
-            while uid in taken:
-                uid += "~"
-            taken.add(uid)
-            units.append(self.unit(uid, entries, members, evidence))
-        return units
+            key = _digest(context, case.id if adv else None)
+            group = groups.get(key)
+            if group is None:
+                uid = case.item_id if case.item_id not in taken else case.id
+                while uid in taken:
+                    uid += "~"
+                taken.add(uid)
+                group = groups[key] = self.group(uid, key, case, context)
+            self.join(group, case, context, evidence)
+        self._report_missing(count)
+        for group in groups.values():
+            self.problems += group.problems
+            self.unreadable_refs += group.unreadable_refs
+        return [g.unit() for g in groups.values()]
 
     def add_content(self, case: Case, ing: AddDeleteVerifyIngestion) -> list[_Entry] | None:
         value = self.field(case, ing.add_content_field, "add content field")
@@ -260,31 +381,36 @@ class _Mapper:
             self.field(case, answer_key, "expected answer field")
         return question
 
-    def unit(
-        self,
-        uid: str,
-        context: Sequence[_Entry],
-        cases: Sequence[Case],
-        evidence: Mapping[str, tuple[list[Any] | None, tuple[str, ...]]],
-    ) -> UnitSpec:
+    def group(self, uid: str, key: str, case: Case, context: Sequence[_Entry]) -> _Group:
+        """A new unit whose context is ``case``'s: its days' dates, numbered in order."""
         parsed = [parse_date(e.date) for e in context]
         known = [p for p in parsed if p is not None]
         epoch = known[0].date().isoformat() if known else DEFAULT_EPOCH
-        days = tuple(
-            Day(
-                number=n,
-                date=p.date().isoformat() if p is not None else day_date(epoch, n),
-                content=e.text,
-                sessions={e.session: e.text} if e.session else {},
-            )
-            for n, (e, p) in enumerate(zip(context, parsed, strict=True), 1)
+        dates = tuple(
+            p.date().isoformat() if p is not None else day_date(epoch, n)
+            for n, p in enumerate(parsed, 1)
         )
+        source = RecordDays(self.data_path, case.bare(), key, self.m, dates)
         by_session = {e.session: n for n, e in enumerate(context, 1) if e.session}
-        all_days = tuple(d.number for d in days)
-        qa, deletions = [], []
-        for case in cases:
-            raw_evidence, ids = evidence.get(case.id, (None, ()))
-            hit = sorted({by_session[s] for s in ids if s in by_session})
+        group = _Group(uid=uid, source=source, by_session=by_session, epoch=epoch)
+        if case.span is None:
+            group.days = tuple(source.days_of(context, range(1, len(context) + 1)))
+        return group
+
+    def join(
+        self,
+        group: _Group,
+        case: Case,
+        context: Sequence[_Entry],
+        evidence: tuple[list[Any] | None, tuple[str, ...]],
+    ) -> None:
+        """``case``'s question (and deletion) added to its unit; its warnings kept with the unit."""
+        raw_evidence, ids = evidence
+        by_session = group.by_session
+        hit = sorted({by_session[s] for s in ids if s in by_session})
+        problems, refs = self.problems, self.unreadable_refs
+        self.problems, self.unreadable_refs = group.problems, group.unreadable_refs
+        try:
             if ids and len(hit) < len(ids):
                 gone = [s for s in ids if s not in by_session]
                 self.problems.append(
@@ -296,10 +422,12 @@ class _Mapper:
                         "the sessions ingested",
                     )
                 )
-            qa.append(self.pair(case, tuple(hit) or all_days, raw_evidence, ids))
+            all_days = tuple(range(1, len(context) + 1))
+            group.qa.append(self.pair(case, tuple(hit) or all_days, raw_evidence, ids))
             if isinstance(self.m.ingestion, AddDeleteVerifyIngestion):
-                deletions.append(self.deletion(case, uid, context))
-        return UnitSpec(id=uid, days=days, qa=tuple(qa), epoch=epoch, deletions=tuple(deletions))
+                group.deletions.append(self.deletion(case, group.uid, context))
+        finally:
+            self.problems, self.unreadable_refs = problems, refs
 
     def deletion(self, case: Case, uid: str, context: Sequence[_Entry]) -> DeletionCase:
         ing = self.m.ingestion
@@ -349,7 +477,7 @@ class _Mapper:
                 refs = read_dialog_refs(raw_evidence)
                 if refs.turns:
                     extra[EVIDENCE_TURNS] = list(refs.turns)
-                self.unreadable_refs.append((case, refs.unreadable))
+                self.unreadable_refs.append((case.bare(), refs.unreadable))
         if m.query.retrieval_limit is not None:
             extra["retrievalLimit"] = m.query.retrieval_limit
         answer_key = m.query.expected_answer_field
@@ -402,15 +530,15 @@ class _Mapper:
                 )
             )
 
-    def _report_missing(self, cases: Sequence[Case]) -> None:
+    def _report_missing(self, cases: int) -> None:
         for what, lacking in self.missing.items():
             first = lacking[0]
-            if len(lacking) > 1 and len(lacking) == len(cases):
+            if len(lacking) > 1 and len(lacking) == cases:
                 self.problems.append(
                     Problem(
                         path=self.data_path,
                         line=first.line,
-                        message=f"{what} is absent from all {len(cases)} cases (first: "
+                        message=f"{what} is absent from all {cases} cases (first: "
                         f"{first.where()}); is the manifest's field name right?",
                     )
                 )
@@ -438,9 +566,13 @@ def _in_date_order(sessions: Sequence[Session]) -> list[Session] | None:
 
 
 def build_units(
-    manifest: Manifest, cases: Sequence[Case], data_path: Path, problems: list[Problem]
+    manifest: Manifest, cases: Iterable[Case], data_path: Path, problems: list[Problem]
 ) -> list[UnitSpec]:
-    """The benchmark's units in data order; problems are appended, each naming its case and line."""
+    """The benchmark's units in data order; problems are appended, each naming its case and line.
+
+    ``cases`` are mapped as they come (a :class:`~.cases.CaseStream` is read once, a record at a
+    time). A unit whose first case was read from the file (its ``span``) reads its days from there
+    when asked for; one built in memory keeps them."""
     mapper = _Mapper(manifest, data_path, problems)
     units = mapper.build(cases)
     mapper.report_unreadable_refs()
