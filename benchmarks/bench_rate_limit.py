@@ -14,8 +14,8 @@ loopback port in this process, with :class:`~recallbench.testing.provider_traffi
 * replies after ``--latency`` s at the median, log-normal jitter ``--jitter`` (σ of the log);
 * ``--rpm`` requests a minute as a token bucket of one second's worth, HTTP 429 beyond it with
   ``retry-after-ms`` and ``Retry-After`` (``--seconds-only``: whole seconds only, as Anthropic);
-* unless ``--no-outages``: everyone rate limited for 2 s (``--outage-seconds``) from 10 s after the
-  first judge call (429, ``Retry-After: 1``) and overloaded for 2 s from 25 s (503, no
+* unless ``--no-outages``: everyone rate limited for 2 s (``--outage-seconds`` D) from 10 s after
+  the first judge call (429, ``Retry-After: 1``) and overloaded for 2 s from 25 s (23 + D; 503, no
   ``Retry-After``).
 
 That is 2,344 judge calls. The floor is the least time any client could take
@@ -60,7 +60,7 @@ def limits_of(args: argparse.Namespace) -> ProviderLimits:
         if args.no_outages
         else (
             Outage(at=10.0, duration=args.outage_seconds, status=429, retry_after=1.0),
-            Outage(at=25.0, duration=args.outage_seconds, status=503),
+            Outage(at=23.0 + args.outage_seconds, duration=args.outage_seconds, status=503),
         )
     )
     return ProviderLimits(

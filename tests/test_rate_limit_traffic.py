@@ -86,6 +86,10 @@ def test_the_floor_is_the_bucket_then_the_rate_plus_the_outages() -> None:
     assert limits.floor(2000) == pytest.approx(2.5 + 1875 / 50)
     assert ProviderLimits(outages=(Outage(at=0, duration=3),)).floor(10**6) == 3.0
     assert limits.floor(10) == 2.5  # fewer requests than the bucket holds: the outages alone
+    overlapping = ProviderLimits(
+        outages=(Outage(at=10, duration=30), Outage(at=25, duration=30), Outage(at=60, duration=1))
+    )
+    assert overlapping.floor(1) == 46.0  # down from 10 to 55 and from 60 to 61
 
 
 @pytest.mark.parametrize(

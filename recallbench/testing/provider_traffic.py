@@ -119,16 +119,30 @@ class ProviderLimits:
         """The least time, in seconds, in which any client could get ``requests`` answered.
 
         The bucket lets ``capacity`` through at once, then ``rate`` a second; during an outage
-        nothing is answered, and the bucket refills (at most to its size) meanwhile. The latency
+        nothing is answered (overlapping outages count once), and the bucket refills (at most to
+        its size) meanwhile. The latency
         of the last reply is left out, so the floor is a lower bound. Without a rate limit: the
         outages alone.
         """
-        outage = sum(o.duration for o in self.outages)
+        down = self._down_spells()
+        outage = sum(down)
         rate = self.rate
         if rate is None:
             return outage
-        refills = sum(min(self.capacity, o.duration * rate) for o in self.outages)
+        refills = sum(min(self.capacity, spell * rate) for spell in down)
         return outage + max(0.0, requests - self.capacity - refills) / rate
+
+    def _down_spells(self) -> list[float]:
+        """The lengths of the stretches in which some outage refuses everything (overlapping
+        outages merged: the server is down once, not twice)."""
+        spells: list[list[float]] = []
+        for outage in sorted(self.outages, key=lambda o: o.at):
+            end = outage.at + outage.duration
+            if spells and outage.at <= spells[-1][1]:
+                spells[-1][1] = max(spells[-1][1], end)
+            else:
+                spells.append([outage.at, end])
+        return [end - start for start, end in spells]
 
 
 @attrs.frozen(kw_only=True)
