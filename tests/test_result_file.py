@@ -3,6 +3,7 @@ two-space indented, an answer a compact line."""
 
 from __future__ import annotations
 
+import gzip
 import json
 from pathlib import Path
 
@@ -79,3 +80,18 @@ _json_values = st.recursive(
 @given(st.lists(st.dictionaries(st.text(max_size=5), _json_values, max_size=5), max_size=6))
 def test_answers_encoded_together_are_each_encoded_alone(answers: list[dict[str, object]]) -> None:
     assert _compact_each(answers) == [json_bytes(a) for a in answers]
+
+
+def test_a_run_folder_of_the_old_layout_reads_as_the_same_run_in_the_new(tmp_path: Path) -> None:
+    # A folder written before issue 35: result.json indented throughout, snippets in the log.
+    old = Path(__file__).parent / "data" / "run-before-issue-21"
+    for name in ("result.json", "progress.jsonl", "questions.jsonl"):
+        (tmp_path / "old").mkdir(exist_ok=True)
+        (tmp_path / "old" / name).write_bytes(gzip.decompress((old / f"{name}.gz").read_bytes()))
+    before = rb.read_run(tmp_path / "old")
+    assert b'"snippet"' in (tmp_path / "old" / "questions.jsonl").read_bytes()
+    write_result_file(tmp_path / "new" / "result.json", before.result)
+    after = rb.read_run(tmp_path / "new")
+    assert after.result == before.result
+    assert to_json(after.result) == to_json(before.result)
+    assert before.details  # the old log's retrieval entries, snippets and all, still read
