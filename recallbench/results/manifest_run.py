@@ -103,7 +103,7 @@ def manifest_answers(
     """Every answer of the run as the metrics read it, with its benchmark's manifest."""
     for persona in personas:
         manifest = dataset.manifest_of(persona.persona_id)
-        ids = day_ids(dataset.load(persona.persona_id).days, manifest)
+        ids = dataset.day_ids(persona.persona_id)  # day_ids of its days, none read
         key = evidence_key(manifest)
         protocol = manifest.evaluation.protocol if judged_by_protocol else None
         for q, scored in _results(persona):

@@ -25,7 +25,7 @@ from ...validate import Problem, in_file_order, no_manifest_message
 from ._json import Located, format_path, load_located
 from .cases import CaseStream
 from .files import outside_folder
-from .manifest import Manifest, parse_manifest
+from .manifest import Manifest, SessionIngestion, parse_manifest
 from .units import DeletionCase, UnitSpec, build_units
 
 __all__ = [
@@ -294,6 +294,18 @@ class ManifestDataset:
     def deletion_cases(self, persona_id: str) -> tuple[DeletionCase, ...]:
         """An add-delete-verify unit's cases: what to add, delete and then ask (none otherwise)."""
         return self._find(persona_id)[1].deletions
+
+    def day_ids(self, persona_id: str) -> dict[int, str]:
+        """Each day's id among the benchmark's gold ids, without reading the days: its session's
+        id for a session-based benchmark (a day holds one session), else its memory id
+        (``day-0007``); what :func:`~recallbench.results.manifest_run.day_ids` makes of the days."""
+        b, u = self._find(persona_id)
+        assert b.manifest is not None
+        sessions = isinstance(b.manifest.ingestion, SessionIngestion)
+        known = u.day_sessions if len(u.day_sessions) == len(u.days) else None
+        if known is None:  # a unit built without them: its days read
+            known = tuple(next(iter(d.sessions), None) if sessions else None for d in u.days)
+        return {n: sid if sessions and sid else f"day-{n:04d}" for n, sid in enumerate(known, 1)}
 
     def load(self, persona_id: str) -> PersonaDataset:
         b, u = self._find(persona_id)

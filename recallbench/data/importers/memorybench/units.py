@@ -84,6 +84,9 @@ class UnitSpec:
     qa: tuple[QAPair, ...]
     epoch: str = DEFAULT_EPOCH
     deletions: tuple[DeletionCase, ...] = ()
+    day_sessions: tuple[str | None, ...] = ()
+    """Each day's session id (None for a day that is not a session), known without reading the
+    days: what a run's metrics name a retrieved day by."""
 
 
 @attrs.frozen
@@ -98,13 +101,14 @@ class _Entry:
 def _digest(context: Sequence[_Entry], case_id: str | None) -> str:
     """What tells contexts apart: a digest of every entry's text, session and date (and of the
     case, for a context never shared)."""
-    h = hashlib.blake2b(digest_size=20)
+    h = hashlib.sha256()  # SHA-NI: about 1 GB/s here, against BLAKE2b's 0.65
     for part in (case_id, *(x for e in context for x in (e.text, e.session, e.date))):
         if part is None:
             h.update(b"\x00")
         else:
             raw = part.encode("utf-8", "surrogatepass")
-            h.update(b"\x01" + len(raw).to_bytes(8, "big") + raw)
+            h.update(b"\x01" + len(raw).to_bytes(8, "big"))
+            h.update(raw)
     return h.hexdigest()
 
 
@@ -167,6 +171,7 @@ class _Group:
     source: RecordDays
     by_session: dict[str, int]
     epoch: str
+    day_sessions: tuple[str | None, ...]
     days: tuple[Day, ...] | None = None
     """Its days, when its first case was built in memory (no record to read them from)."""
     qa: list[QAPair] = attrs.Factory(list)
@@ -183,6 +188,7 @@ class _Group:
             qa=tuple(self.qa),
             epoch=self.epoch,
             deletions=tuple(self.deletions),
+            day_sessions=self.day_sessions,
         )
 
 
@@ -392,7 +398,13 @@ class _Mapper:
         )
         source = RecordDays(self.data_path, case.bare(), key, self.m, dates)
         by_session = {e.session: n for n, e in enumerate(context, 1) if e.session}
-        group = _Group(uid=uid, source=source, by_session=by_session, epoch=epoch)
+        group = _Group(
+            uid=uid,
+            source=source,
+            by_session=by_session,
+            epoch=epoch,
+            day_sessions=tuple(e.session or None for e in context),
+        )
         if case.span is None:
             group.days = tuple(source.days_of(context, range(1, len(context) + 1)))
         return group
