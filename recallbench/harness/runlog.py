@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import contextlib
 import datetime as dt
+import errno
 import logging
 import os
 import tempfile
@@ -139,7 +140,9 @@ class JsonlWriter:
             try:
                 self.path.parent.mkdir(parents=True, exist_ok=True)
                 _repair_torn_tail(self.path)
-                self._file = self.path.open("ab")
+                # Unbuffered: each record is one write(2) and nothing waits in a buffer, so no
+                # flush per record (a third of what writing a line cost, issue 36).
+                self._file = self.path.open("ab", buffering=0)
             except OSError as exc:
                 raise OutputError(self.path, exc.strerror or str(exc)) from None
         return self._file
@@ -153,10 +156,13 @@ class JsonlWriter:
         f = self._open()
         if not self.snippets:
             record = without_snippets(record)
-        line = redact_bytes(json_bytes(record))
+        line = redact_bytes(json_bytes(record)) + b"\n"
         try:
-            f.write(line + b"\n")
-            f.flush()
+            while line:  # one write(2) but for a short write, which leaves the rest to write
+                written = f.write(line) or 0
+                if written <= 0:
+                    raise OSError(errno.EIO, "the file took none of the line")
+                line = line[written:]
         except OSError as exc:
             self._abandon()
             raise OutputError(self.path, exc.strerror or str(exc)) from None
