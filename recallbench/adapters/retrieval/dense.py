@@ -61,7 +61,7 @@ best 2 or 3 was measured (docs/baselines.md): it lost 0.03–0.16 recall@10 on t
 assistant, whose days hold eight sections of which usually one is the evidence, and gained at most
 0.03 on the long-session file."""
 
-HUB_NEIGHBOURS = 50
+HUB_NEIGHBOURS = 30
 """Nearest other passages whose mean cosine measures how much a passage is a *hub* (see
 :class:`DenseIndex`)."""
 
