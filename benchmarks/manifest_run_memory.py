@@ -52,7 +52,7 @@ MANIFEST = {
         "content_formatter": "conversation",
     },
     "query": {"question_field": "question", "expected_answer_field": "answer"},
-    "evaluation": {"protocol": "exact-match", "type_field": "question_type"},
+    "evaluation": {"protocol": "exact-match"},
     "metrics": ["correctness"],
     "required_capabilities": ["add_memory", "retrieve_memory"],
 }

@@ -6,19 +6,19 @@ from __future__ import annotations
 
 import json
 import pickle
-import weakref
-from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
 import attrs
 import pytest
+from _live_days import Counting as _Counting
+from _live_days import Live as _Live
 from _public_sets import locomo_records, longmemeval_records, write_json
 
 import recallbench as rb
 from recallbench._convert import to_json
 from recallbench.adapters.builtin import builtin_adapter
-from recallbench.data.corpus import Day, DaySource, PersonaDataset, StoredDays
+from recallbench.data.corpus import PersonaDataset, StoredDays
 from recallbench.data.dataset import load_persona
 from recallbench.data.importers import open_dataset
 from recallbench.data.importers._native import ImportedDataset
@@ -46,40 +46,6 @@ def _locomo(tmp_path: Path) -> ImportedDataset:
     ds = open_dataset(f"locomo:{write_json(tmp_path / 'locomo10.json', locomo_records())}")
     assert isinstance(ds, ImportedDataset)
     return ds
-
-
-class _Live:
-    """Which personas have days alive (read and not yet let go), and the most at once."""
-
-    def __init__(self) -> None:
-        self.alive: dict[str, int] = {}
-        self.most = 0
-        self.read: set[str] = set()
-
-    def born(self, persona: str, day: Day) -> None:
-        self.alive[persona] = self.alive.get(persona, 0) + 1
-        self.read.add(persona)
-        self.most = max(self.most, len(self.alive))
-        weakref.finalize(day, self.died, persona)
-
-    def died(self, persona: str) -> None:
-        self.alive[persona] -= 1
-        if not self.alive[persona]:
-            del self.alive[persona]
-
-
-@attrs.frozen
-class _Counting:
-    """A DaySource that tells ``live`` about every day it reads."""
-
-    inner: DaySource
-    persona: str
-    live: _Live = attrs.field(eq=False)
-
-    def read_days(self, numbers: Sequence[int]) -> Iterator[Day]:
-        for day in self.inner.read_days(numbers):
-            self.live.born(self.persona, day)
-            yield day
 
 
 @attrs.frozen

@@ -125,8 +125,9 @@ class _Window:
     """The part of the array not yet walked: ``text[pos:]``, which starts at byte ``byte`` and on
     line ``line`` of the file."""
 
-    def __init__(self, decoder: _Decoder, first: str):
+    def __init__(self, decoder: _Decoder, first: str, chunk: int):
         self.decoder = decoder
+        self.chunk = chunk
         self.text = first
         self.pos = 0
         self.byte = decoder.bom
@@ -137,13 +138,13 @@ class _Window:
     def eof(self) -> bool:
         return self.decoder.eof
 
-    def more(self, at_least: int = CHUNK_BYTES) -> None:
+    def more(self, at_least: int = 0) -> None:
         """Let go of what was walked, then read ``at_least`` more bytes (or up to the end)."""
         if self.pos:
             self.lines_dropped += self.text.count("\n", 0, self.pos)
             self.text = self.text[self.pos :]
             self.pos = 0
-        self.text += self.decoder.read(max(at_least, CHUNK_BYTES))
+        self.text += self.decoder.read(max(at_least, self.chunk))
 
     def advance(self, to: int, nbytes: int) -> None:
         self.line += self.text.count("\n", self.pos, to)
@@ -190,24 +191,32 @@ class _Window:
             return value, end
 
 
-def iter_records(path: Path) -> Iterator[tuple[int, Span, Any]]:
+def _utf8_size(text: str, start: int, end: int) -> int:
+    """The bytes of ``text[start:end]`` in UTF-8 (without a copy when the text is ASCII, which
+    Python knows of a string without looking at it)."""
+    if text.isascii():
+        return end - start
+    return len(text[start:end].encode("utf-8", "surrogatepass"))
+
+
+def iter_records(path: Path, *, chunk: int = CHUNK_BYTES) -> Iterator[tuple[int, Span, Any]]:
     """Each record of the data file at ``path`` with the line it starts on and its span, in order,
-    read as it is reached.
+    read as it is reached, ``chunk`` bytes at a time.
 
     Raises:
         DatasetError: the file is missing, unreadable, not UTF-8, or not JSON (with its line).
     """
     with _open(path) as f:
         decoder = _Decoder(f, path)
-        head = decoder.read(CHUNK_BYTES)
+        head = decoder.read(chunk)
         first = _NOT_WS.search(head)
         while first is None and not decoder.eof:
-            head += decoder.read(CHUNK_BYTES)
+            head += decoder.read(chunk)
             first = _NOT_WS.search(head)
         if path.suffix.lower() in _JSONL_SUFFIXES or first is None or first.group() != "[":
-            yield from _lines(decoder, head)
+            yield from _lines(decoder, head, chunk)
         else:
-            yield from _array(_Window(decoder, head))
+            yield from _array(_Window(decoder, head, chunk))
 
 
 def _array(w: _Window) -> Iterator[tuple[int, Span, Any]]:
@@ -221,7 +230,7 @@ def _array(w: _Window) -> Iterator[tuple[int, Span, Any]]:
             line, start = w.line, w.byte
             value, end = w.decode(expect)
             expect = (end - w.pos) * 5 // 4
-            size = len(w.text[w.pos : end].encode("utf-8", "surrogatepass"))
+            size = _utf8_size(w.text, w.pos, end)
             w.advance(end, size)
             yield line, Span(start, start + size), value
             del value
@@ -237,7 +246,7 @@ def _array(w: _Window) -> Iterator[tuple[int, Span, Any]]:
         raise w.fail("Extra data")
 
 
-def _lines(decoder: _Decoder, head: str) -> Iterator[tuple[int, Span, Any]]:
+def _lines(decoder: _Decoder, head: str, chunk: int) -> Iterator[tuple[int, Span, Any]]:
     """JSON Lines: the physical lines (cut at ``\\n``), each cut again as :meth:`str.splitlines`
     would cut it, numbered as it numbers them."""
     n = 0
@@ -247,17 +256,17 @@ def _lines(decoder: _Decoder, head: str) -> Iterator[tuple[int, Span, Any]]:
         cut = text.find("\n", pos)
         while cut < 0 and not decoder.eof:
             looked = len(text) - pos
-            text = text[pos:] + decoder.read(max(CHUNK_BYTES, looked))
+            text = text[pos:] + decoder.read(max(chunk, looked))
             pos = 0
             cut = text.find("\n", looked)
         if cut < 0:
             line, pos = text[pos:], len(text)
             if not line:
                 return
-            size = len(line.encode("utf-8", "surrogatepass"))
+            size = _utf8_size(line, 0, len(line))
         else:
             line, pos = text[pos:cut], cut + 1
-            size = len(line.encode("utf-8", "surrogatepass")) + 1
+            size = _utf8_size(line, 0, len(line)) + 1
         parts = _parts(line, ended=cut >= 0)
         for k, part in enumerate(parts):
             n += 1
