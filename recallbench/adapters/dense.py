@@ -11,8 +11,11 @@ Passages and questions are embedded with all-MiniLM-L6-v2 (:mod:`recallbench.ada
 a numpy forward pass, CPU only) and compared by cosine, so a passage can be found without a word in
 common with the question.
 
-**Retrieval ranks days**: a day scores its best visible passage's cosine (``day_passages`` 1; the
-mean of its best 2 or 3 was measured and ranked worse: docs/baselines.md), and the ``top_k`` best
+**Retrieval ranks days**: a day scores its best visible passage's cosine less that passage's
+hubness, ``hub_weight`` times its mean cosine with its ``hub_neighbours`` nearest other passages (a
+routine line repeated on hundreds of days no longer crowds out the day that answers:
+:class:`~recallbench.adapters.retrieval.dense.DenseIndex`; ``day_passages`` 1; the mean of a day's
+best 2 or 3 was measured and ranked worse: docs/baselines.md), and the ``top_k`` best
 days (the query session may see: :func:`recallbench.adapters._memory.visible`) are reported, each by
 its best passage (its path, ``memories/day-0005.md#D5/0/p2`` for the third passage of a split
 chunk, and snippet). So ten entries are ten days, which is what recall@10 counts.
