@@ -41,7 +41,8 @@ _NOT_WS = re.compile(r"[^ \t\n\r]")
 # there: the window grows and the record is decoded again.
 _NEAR_END = 16
 # What str.splitlines() breaks a line at besides "\n" (a JSON Lines file is cut as it would cut it).
-_OTHER_BREAKS = re.compile("[\r\x0b\x0c\x1c\x1d\x1e\x85\u2028\u2029]")
+_ASCII_BREAKS = "\r\x0b\x0c\x1c\x1d\x1e"
+_ALL_BREAKS = _ASCII_BREAKS + "\x85\u2028\u2029"
 _JSONL_SUFFIXES = frozenset({".jsonl", ".ndjson"})
 _JSONL_HINT = (
     "(a JSONL file holds one JSON value a line; a JSON file holds one array of cases)"
@@ -278,7 +279,10 @@ def _lines(decoder: _Decoder, head: str, chunk: int) -> Iterator[tuple[int, Span
 
 def _parts(line: str, *, ended: bool) -> list[str]:
     """A physical line as :meth:`str.splitlines` cuts the whole text there."""
-    if _OTHER_BREAKS.search(line) is None:
+    # One `in` a character finds it at memchr speed; a character class searched for is ten times
+    # slower over a 5 MB line (most of reading a JSON Lines file).
+    breaks = _ASCII_BREAKS if line.isascii() else _ALL_BREAKS
+    if not any(c in line for c in breaks):
         return [line]
     return (line + "\n").splitlines() if ended else line.splitlines()
 
