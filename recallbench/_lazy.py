@@ -5,11 +5,12 @@ from __future__ import annotations
 
 import importlib
 import importlib.util
+import sys
 import warnings
 from collections.abc import Callable, Mapping
 from typing import Any
 
-__all__ = ["lazy_getattr", "module_of"]
+__all__ = ["instance_of_loaded", "lazy_getattr", "module_of"]
 
 
 def module_of(package: str, module: str) -> str:
@@ -54,3 +55,14 @@ def lazy_getattr(
         raise AttributeError(f"module {package!r} has no attribute {name!r}")
 
     return __getattr__
+
+
+def instance_of_loaded(obj: object, module: str, *names: str) -> bool:
+    """Whether ``obj`` is an instance of one of the classes ``names`` of ``module``, without
+    importing it: a module not yet imported has made no instance, so the answer is then False.
+    For the isinstance checks of the common path against a family it rarely meets (a manifest
+    dataset, a judge panel), which would otherwise import the family to ask."""
+    loaded = sys.modules.get(module)
+    if loaded is None:
+        return False
+    return any(isinstance(obj, getattr(loaded, name)) for name in names)

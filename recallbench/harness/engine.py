@@ -23,7 +23,6 @@ from ..adapters.base import Adapter, AdapterFactory, is_adapter
 from ..data.corpus import PersonaDataset
 from ..data.dataset import Dataset, DirectoryDataset
 from ..data.importers import default_ranges_of, open_dataset, persona_ranges_of
-from ..data.importers.memorybench import ManifestDataset
 from ..data.ranges import DEFAULT_RANGES, normalize_ranges
 from ..errors import ConfigError, OutputError, RunFailed
 from ..judges.base import Judge, ScoreFunction, as_judge
@@ -47,7 +46,7 @@ from ..results.records import (
     TimeRangeResult,
 )
 from ..results.scoring import StubJudge
-from .benchmarks import benchmark_metrics_of, default_judge
+from .benchmarks import benchmark_metrics_of, default_judge, is_manifest_dataset
 from .budget import RunCosting, budget_active
 from .config import RunConfig, RunOutput
 from .driver import Driver, PersonaOutcome
@@ -512,8 +511,8 @@ class Harness:
 
 def _data_keys(dataset: Dataset) -> dict[str, Any]:
     """``data_dir`` and ``arcs_file`` of a directory dataset, for the metadata."""
-    if isinstance(dataset, ManifestDataset):
-        return {"data_dir": str(dataset.data_dir.resolve())}
+    if is_manifest_dataset(dataset):
+        return {"data_dir": str(dataset.data_dir.resolve())}  # type: ignore[attr-defined]
     if not isinstance(dataset, DirectoryDataset):
         return {}
     return {"data_dir": str(dataset.data_dir.resolve()), "arcs_file": dataset.arcs_file}

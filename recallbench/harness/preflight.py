@@ -18,7 +18,7 @@ from .._importing import parse_object_spec
 from .._suggest import nearest_hint
 from ..data._yaml import load_yaml
 from ..data.dataset import derive_sibling_dir, list_personas, persona_dir, scan_day_files
-from ..data.importers.memorybench import ManifestDataset, is_manifest_data, validate_manifests
+from ..data.importers import is_manifest_data
 from ..data.validate import format_problem, no_data_message
 from ..errors import ConfigError, DatasetError
 from .loading import is_builtin_spec, is_grpc_spec, is_mcp_spec
@@ -105,6 +105,8 @@ def preflight(
 
 def _check_manifests(root: Path, personas: Sequence[str]) -> list[str]:
     """A MemoryBench benchmark (or a folder of them) with no error, and the units asked of it there."""
+    from ..data.importers.memorybench import ManifestDataset, validate_manifests
+
     errors = [format_problem(p) for p in validate_manifests(root) if p.severity == "error"]
     if errors:
         return errors

@@ -11,14 +11,20 @@ grounds in the memory excerpts it is shown, so its definition is the run's memor
 
 from __future__ import annotations
 
+from typing import Any
+
 import attrs
 
+from .._lazy import instance_of_loaded
 from ..results.hallucination_mode import MODES, HallucinationMode
 from .base import _FunctionJudge
-from .cache import CachedJudge
-from .llm import LlmJudge
-from .manifest_judge import ManifestJudge
-from .panel import JudgePanel
+
+# The cache, LLM, manifest and panel judges are asked about by their modules' names: a run of the
+# stub judge never imports them (a module not imported has made no judge).
+_CACHE = "recallbench.judges.cache"
+_LLM = "recallbench.judges.llm"
+_MANIFEST = "recallbench.judges.manifest_judge"
+_PANEL = "recallbench.judges.panel"
 
 __all__ = ["LabelGrounding", "grounding_for_labels", "judge_mode"]
 
@@ -26,8 +32,8 @@ __all__ = ["LabelGrounding", "grounding_for_labels", "judge_mode"]
 def _unwrapped(judge: object) -> object:
     """The judge behind a cache or the function behind a plain async ``score`` function."""
     while True:
-        if isinstance(judge, CachedJudge):
-            judge = judge.inner
+        if instance_of_loaded(judge, _CACHE, "CachedJudge"):
+            judge = judge.inner  # type: ignore[attr-defined]
         elif isinstance(judge, _FunctionJudge):
             judge = judge.fn
         else:
@@ -51,10 +57,12 @@ def judge_mode(judge: object, *, memory_window: int = 0) -> HallucinationMode | 
         declare nothing (or something unknown).
     """
     inner = _unwrapped(judge)
-    if isinstance(inner, ManifestJudge | JudgePanel):
+    manifest = instance_of_loaded(inner, _MANIFEST, "ManifestJudge")
+    if manifest or instance_of_loaded(inner, _PANEL, "JudgePanel"):
         # Each benchmark's protocol (each panel member) declares its own; a run mixing definitions
         # records none.
-        members = inner.judges.values() if isinstance(inner, ManifestJudge) else inner.judges
+        judges: Any = inner.judges  # type: ignore[attr-defined]
+        members = judges.values() if manifest else judges
         modes = {judge_mode(j, memory_window=memory_window) for j in members}
         return modes.pop() if len(modes) == 1 else None
     declared = getattr(inner, "hallucination_mode", None)
@@ -67,7 +75,7 @@ def judge_mode(judge: object, *, memory_window: int = 0) -> HallucinationMode | 
         if isinstance(window, bool) or not isinstance(window, int) or window < 0:
             window = memory_window if memory_window > 0 else None
         return HallucinationMode(mode="window", window=window)
-    if isinstance(inner, LlmJudge):
+    if instance_of_loaded(inner, _LLM, "LlmJudge"):
         if memory_window > 0:
             return HallucinationMode(mode="window", window=memory_window)
         return HallucinationMode(mode="reference-only")

@@ -11,7 +11,6 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
-from .._convert import dumps_pretty
 from .._numfmt import to_fixed as _fixed
 from ..data.qa import CATEGORIES, DISCLOSURES
 from ..results.failures import Failures, cell_failures, checkpoint_failures, run_failures
@@ -477,8 +476,9 @@ def to_heatmap_grid(result: BenchmarkResult) -> dict[str, Any]:
 
 
 def format_json_report(result: BenchmarkResult) -> str:
-    """``result.json``: two-space-indented camelCase JSON in the reference's key order, without a
-    trailing newline.
+    """``result.json``: camelCase JSON in the reference's key order, two-space indented with each
+    answer one compact line (:mod:`recallbench.harness.result_file`'s layout, the bytes a run
+    writes), without a trailing newline.
 
     Args:
         result: A finished run.
@@ -486,4 +486,6 @@ def format_json_report(result: BenchmarkResult) -> str:
     Returns:
         The JSON text.
     """
-    return dumps_pretty(result)
+    from ..harness.result_file import result_json_pieces
+
+    return b"".join(result_json_pieces(result)).decode("utf-8")

@@ -28,11 +28,9 @@ Pure: stdlib and attrs only (and the dataset's records).
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Mapping
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..data.corpus import Day
-from ..data.importers.memorybench import ManifestDataset
-from ..data.importers.memorybench.manifest import Manifest, SessionIngestion
 from ..data.qa import QAPair
 from .benchmark_metrics import (
     BenchmarkAnswer,
@@ -43,6 +41,11 @@ from .benchmark_metrics import (
 )
 from .records import PersonaResult, QuestionResult
 from .retrieval_metrics import days_ranking
+
+if TYPE_CHECKING:
+    # A persona run imports this module for retrieved_days: the importer only when a benchmark ends.
+    from ..data.importers.memorybench import ManifestDataset
+    from ..data.importers.memorybench.manifest import Manifest
 
 __all__ = [
     "BENCHMARK_KEY",
@@ -74,7 +77,7 @@ def retrieved_days(pair: QAPair, entry_days: Iterable[int | None] | None) -> tup
 def day_ids(days: Iterable[Day], manifest: Manifest) -> dict[int, str]:
     """Each day's id in the benchmark's gold ids: its session's id for a session-based benchmark
     (a day holds one session), else its memory id (``day-0007``)."""
-    sessions = isinstance(manifest.ingestion, SessionIngestion)
+    sessions = _by_session(manifest)
     out: dict[int, str] = {}
     for day in days:
         if sessions and day.sessions:
@@ -86,7 +89,14 @@ def day_ids(days: Iterable[Day], manifest: Manifest) -> dict[int, str]:
 
 def evidence_key(manifest: Manifest) -> str:
     """Where a pair of ``manifest`` keeps the gold ids a ranking of days is measured against."""
-    return "evidenceSessions" if isinstance(manifest.ingestion, SessionIngestion) else "evidence"
+    return "evidenceSessions" if _by_session(manifest) else "evidence"
+
+
+def _by_session(manifest: Manifest) -> bool:
+    """Whether ``manifest`` ingests a session a day (its gold ids are session ids)."""
+    from ..data.importers.memorybench.manifest import SessionIngestion
+
+    return isinstance(manifest.ingestion, SessionIngestion)
 
 
 def _results(persona: PersonaResult) -> Iterator[tuple[QuestionResult, bool]]:

@@ -12,8 +12,8 @@ from pathlib import Path
 from ...errors import ConfigError, DatasetError
 from ..dataset import DEFAULT_ARCS_FILE, Dataset, DirectoryDataset
 from ..ranges import DEFAULT_RANGES, TimeRange
+from ._manifest_probe import MANIFEST_FILE, is_manifest_data
 from ._native import cached_import, is_imported, open_imported
-from .memorybench import MANIFEST_FILE, ManifestDataset, is_manifest_data
 
 __all__ = [
     "DATA_SPEC_KINDS",
@@ -114,6 +114,8 @@ def open_dataset(path: Path | str, arcs_file: str = DEFAULT_ARCS_FILE) -> Datase
     folders that do, else the persona data directory read with ``arcs_file``."""
     path = resolve_data_spec(path)
     if is_manifest_data(path):
+        from .memorybench import ManifestDataset
+
         return ManifestDataset(Path(path))
     if is_imported(path):
         return open_imported(path, arcs_file)

@@ -22,6 +22,7 @@ from ...persona import Persona, PersonaDefinition, Story
 from ...qa import question_type_key
 from ...ranges import NAMED_RANGES, TimeRange
 from ...validate import Problem, in_file_order, no_manifest_message
+from .._manifest_probe import MANIFEST_FILE, benchmark_dirs, benchmark_root, is_manifest_data
 from ._json import Located, format_path, load_located
 from .cases import CaseStream
 from .files import outside_folder
@@ -38,35 +39,6 @@ __all__ = [
     "read_benchmark",
     "validate_manifests",
 ]
-
-MANIFEST_FILE = "manifest.json"
-
-
-def benchmark_dirs(path: Path | str) -> list[Path]:
-    """The benchmark folders at ``path``: itself when it holds ``manifest.json`` (or the folder of
-    the ``manifest.json`` it names), else its sub-folders that do (sorted by name; hidden ones
-    skipped)."""
-    root = benchmark_root(path)
-    if (root / MANIFEST_FILE).is_file():
-        return [root]
-    if not root.is_dir():
-        return []
-    return sorted(
-        p
-        for p in root.iterdir()
-        if p.is_dir() and not p.name.startswith(".") and (p / MANIFEST_FILE).is_file()
-    )
-
-
-def benchmark_root(path: Path | str) -> Path:
-    """``path``, or the folder of the ``manifest.json`` file it names (``--data`` takes either)."""
-    root = Path(path)
-    return root.parent if root.name == MANIFEST_FILE and root.is_file() else root
-
-
-def is_manifest_data(path: Path | str) -> bool:
-    """Whether ``path`` is a MemoryBench benchmark or a folder of them (rather than personas)."""
-    return bool(benchmark_dirs(path))
 
 
 @attrs.frozen(kw_only=True)
