@@ -97,6 +97,22 @@ def test_canonical_json_is_the_standard_librarys_sorted_compact_encoding(value: 
     assert canonical_json(value) == stdlib
 
 
+def test_hashing_text_beyond_ascii_leaves_no_encoding_cached_on_it() -> None:
+    # orjson caches a string's UTF-8 on it; the dataset's own text must not keep that copy alive.
+    import sys
+
+    import orjson
+
+    day = "“Quoted” — café " * 500
+    key = "clé “k”"
+    before = sys.getsizeof(day), sys.getsizeof(key)
+    digest = canonical_json({key: [day, 1, {"x": day}]})
+    assert json.loads(digest) == {key: [day, 1, {"x": day}]}
+    assert (sys.getsizeof(day), sys.getsizeof(key)) == before
+    orjson.dumps(day)  # what the fingerprint spares: the same call on the text itself
+    assert sys.getsizeof(day) > before[0]
+
+
 def test_canonical_json_is_compact_sorted_and_writes_integral_floats_as_integers() -> None:
     assert canonical_json({"b": 1.0, "a": [2.5, "é"]}) == '{"a":[2.5,"é"],"b":1}'.encode()
     assert sha256_hex({"x": 5.0}) == sha256_hex({"x": 5})

@@ -72,23 +72,51 @@ FINGERPRINT_PARTS: tuple[str, ...] = (
 """Every part a fingerprint may hold, in the order they are written and compared."""
 
 
-def _canonical(value: Any, where: str, *, lenient: bool = False) -> Any:
-    if value is None or isinstance(value, bool | str):
+def _canonical(value: Any, where: Any, *, lenient: bool = False) -> Any:
+    """``value`` as plain JSON values, integral floats as integers, text beyond ASCII copied
+    (:func:`_dumps`). ``where`` names the value for an error: a string, or ``(parent, key)``
+    spelled out only when an error is raised (a persona's days have tens of thousands of values)."""
+    if value is None or isinstance(value, bool):
         return value
+    if isinstance(value, str):
+        return value if value.isascii() else _fresh(value)
     if isinstance(value, int):
         return int(value)
     if isinstance(value, float):
         if not math.isfinite(value):
-            raise ValueError(f"fingerprint: {where} is {value}, not a finite number")
+            raise ValueError(f"fingerprint: {_where(where)} is {value}, not a finite number")
         # 5.0 and 5 are one value; repr (shortest round trip) is the same on every IEEE platform.
         return int(value) if value.is_integer() else value
     if isinstance(value, Mapping):
-        return {str(k): _canonical(v, f"{where}.{k}", lenient=lenient) for k, v in value.items()}
+        out: dict[str, Any] = {}
+        for k, v in value.items():
+            key = str(k)
+            out[key if key.isascii() else _fresh(key)] = _canonical(
+                v, (where, f".{k}"), lenient=lenient
+            )
+        return out
     if isinstance(value, list | tuple):
-        return [_canonical(v, f"{where}[{i}]", lenient=lenient) for i, v in enumerate(value)]
+        return [_canonical(v, (where, i), lenient=lenient) for i, v in enumerate(value)]
     if lenient:  # dataset content read from YAML (a date, say): hashed as its text
-        return str(value)
-    raise TypeError(f"fingerprint: {where} is a {type(value).__name__}, not a JSON value")
+        return _canonical(str(value), where)
+    raise TypeError(f"fingerprint: {_where(where)} is a {type(value).__name__}, not a JSON value")
+
+
+def _where(where: Any) -> str:
+    """The name ``(parent, key)`` stands for: ``value.a[0].b``."""
+    parts: list[str] = []
+    while isinstance(where, tuple):
+        where, key = where
+        parts.append(key if isinstance(key, str) else f"[{key}]")
+    return str(where) + "".join(reversed(parts))
+
+
+def _fresh(text: str) -> str:
+    """A new ``str`` holding ``text`` (an exact ``str`` even for a subclass): orjson leaves the
+    UTF-8 encoding of text beyond ASCII cached on the string it encodes, so it is given a copy that
+    dies with the digest instead of the dataset's own text (+4 MiB held for a 180-day persona's
+    typographic text otherwise). A copy is a memcpy; the encoding it spares is not."""
+    return "".join((text, ""))
 
 
 def canonical_json(value: Any) -> bytes:
@@ -104,14 +132,14 @@ def canonical_json(value: Any) -> bytes:
 
 def _dumps(value: Any) -> bytes:
     """Canonical JSON of ``value`` (already :func:`_canonical`): the standard library's sorted,
-    compact encoding. Written by orjson when ``value`` holds no float and no text beyond ASCII —
-    the two agree byte for byte on strings, integers, booleans, None and str-keyed objects sorted
-    by code point (UTF-8 sorts as code points do), and differ on how some floats are spelled
+    compact encoding, ``ensure_ascii=False``. Written by orjson when ``value`` holds no float: the
+    two agree byte for byte on strings, integers, booleans, None and str-keyed objects sorted by
+    code point (UTF-8 sorts as code points do), and differ on how some floats are spelled
     (``1e-05``); orjson is ~4× faster on a persona's days (issue 36: the fingerprint was a fifth of
-    a small run). Not on other text: encoding a string to UTF-8 leaves a copy cached on it for as
-    long as it lives (+4 MiB held for a 180-day persona's 9.5 MB of typographic text). Digests are
-    unchanged (``tests/test_fingerprint.py``)."""
-    if _plain_ascii(value):
+    a small run). Text beyond ASCII reaches it as :func:`_canonical`'s copies, so the UTF-8 it
+    caches on a string is freed with the digest. Digests are unchanged
+    (``tests/test_fingerprint.py``)."""
+    if _no_float(value):
         try:
             return orjson.dumps(value, option=orjson.OPT_SORT_KEYS)
         except (TypeError, orjson.JSONEncodeError):  # past 64 bits, a lone surrogate: as before
@@ -121,18 +149,16 @@ def _dumps(value: Any) -> bytes:
     ).encode("utf-8")
 
 
-def _plain_ascii(value: Any) -> bool:
-    """No float in ``value``, and every string in it (keys too) ASCII."""
+def _no_float(value: Any) -> bool:
+    """No float anywhere in ``value`` (plain dicts, lists and scalars)."""
     kind = type(value)
-    if kind is str:
-        return bool(value.isascii())
     if kind is float:
         return False
     if kind is dict:
-        return all(k.isascii() and _plain_ascii(v) for k, v in value.items())
+        return all(_no_float(v) for v in value.values())
     if kind is list:
-        return all(_plain_ascii(v) for v in value)
-    return not isinstance(value, str) or bool(value.isascii())  # a str subclass (YAML's)
+        return all(_no_float(v) for v in value)
+    return True
 
 
 def sha256_hex(value: Any) -> str:
