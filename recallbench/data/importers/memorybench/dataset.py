@@ -274,8 +274,8 @@ class ManifestDataset:
         b, u = self._find(persona_id)
         assert b.manifest is not None
         sessions = isinstance(b.manifest.ingestion, SessionIngestion)
-        known = u.day_sessions if len(u.day_sessions) == len(u.days) else None
-        if known is None:  # a unit built without them: its days read
+        known = u.day_sessions
+        if known is None or len(known) != len(u.days):  # not known: its days read
             known = tuple(next(iter(d.sessions), None) if sessions else None for d in u.days)
         return {n: sid if sessions and sid else f"day-{n:04d}" for n, sid in enumerate(known, 1)}
 

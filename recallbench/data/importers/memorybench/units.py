@@ -8,14 +8,15 @@ is a :class:`~recallbench.data.qa.QAPair` whose ``relevant_days`` are the days h
 evidence, or all the unit's days when the data names none.
 
 The data file is mapped in one pass, a case at a time: contexts are told apart by a digest of their
-text, and a unit keeps its questions, its days' numbers and dates, and where its first case's record
-is. Its days' text is read again from there when asked for (:class:`RecordDays`, a
+text, and a unit keeps its questions, its days' count and session ids, and where its first case's
+record is. Its days' text is read again from there when asked for (:class:`RecordDays`, a
 :class:`~recallbench.data.corpus.DaySource`): a benchmark over a multi-GB file holds the days of the
 units in flight, not all of them.
 """
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import json
 from collections.abc import Iterable, Iterator, Sequence
@@ -84,9 +85,17 @@ class UnitSpec:
     qa: tuple[QAPair, ...]
     epoch: str = DEFAULT_EPOCH
     deletions: tuple[DeletionCase, ...] = ()
-    day_sessions: tuple[str | None, ...] = ()
-    """Each day's session id (None for a day that is not a session), known without reading the
-    days: what a run's metrics name a retrieved day by."""
+    session_ids: str | None = attrs.field(default=None, repr=False)
+    """Each day's session id, one a line ("" for a day that is not a session; a session id holds no
+    whitespace), or None when not known: one string, not a tuple of 500 per unit."""
+
+    @property
+    def day_sessions(self) -> tuple[str | None, ...] | None:
+        """Each day's session id (None for a day that is not a session), known without reading
+        the days: what a run's metrics name a retrieved day by; None when not known."""
+        if self.session_ids is None:
+            return None
+        return tuple(s or None for s in self.session_ids.split("\n"))
 
 
 @attrs.frozen
@@ -123,7 +132,8 @@ class RecordDays:
     """The case, without its fields (:meth:`Case.bare`), whose record holds the unit's context."""
     digest: str
     manifest: Manifest = attrs.field(eq=False, repr=False)
-    dates: tuple[str, ...] = attrs.field(eq=False, repr=False)
+    epoch: str = attrs.field(eq=False, repr=False)
+    """What an undated day is dated from (the first date understood), as when it was read."""
     span: object = attrs.field(init=False, repr=False)
 
     def __attrs_post_init__(self) -> None:
@@ -141,9 +151,10 @@ class RecordDays:
     def days_of(self, context: Sequence[_Entry], numbers: Iterable[int]) -> Iterator[Day]:
         for n in numbers:
             entry = context[n - 1]
+            parsed = parse_date(entry.date)
             yield Day(
                 number=n,
-                date=self.dates[n - 1],
+                date=parsed.date().isoformat() if parsed is not None else day_date(self.epoch, n),
                 content=entry.text,
                 sessions={entry.session: entry.text} if entry.session else {},
             )
@@ -170,8 +181,8 @@ class _Group:
     uid: str
     source: RecordDays
     by_session: dict[str, int]
-    epoch: str
-    day_sessions: tuple[str | None, ...]
+    size: int
+    session_ids: str
     days: tuple[Day, ...] | None = None
     """Its days, when its first case was built in memory (no record to read them from)."""
     qa: list[QAPair] = attrs.Factory(list)
@@ -181,15 +192,21 @@ class _Group:
     unreadable_refs: list[tuple[Case, tuple[str, ...]]] = attrs.Factory(list)
 
     def unit(self) -> UnitSpec:
-        numbers = range(1, len(self.source.dates) + 1)
         return UnitSpec(
             id=self.uid,
-            days=self.days if self.days is not None else StoredDays(numbers, self.source),
+            days=self.days if self.days is not None else StoredDays(_days(self.size), self.source),
             qa=tuple(self.qa),
-            epoch=self.epoch,
+            epoch=self.source.epoch,
             deletions=tuple(self.deletions),
-            day_sessions=self.day_sessions,
+            session_ids=self.session_ids,
         )
+
+
+@functools.lru_cache(maxsize=16)
+def _days(count: int) -> tuple[int, ...]:
+    """Day numbers 1..count: one tuple for every unit of that many days (numbers past 256 are
+    objects of their own, 500 of them per ``_m`` unit otherwise)."""
+    return tuple(range(1, count + 1))
 
 
 def category_of(value: object) -> str:
@@ -388,22 +405,19 @@ class _Mapper:
         return question
 
     def group(self, uid: str, key: str, case: Case, context: Sequence[_Entry]) -> _Group:
-        """A new unit whose context is ``case``'s: its days' dates, numbered in order."""
-        parsed = [parse_date(e.date) for e in context]
-        known = [p for p in parsed if p is not None]
-        epoch = known[0].date().isoformat() if known else DEFAULT_EPOCH
-        dates = tuple(
-            p.date().isoformat() if p is not None else day_date(epoch, n)
-            for n, p in enumerate(parsed, 1)
-        )
-        source = RecordDays(self.data_path, case.bare(), key, self.m, dates)
+        """A new unit whose context is ``case``'s: its days numbered in order, dated from the
+        first date understood."""
+        known = (p for p in map(parse_date, (e.date for e in context)) if p is not None)
+        first = next(known, None)
+        epoch = first.date().isoformat() if first is not None else DEFAULT_EPOCH
+        source = RecordDays(self.data_path, case.bare(), key, self.m, epoch)
         by_session = {e.session: n for n, e in enumerate(context, 1) if e.session}
         group = _Group(
             uid=uid,
             source=source,
             by_session=by_session,
-            epoch=epoch,
-            day_sessions=tuple(e.session or None for e in context),
+            size=len(context),
+            session_ids="\n".join(e.session or "" for e in context),
         )
         if case.span is None:
             group.days = tuple(source.days_of(context, range(1, len(context) + 1)))
@@ -434,7 +448,7 @@ class _Mapper:
                         "the sessions ingested",
                     )
                 )
-            all_days = tuple(range(1, len(context) + 1))
+            all_days = _days(len(context))
             group.qa.append(self.pair(case, tuple(hit) or all_days, raw_evidence, ids))
             if isinstance(self.m.ingestion, AddDeleteVerifyIngestion):
                 group.deletions.append(self.deletion(case, group.uid, context))
