@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import pytest
 
 from recallbench.cli import main
+from recallbench.render.html import read_payload
 
 
 @pytest.fixture(scope="module")
@@ -37,7 +39,7 @@ def test_run_writes_the_views_beside_its_result(run_dir: Path) -> None:
     logged = [json.loads(line) for line in (run_dir / "questions.jsonl").read_text().splitlines()]
     entries = [e for r in logged for e in r.get("retrieval", [])]
     assert entries and all("snippet" not in e and "day" in e for e in entries)
-    assert json.dumps(entries[0]["path"], ensure_ascii=False)[1:-1] in html
+    assert entries[0]["path"] in json.dumps(_page_data(run_dir / "report.html"), ensure_ascii=False)
 
 
 def test_keep_snippets_keeps_their_text_in_the_log_and_the_page(tmp_path: Path) -> None:
@@ -47,8 +49,15 @@ def test_keep_snippets_keeps_their_text_in_the_log_and_the_page(tmp_path: Path) 
     logged = [json.loads(line) for line in (tmp_path / "questions.jsonl").read_text().splitlines()]
     snippets = [e["snippet"] for r in logged for e in r.get("retrieval", []) if e.get("snippet")]
     assert snippets
-    html = (tmp_path / "report.html").read_text(encoding="utf-8")
-    assert json.dumps(snippets[0][:60], ensure_ascii=False)[1:-1] in html
+    assert snippets[0][:60] in json.dumps(_page_data(tmp_path / "report.html"), ensure_ascii=False)
+
+
+def _page_data(page: Path) -> object:
+    """The answers' data a report page embeds (compressed since issue 35.9)."""
+    html = page.read_text(encoding="utf-8")
+    block = re.search(r'<script type="application/json" id="rb-data">(.*?)</script>', html, re.S)
+    assert block is not None
+    return read_payload(block.group(1))
 
 
 def test_run_can_skip_them(tmp_path: Path) -> None:

@@ -295,6 +295,10 @@ async def test_a_dead_system_in_a_browser(dead_pages: dict[str, Path], tmp_path:
             async with browser.page() as page:
                 await page.send("Page.navigate", url=report.as_uri())
                 await page.wait_for("Page.loadEventFired")
+                for _ in range(100):  # the answers are inflated after the load event
+                    if await page.evaluate(count):
+                        break
+                    await page.evaluate("new Promise(r => setTimeout(r, 50))")
                 assert await page.evaluate(count) == f"{ANSWERS} of {ANSWERS} answers"
                 cells = await page.evaluate("document.querySelectorAll('td.fail').length")
                 status = document_set("f-status", "adapter-error")

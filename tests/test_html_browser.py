@@ -90,7 +90,9 @@ async def test_report_loads_filters_opens_details_and_draws(tmp_path: Path, chro
             await page.send("Page.navigate", url=report.as_uri())
             await page.wait_for("Page.loadEventFired")
 
-            # Loaded: every answer counted, only a window of them in the DOM, no injected script.
+            # Loaded (the answers are inflated after the load event: wait for the table): every
+            # answer counted, only a window of them in the DOM, no injected script.
+            await poll(page, COUNT, lambda v: bool(v))
             assert await page.evaluate(COUNT) == f"{TOTAL:,} of {TOTAL:,} answers"
             rendered = await page.evaluate("document.querySelectorAll('.rb-row').length")
             assert 0 < rendered < TOTAL

@@ -22,7 +22,13 @@ from recallbench.data.qa import CATEGORIES, DIFFICULTIES
 from recallbench.data.ranges import TimeRange
 from recallbench.render._html_charts import nice_ticks
 from recallbench.render._html_data import MAX_RETRIEVAL_ENTRIES, ROW_FIELDS, SNIPPET_CHARS
-from recallbench.render.html import embed_json, render_html_report, write_html_report
+from recallbench.render.html import (
+    embed_json,
+    embed_payload,
+    read_payload,
+    render_html_report,
+    write_html_report,
+)
 from recallbench.results.records import BenchmarkResult, PersonaResult, RunMetadata
 from recallbench.results.scoring import JudgeScore
 
@@ -32,7 +38,7 @@ _DATA = re.compile(r'<script type="application/json" id="rb-data">(.*?)</script>
 def payload_of(page: str) -> dict[str, Any]:
     found = _DATA.search(page)
     assert found is not None
-    data: dict[str, Any] = json.loads(found.group(1))
+    data: dict[str, Any] = read_payload(found.group(1))
     return data
 
 
@@ -120,6 +126,26 @@ def test_embedded_json_round_trips_and_holds_no_markup(value: Any) -> None:
     text = embed_json(value)
     assert json.loads(text) == value
     assert not set(text) & {"<", ">", "&", "\u2028", "\u2029"}
+
+
+@given(_json_values)
+def test_the_compressed_block_round_trips_holds_no_markup_and_old_blocks_still_read(
+    value: Any,
+) -> None:
+    text = embed_payload(value)
+    assert read_payload(text) == value
+    assert not set(text) & {"<", ">", "&", "\u2028", "\u2029"}
+    if not isinstance(value, str):  # a page written before issue 35.9 held the JSON itself
+        assert read_payload(embed_json(value)) == value
+
+
+def test_the_answers_embed_compressed() -> None:
+    result = make_result()
+    page = render_html_report(result)
+    block = _DATA.search(page)
+    assert block is not None and isinstance(json.loads(block.group(1)), str)
+    plain = len(embed_json(payload_of(page)))
+    assert len(block.group(1)) < plain / 2
 
 
 @settings(max_examples=40, deadline=None)

@@ -16,13 +16,19 @@ What the page shows, top to bottom — what someone choosing between two memory 
   143-checkpoint run has ~50,000 answers), and on click the question, reference, answer, scores,
   judge reasoning, retrieval and the same question at every other checkpoint.
 
-The answers travel as JSON in a ``<script type="application/json">`` block in which every ``<``,
-``>`` and ``&`` is written as a JSON ``\\u`` escape, so no answer text can close the block.
+The answers travel in a ``<script type="application/json">`` block holding one JSON string: their
+JSON, deflated (zlib) and base64-encoded (:func:`embed_payload`), which the page's script inflates with
+the browser's ``DecompressionStream`` (Chrome 80, Firefox 113, Safari 16.4). JSON repeats its keys
+and an answer's memories repeat the same paths: the main job's 2.46 MB of answers embed as 0.68 MB
+(issue 35.9). Base64 holds no ``<``, ``>`` or ``&``, so no answer text can close the block; a page
+written before holds the JSON itself (``\\u``-escaped), which the script still reads.
 """
 
 from __future__ import annotations
 
+import base64
 import json
+import zlib
 from collections.abc import Mapping, Sequence
 from html import escape
 from importlib import resources
@@ -53,6 +59,22 @@ DATA_ELEMENT_ID = "rb-data"
 
 def _asset(name: str) -> str:
     return resources.files("recallbench.render").joinpath("assets", name).read_text("utf-8")
+
+
+def embed_payload(data: Any) -> str:
+    """The data block's text: a JSON string holding ``data``'s compact JSON, zlib-deflated and
+    base64-encoded (what the page's script inflates)."""
+    raw = json.dumps(data, ensure_ascii=False, separators=(",", ":"), allow_nan=False)
+    return '"' + base64.b64encode(zlib.compress(raw.encode("utf-8"), 9)).decode("ascii") + '"'
+
+
+def read_payload(block: str) -> Any:
+    """The data of a data block's text: :func:`embed_payload`'s string, or the JSON itself (a page
+    written before issue 35.9). For tests and tools that read a report's answers."""
+    value = json.loads(block)
+    if isinstance(value, str):
+        return json.loads(zlib.decompress(base64.b64decode(value)).decode("utf-8"))
+    return value
 
 
 def embed_json(data: Any) -> str:
@@ -455,7 +477,7 @@ def render_html_report(
         + "\n".join(sections)
         + f"<footer>recallbench {escape(__version__)} · one self-contained file, works offline."
         "</footer></main>\n"
-        f'<script type="application/json" id="{DATA_ELEMENT_ID}">{embed_json(payload)}</script>\n'
+        f'<script type="application/json" id="{DATA_ELEMENT_ID}">{embed_payload(payload)}</script>\n'
         f"<script>{_asset('report.js')}</script>\n</body></html>\n"
     )
 
