@@ -90,7 +90,11 @@ def write_benchmark(folder: Path, megabytes: int, sessions: int, jsonl: bool) ->
 
 def run_once(folder: Path, source_root: Path, adapter: str, judge: str) -> tuple[float, float, int]:
     """Wall and CPU seconds and peak RSS in bytes of one run in a child process."""
-    env = {**os.environ, "PYTHONPATH": str(source_root), "RECALLBENCH_CACHE_DIR": str(folder.parent)}
+    env = {
+        **os.environ,
+        "PYTHONPATH": str(source_root),
+        "RECALLBENCH_CACHE_DIR": str(folder.parent),
+    }
     argv = [sys.executable, "-m", "recallbench", "run", "--data", str(folder)]
     argv += ["--adapter", adapter, "--judge", judge, "--no-save"]
     started = time.perf_counter()

@@ -158,6 +158,9 @@ def read_cases_raw(path: Path) -> Iterator[tuple[int, Any]]:
     JSON Lines (``.jsonl``/``.ndjson``, or a file not starting with ``[``: one value a line, blank
     lines skipped).
 
+    The whole file is read at once: benchmarks are read by :func:`._records.iter_records`, a record
+    at a time; this is the reference the tests hold it to (the same records, lines and errors).
+
     Raises:
         DatasetError: the file is missing, not UTF-8, not JSON (with its line), or a JSON document
             that is not an array.

@@ -44,9 +44,7 @@ _NEAR_END = 16
 _ASCII_BREAKS = "\r\x0b\x0c\x1c\x1d\x1e"
 _ALL_BREAKS = _ASCII_BREAKS + "\x85\u2028\u2029"
 _JSONL_SUFFIXES = frozenset({".jsonl", ".ndjson"})
-_JSONL_HINT = (
-    "(a JSONL file holds one JSON value a line; a JSON file holds one array of cases)"
-)
+_JSONL_HINT = "(a JSONL file holds one JSON value a line; a JSON file holds one array of cases)"
 
 
 @attrs.frozen

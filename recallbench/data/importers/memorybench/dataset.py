@@ -215,6 +215,9 @@ class ManifestDataset:
 
     Each benchmark is read once, on first use, and checked whole: a benchmark with an error is
     refused (:class:`~recallbench.errors.DatasetError` naming the first problem and its line).
+    Its data file is read a record at a time and its units' days are left there (a loaded unit's
+    ``days`` are :class:`~recallbench.data.corpus.StoredDays`, read when the unit runs), so a
+    benchmark over a multi-GB file holds the days of the units in flight, not all of them.
     """
 
     data_dir: Path = attrs.field(converter=benchmark_root)
