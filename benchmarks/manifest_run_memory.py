@@ -25,7 +25,6 @@ from __future__ import annotations
 import argparse
 import json
 import os
-import subprocess
 import sys
 import tempfile
 import time
@@ -35,6 +34,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from longmemeval_m_import import write_file
+from public_run_memory import child_usage
 
 MANIFEST = {
     "manifest_version": "1",
@@ -97,26 +97,8 @@ def run_once(folder: Path, source_root: Path, adapter: str, judge: str) -> tuple
     }
     argv = [sys.executable, "-m", "recallbench", "run", "--data", str(folder)]
     argv += ["--adapter", adapter, "--judge", judge, "--no-save"]
-    started = time.perf_counter()
-    child = subprocess.Popen(
-        argv,
-        env=env,
-        cwd=folder.parent,  # not the checkout: `python -m` puts the working directory first
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.PIPE,
-        text=True,
-    )
-    assert child.stderr is not None
-    errors = child.stderr.read()
-    # wait4 reaps the child with its own resource usage (not that of every child so far).
-    _, status, usage = os.wait4(child.pid, 0)
-    seconds = time.perf_counter() - started
-    code = os.waitstatus_to_exitcode(status)
-    if code:
-        raise SystemExit(f"the run failed ({code}): {errors.strip()[-2000:]}")
-    # Linux reports ru_maxrss in kilobytes, macOS in bytes.
-    rss = usage.ru_maxrss if sys.platform == "darwin" else usage.ru_maxrss * 1024
-    return seconds, usage.ru_utime + usage.ru_stime, rss
+    # Not in the checkout: `python -m` puts the working directory first.
+    return child_usage(argv, env, folder.parent)
 
 
 def main() -> None:

@@ -36,16 +36,12 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from longmemeval_m_import import write_file
 
 
-def run_once(
-    source: Path, cache: Path, source_root: Path, adapter: str, judge: str
-) -> tuple[float, float, int]:
-    """Wall and CPU seconds and peak RSS in bytes of one run in a child process."""
-    env = {**os.environ, "PYTHONPATH": str(source_root), "RECALLBENCH_CACHE_DIR": str(cache)}
-    argv = [sys.executable, "-m", "recallbench", "run", "--data", f"longmemeval:{source}"]
-    argv += ["--adapter", adapter, "--judge", judge, "--no-save"]
+def child_usage(argv: list[str], env: dict[str, str], cwd: Path) -> tuple[float, float, int]:
+    """Wall and CPU seconds and peak RSS in bytes of ``argv`` run in a child process (its output
+    dropped; its error output shown if it fails)."""
     started = time.perf_counter()
     child = subprocess.Popen(
-        argv, env=env, cwd=cache, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True
+        argv, env=env, cwd=cwd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True
     )
     assert child.stderr is not None
     errors = child.stderr.read()
@@ -58,6 +54,16 @@ def run_once(
     # Linux reports ru_maxrss in kilobytes, macOS in bytes.
     rss = usage.ru_maxrss if sys.platform == "darwin" else usage.ru_maxrss * 1024
     return seconds, usage.ru_utime + usage.ru_stime, rss
+
+
+def run_once(
+    source: Path, cache: Path, source_root: Path, adapter: str, judge: str
+) -> tuple[float, float, int]:
+    """Wall and CPU seconds and peak RSS in bytes of one run in a child process."""
+    env = {**os.environ, "PYTHONPATH": str(source_root), "RECALLBENCH_CACHE_DIR": str(cache)}
+    argv = [sys.executable, "-m", "recallbench", "run", "--data", f"longmemeval:{source}"]
+    argv += ["--adapter", adapter, "--judge", judge, "--no-save"]
+    return child_usage(argv, env, cache)
 
 
 def main() -> None:
