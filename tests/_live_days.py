@@ -1,12 +1,17 @@
-"""Days counted while they are alive: which units hold read days at once (issue 36.4's bound)."""
+"""Days counted while they are alive: which units hold read days at once (issue 36.4's bound); and
+a result's JSON without what the clock decides, to hold a lazy run to an eager one."""
 
 from __future__ import annotations
 
+import json
 import weakref
 from collections.abc import Iterator, Sequence
+from typing import Any
 
 import attrs
 
+import recallbench as rb
+from recallbench._convert import to_json
 from recallbench.data.corpus import Day, DaySource
 
 
@@ -42,3 +47,21 @@ class Counting:
         for day in self.inner.read_days(numbers):
             self.live.born(self.persona, day)
             yield day
+
+
+def _untimed(value: Any) -> Any:
+    """A result's JSON without what the clock decides (timestamps, durations, timings)."""
+    if isinstance(value, dict):
+        return {
+            k: _untimed(v)
+            for k, v in value.items()
+            if not (k.endswith("Ms") or k in {"timing", "timestamp"})
+        }
+    if isinstance(value, list):
+        return [_untimed(v) for v in value]
+    return value
+
+
+def comparable(result: rb.BenchmarkResult) -> str:
+    """``result`` as JSON, keys sorted, without what the clock decides."""
+    return json.dumps(_untimed(to_json(result)), sort_keys=True)

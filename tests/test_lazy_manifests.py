@@ -16,13 +16,12 @@ from typing import Any
 import attrs
 import pytest
 from _examples import examples
-from _live_days import Counting, Live
+from _live_days import Counting, Live, comparable
 from _manifests import write_benchmark
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import recallbench as rb
-from recallbench._convert import to_json
 from recallbench.adapters.builtin import builtin_adapter
 from recallbench.data.corpus import PersonaDataset, StoredDays
 from recallbench.data.importers.memorybench import ManifestDataset, read_benchmark
@@ -261,19 +260,6 @@ async def test_a_run_holds_the_days_of_the_units_in_flight(
     assert ds.live.alive == {}
 
 
-def _untimed(value: Any) -> Any:
-    """A result's JSON without what the clock decides (timestamps, durations, timings)."""
-    if isinstance(value, dict):
-        return {
-            k: _untimed(v)
-            for k, v in value.items()
-            if not (k.endswith("Ms") or k in {"timing", "timestamp"})
-        }
-    if isinstance(value, list):
-        return [_untimed(v) for v in value]
-    return value
-
-
 def _benchmark(tmp_path: Path, name: str) -> tuple[Path, str | None]:
     """A benchmark folder and the judge its run takes (None: its manifest's protocol)."""
     if name == "haystacks.jsonl":
@@ -310,9 +296,7 @@ async def test_results_are_those_of_reading_every_day_up_front(
     lazy, eager = results
     assert lazy.metadata.total_evals_run > 0
     assert lazy.metadata.fingerprint == eager.metadata.fingerprint
-    assert json.dumps(_untimed(to_json(lazy)), sort_keys=True) == json.dumps(
-        _untimed(to_json(eager)), sort_keys=True
-    )
+    assert comparable(lazy) == comparable(eager)
 
 
 @pytest.mark.parametrize("name", BENCHMARKS)

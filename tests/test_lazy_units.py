@@ -4,7 +4,6 @@ are those of reading every day up front."""
 
 from __future__ import annotations
 
-import json
 import pickle
 from pathlib import Path
 from typing import Any
@@ -13,10 +12,10 @@ import attrs
 import pytest
 from _live_days import Counting as _Counting
 from _live_days import Live as _Live
+from _live_days import comparable as _comparable
 from _public_sets import locomo_records, longmemeval_records, write_json
 
 import recallbench as rb
-from recallbench._convert import to_json
 from recallbench.adapters.builtin import builtin_adapter
 from recallbench.data.corpus import PersonaDataset, StoredDays
 from recallbench.data.dataset import load_persona
@@ -117,23 +116,6 @@ async def test_a_run_holds_the_days_of_the_units_in_flight(
     assert len(result.personas) == 3 and ds.live.read == set(ds.persona_ids())
     assert ds.live.most <= units_at_once
     assert ds.live.alive == {}
-
-
-def _untimed(value: Any) -> Any:
-    """A result's JSON without what the clock decides (timestamps, durations, timings)."""
-    if isinstance(value, dict):
-        return {
-            k: _untimed(v)
-            for k, v in value.items()
-            if not (k.endswith("Ms") or k in {"timing", "timestamp"})
-        }
-    if isinstance(value, list):
-        return [_untimed(v) for v in value]
-    return value
-
-
-def _comparable(result: rb.BenchmarkResult) -> str:
-    return json.dumps(_untimed(to_json(result)), sort_keys=True)
 
 
 @pytest.mark.anyio
