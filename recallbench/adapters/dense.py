@@ -35,21 +35,20 @@ It abstains (its ``abstention`` text) when the best visible passage's cosine is 
 (their 1,000-day arcs, and the 180-day executive assistant; engine version 2) each ingested whole,
 then every question asked once in its own query session, exactly as for bm25 (3,903 questions: 292
 negative-recall, 3,497 answerable, 114 information-boundary refusals). The default maximises balanced
-accuracy (the best is 0.811 at 0.489). Measured abstention rates (2026-11-26, on whole chunks, before
-passages: 9% of the executive assistant's chunks are now split, so the best cosine can only have risen for their
-days; not re-calibrated yet):
+accuracy (the best is 0.807 at 0.489). Measured abstention rates (2026-11-29, with passages and the
+hubness correction):
 
 ============  =========  ===============  ==========  ==================  =================
 adapter       threshold  negative-recall  answerable  boundary refusals   balanced accuracy
 ============  =========  ===============  ==========  ==================  =================
-dense         0.40       37.0%            2.3%        15.8%               0.67
-dense         **0.49**   **81.5%**        **19.7%**   67.5%               **0.81**
-dense         0.50       82.2%            23.5%       71.1%               0.79
-dense         0.60       99.7%            63.9%       96.5%               0.68
+dense         0.40       39.7%            3.0%        21.1%               0.68
+dense         **0.49**   **81.5%**        **20.4%**   71.1%               **0.81**
+dense         0.50       82.2%            24.0%       73.7%               0.79
+dense         0.60       99.7%            63.3%       96.5%               0.68
 ============  =========  ===============  ==========  ==================  =================
 
 Calibrated on all the corpora but one and applied to the one left out, the threshold lands between
-0.470 and 0.489 and abstains on 67–87% of that corpus's negative-recall questions and 8–27% of its
+0.486 and 0.489 and abstains on 74–85% of that corpus's negative-recall questions and 10–27% of its
 answerable ones. A cosine separates "never mentioned" from "said in other words" far better than
 bm25's normalised score on this data (0.61). On the first persona set the same calibration gave
 0.54 (balanced accuracy 0.86).
