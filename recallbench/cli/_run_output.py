@@ -22,6 +22,7 @@ from ..harness.config import RunOutput
 from ._common import use_color
 
 __all__ = [
+    "add_output_arguments",
     "announce_defaults",
     "default_run_dir",
     "print_end",
@@ -33,6 +34,75 @@ __all__ = [
 RUNS_DIR = Path("runs")
 """Where runs are kept by default, relative to the working directory (``$RECALLBENCH_RUNS_DIR``
 overrides it)."""
+
+
+def add_output_arguments(parser: argparse.ArgumentParser) -> Any:
+    """``run``'s "output & resume" options (where the run is kept, what it writes, resume); returns
+    the group, for the options other modules add to it."""
+    o = parser.add_argument_group("output & resume")
+    o.add_argument(
+        "--output",
+        type=Path,
+        metavar="DIR",
+        help="where the run is kept: result.json, report.html, heatmap.png, hallucination.png, "
+        "questions.jsonl, progress.jsonl (default: runs/<adapter>-<UTC timestamp>/; a resumed "
+        "run: the folder it resumes)",
+    )
+    o.add_argument(
+        "--no-save", action="store_true", help="keep nothing on disk (print the result only)"
+    )
+    o.add_argument(
+        "-v",
+        "--verbose",
+        action="store_true",
+        help="print the full report (every persona, checkpoint and category) before the headline",
+    )
+    o.add_argument("--json", action="store_true", help="print the full result as JSON")
+    o.add_argument(
+        "--heatmap", action="store_true", help="print the heatmap grid as JSON (wins over --json)"
+    )
+    o.add_argument(
+        "--json-out",
+        type=Path,
+        metavar="PATH",
+        help="write result.json at PATH, the logs and views beside it (as --output with a chosen "
+        "file name)",
+    )
+    o.add_argument(
+        "--no-heatmap-png",
+        action="store_true",
+        help="do not render heatmap.png and hallucination.png beside result.json",
+    )
+    o.add_argument(
+        "--no-html", action="store_true", help="do not write report.html beside result.json"
+    )
+    o.add_argument(
+        "--question-log", type=Path, metavar="PATH", help="one JSON line per evaluated question"
+    )
+    o.add_argument("--no-question-log", action="store_true", help="do not write questions.jsonl")
+    o.add_argument(
+        "--keep-snippets",
+        action="store_true",
+        help="keep each retrieved memory's snippet text in questions.jsonl and report.html (by "
+        "default an entry keeps its path, score and day, and the run folder is half the size)",
+    )
+    o.add_argument(
+        "--progress-jsonl", type=Path, metavar="PATH", help="one JSON line per checkpoint"
+    )
+    o.add_argument("--failure-log", type=Path, metavar="PATH", help="appellate-reviewed questions")
+    o.add_argument(
+        "--resume",
+        type=Path,
+        metavar="PROGRESS",
+        help="resume from a progress.jsonl (and the questions.jsonl beside it): finished "
+        "checkpoints and questions are not asked again",
+    )
+    o.add_argument(
+        "--skip-catchup-ingest",
+        action="store_true",
+        help="on resume, trust the adapter to still hold the days already ingested",
+    )
+    return o
 
 
 def _slug(adapter_spec: str) -> str:
