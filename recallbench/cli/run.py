@@ -433,7 +433,10 @@ def run(args: argparse.Namespace) -> int:
         print(preflight_ok, file=sys.stderr)
     uses_model = any(_calls_models(j) for j in (judge, appellate))
     judge_cache = None
-    if not args.no_judge_cache:
+    from ..results.scoring import StubJudge
+
+    stub_only = all(j is None or isinstance(j, StubJudge) for j in (judge, appellate))
+    if not args.no_judge_cache and not stub_only:  # the stub judge has nothing to cache
         from ..judges.cache import default_cache_dir
 
         judge_cache = args.judge_cache or default_cache_dir()

@@ -534,6 +534,8 @@ def _judge_of(judge: Judge | ScoreFunction | str | Sequence[Any], config: RunCon
 
 
 def _cached(judge: Judge, directory: Path) -> Judge:
+    if isinstance(judge, StubJudge):  # nothing to cache: the cache and panel modules stay unloaded
+        return judge
     from ..judges.cache import CachedJudge, JudgeCache, is_cacheable
     from ..judges.panel import JudgePanel
 

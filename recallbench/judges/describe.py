@@ -33,6 +33,7 @@ import attrs
 
 from .._fields import camel
 from .._importing import code_identity
+from .._lazy import instance_of_loaded
 from .base import _FunctionJudge
 
 __all__ = ["describe_judge", "prompt_digest", "without_endpoint"]
@@ -89,10 +90,8 @@ def describe_judge(judge: object) -> dict[str, Any]:
     Raises:
         TypeError: the judge's own ``describe()`` returned something that is not a JSON mapping.
     """
-    from .cache import CachedJudge
-
-    if isinstance(judge, CachedJudge):
-        return describe_judge(judge.inner)
+    if instance_of_loaded(judge, "recallbench.judges.cache", "CachedJudge"):
+        return describe_judge(judge.inner)  # type: ignore[attr-defined]
     own = getattr(judge, "describe", None)
     if callable(own):
         described = own()

@@ -6,7 +6,6 @@ unknown (a model without a price) is shown as ``unknown``, never as $0.
 
 from __future__ import annotations
 
-import html
 from collections.abc import Mapping
 from typing import Any
 
@@ -96,6 +95,8 @@ def cost_section_lines(result: BenchmarkResult) -> list[str]:
 
 def cost_html_section(result: BenchmarkResult) -> str:
     """report.html's cost section (empty without a cost)."""
+    import html  # here: a run without the page (--no-html) imports this module for its headline
+
     cost = result.metadata.cost
     if not cost:
         return ""

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import json
 from collections.abc import Mapping
-from html import escape
 from typing import Any
 
 __all__ = ["fingerprint_html", "fingerprint_line"]
@@ -43,6 +42,8 @@ def fingerprint_line(fp: Mapping[str, Any] | None) -> str | None:
 def fingerprint_html(fp: Mapping[str, Any] | None) -> str:
     """A ``<details>`` block: the line as its summary, every part as indented JSON inside; empty
     without a fingerprint."""
+    from html import escape  # here: a run without the page imports this module for its headline
+
     line = fingerprint_line(fp)
     if line is None or fp is None:
         return ""
