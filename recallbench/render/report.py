@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
+from .._convert import dumps_pretty
 from .._numfmt import to_fixed as _fixed
 from ..data.qa import CATEGORIES, DISCLOSURES
 from ..results.failures import Failures, cell_failures, checkpoint_failures, run_failures
@@ -476,9 +477,8 @@ def to_heatmap_grid(result: BenchmarkResult) -> dict[str, Any]:
 
 
 def format_json_report(result: BenchmarkResult) -> str:
-    """``result.json``: camelCase JSON in the reference's key order, two-space indented with each
-    answer one compact line (:mod:`recallbench.harness.result_file`'s layout, the bytes a run
-    writes), without a trailing newline.
+    """``result.json``: two-space-indented camelCase JSON in the reference's key order, without a
+    trailing newline.
 
     Args:
         result: A finished run.
@@ -486,6 +486,4 @@ def format_json_report(result: BenchmarkResult) -> str:
     Returns:
         The JSON text.
     """
-    from ..harness.result_file import result_json_pieces
-
-    return b"".join(result_json_pieces(result)).decode("utf-8")
+    return dumps_pretty(result)
