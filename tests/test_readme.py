@@ -52,7 +52,6 @@ HOW: dict[str, Shortened | Excluded] = {
     ),
     # The main job is 20-30 s over six personas; one checkpoint of one shows it works.
     "python -m recallbench run": ONE_CHECKPOINT,
-    "python -m pytest -n 2": Excluded("the test suite itself; .ci/run runs it"),
     'python -m pytest -n 2 -m "not slow"': Excluded(
         "the quick part of the test suite itself; .ci/run runs all of it"
     ),
