@@ -253,10 +253,13 @@ class DenseIndex:
     def ranking_scores(self, query: str) -> _Floats:
         """What the index ranks by, by insertion order: each document's cosine with ``query`` less
         its :meth:`hub_penalty`."""
-        scores = self.scores(query)
+        return self._ranked(self.scores(query))
+
+    def _ranked(self, cosines: _Floats) -> _Floats:
+        """``cosines`` (one per document) less each document's :meth:`hub_penalty`."""
         if self.hub_weight == 0:
-            return scores
-        ranked: _Floats = scores - self.hub_penalty()
+            return cosines
+        ranked: _Floats = cosines - self.hub_penalty()
         return ranked
 
     def search(
@@ -310,7 +313,7 @@ class DenseIndex:
         if not self.documents:
             return []
         cosines = self.scores(query)
-        scores = cosines - self.hub_penalty() if self.hub_weight else cosines
+        scores = self._ranked(cosines)
         rows = np.arange(len(scores))
         if mask is not None:
             if len(mask) != len(scores):
