@@ -79,6 +79,9 @@ def _runs_dir(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.Monk
     """Every run keeps its artifacts (``runs/<adapter>-<timestamp>/`` by default): in the tests they
     go to a temporary folder, never into the checkout. A test of the default unsets it."""
     monkeypatch.setenv("RECALLBENCH_RUNS_DIR", str(tmp_path_factory.mktemp("runs")))
+    # Nor does the dataset YAML parse cache write into the user's cache (tests/test_yaml_cache.py
+    # turns it on in a temporary folder).
+    monkeypatch.setenv("RECALLBENCH_YAML_CACHE", "off")
 
 
 @pytest.fixture

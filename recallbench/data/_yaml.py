@@ -9,7 +9,9 @@ the bounds, resolving plain scalars with ruamel's own YAML 1.2 table; a document
 (anchors and aliases, explicit tags, merge keys, non-scalar or duplicate keys, directives, several
 documents, an unusual number) is loaded by ruamel's constructor instead, so both give the same data
 and the same errors (tests/test_yaml_fast.py holds them equal). A file read twice in one process —
-preflight, then the dataset load — can be parsed once (``keep=True``).
+preflight, then the dataset load — can be parsed once (``keep=True``); a dataset's definition files
+are read back from a parse cache keyed by their bytes when parsed before (``cached=True``,
+:mod:`recallbench.data._yaml_cache`), without importing ruamel at all.
 """
 
 from __future__ import annotations
@@ -23,6 +25,7 @@ from pathlib import Path
 from typing import Any
 
 from ..errors import DatasetError
+from . import _yaml_cache
 
 __all__ = [
     "KeyPath",
@@ -56,14 +59,21 @@ class Locator:
 
 def read_text(path: Path) -> str:
     """A file's text, strictly UTF-8 (a BOM is dropped). Errors name the file and the line."""
+    return _decode(_read_bytes(path), path)
+
+
+def _read_bytes(path: Path) -> bytes:
     try:
-        data = path.read_bytes()
+        return path.read_bytes()
     except FileNotFoundError:
         raise DatasetError("file not found", path=path) from None
     except IsADirectoryError:
         raise DatasetError("expected a file, found a directory", path=path) from None
     except OSError as exc:
         raise DatasetError(f"cannot read file: {exc.strerror}", path=path) from None
+
+
+def _decode(data: bytes, path: Path) -> str:
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError as exc:
@@ -398,7 +408,7 @@ def _identity(path: Path) -> tuple[str, int, int, int, int] | None:
     return (str(resolved), st.st_dev, st.st_ino, st.st_size, st.st_mtime_ns)
 
 
-def load_yaml(path: Path, *, keep: bool = False) -> Any:
+def load_yaml(path: Path, *, keep: bool = False, cached: bool = False) -> Any:
     """Parse a YAML file with the C parser (bounded: see :data:`MAX_DEPTH`, :data:`MAX_NODES`).
 
     Args:
@@ -408,9 +418,11 @@ def load_yaml(path: Path, *, keep: bool = False) -> Any:
             again; the handover happens once. For a file read twice in turn (preflight checks
             ``questions.yaml``, the dataset load then reads it): the first reader must not change
             what it got.
+        cached: read a file of the same bytes parsed before, in any process, from the parse cache
+            under the user cache (:mod:`recallbench.data._yaml_cache`: keyed by the bytes, so an
+            edited file parses afresh), and keep this parse there: for a dataset's definition
+            files, which run after run reads unchanged.
     """
-    from ruamel.yaml.error import YAMLError
-
     identity = _identity(path)
     if identity is not None:
         kept = _KEPT.pop(identity, _KEPT)
@@ -418,16 +430,33 @@ def load_yaml(path: Path, *, keep: bool = False) -> Any:
             if keep:
                 _KEPT[identity] = kept
             return kept
-    text = read_text(path)
+    directory = _yaml_cache.cache_dir() if cached else None
+    if directory is None:
+        data = _parse_file(_read_bytes(path), path)
+    else:
+        raw = _read_bytes(path)
+        key = _yaml_cache.cache_key(raw)
+        data = _yaml_cache.lookup(directory, key)
+        if data is _yaml_cache.MISS:
+            data = _parse_file(raw, path)
+            _yaml_cache.store(directory, key, data)
+    if keep and identity is not None:
+        while len(_KEPT) >= _KEEP_AT_MOST:  # a preflight whose load never came
+            _KEPT.pop(next(iter(_KEPT)))
+        _KEPT[identity] = data
+    return data
+
+
+def _parse_file(raw: bytes, path: Path) -> Any:
+    """A file's bytes as plain data, every check of :func:`load_yaml` made (UTF-8, no NUL, bounds)."""
+    from ruamel.yaml.error import YAMLError
+
+    text = _decode(raw, path)
     try:
         data = _load_text(text, path)
     except YAMLError as exc:
         raise _syntax_error(path, exc) from None
     _refuse_nul(data, text, path)
-    if keep and identity is not None:
-        while len(_KEPT) >= _KEEP_AT_MOST:  # a preflight whose load never came
-            _KEPT.pop(next(iter(_KEPT)))
-        _KEPT[identity] = data
     return data
 
 

@@ -122,7 +122,7 @@ def _raise_first(path: Path, issues: list[Issue], locate: bool) -> None:
 
 
 def _read_record(path: Path, cls: type[T]) -> T:
-    raw = load_yaml(path)
+    raw = load_yaml(path, cached=True)
     if not isinstance(raw, dict):
         raise DatasetError(f"expected a mapping at the top level, found {_kind(raw)}", path=path)
     issues, record = check_and_build(raw, cls)
@@ -145,7 +145,7 @@ def read_persona(path: Path) -> Persona:
 
 def read_questions(path: Path) -> tuple[QAPair, ...]:
     """Every pair of a ``questions.yaml`` (a YAML list of mappings), checked."""
-    raw = load_yaml(path)
+    raw = load_yaml(path, cached=True)
     if raw is None or raw == []:
         raise DatasetError("the questions file is empty: expected a list of Q&A pairs", path=path)
     if not isinstance(raw, list):

@@ -220,7 +220,7 @@ def _check_questions(qa_file: Path) -> tuple[str | None, list[Any]]:
     try:
         # kept: the dataset load that follows a passed preflight takes this parse instead of
         # parsing the file again (only this reads it, and only reads it)
-        raw = load_yaml(qa_file, keep=True)
+        raw = load_yaml(qa_file, keep=True, cached=True)
     except DatasetError as exc:
         return f"questions file does not parse: {exc}", []
     if not isinstance(raw, list):
