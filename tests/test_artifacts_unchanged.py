@@ -27,6 +27,7 @@ from _result_layout import result_layout
 
 from recallbench.adapters import ABSTENTION
 from recallbench.results.fingerprint import short_digest
+from recallbench.results.retrieval_log import question_log_records
 
 _OLD_ABSTENTION = "No evidence found in memory."
 
@@ -102,6 +103,16 @@ def test_a_run_writes_what_it_wrote_before(tmp_path: Path) -> None:
         for line in before["questions.jsonl"].splitlines()
     )
     after = {f: (tmp_path / "a" / f).read_text(encoding="utf-8") for f in _FILES}
+    # Deliberate since: each answer's retrieved memories are kept apart, gzipped, and the answer's
+    # line names theirs (issue 35); read back, the log is what it was.
+    log = tmp_path / "a" / "questions.jsonl"
+    assert (tmp_path / "a" / "questions.retrieval.jsonl.gz").is_file()
+    assert all('"retrieval":[{' not in line for line in after["questions.jsonl"].splitlines())
+    logged = [r for _, r in question_log_records(log)]
+    assert len(logged) == len(after["questions.jsonl"].splitlines())
+    after["questions.jsonl"] = "".join(
+        json.dumps(r, separators=(",", ":"), ensure_ascii=False) + "\n" for r in logged
+    )
 
     result = json.loads(after["result.json"])
     # Issue 25's run fingerprint is the one key every run gained since: written last among these

@@ -7,7 +7,6 @@ holding facts the principal session never states.
 
 from __future__ import annotations
 
-import json
 import re
 from collections.abc import Callable, Mapping
 from pathlib import Path
@@ -51,6 +50,7 @@ from recallbench.data.persona import day_date
 from recallbench.data.qa import QAPair
 from recallbench.errors import ConfigError
 from recallbench.harness.config import RunConfig, RunOutput
+from recallbench.results import read_question_log
 from recallbench.testing import ScriptedJudge, day_code, write_persona
 
 EPOCH = "2026-01-01"
@@ -92,8 +92,7 @@ async def run_records(
         config=config(**overrides),
         output=RunOutput(questions=out / "questions.jsonl", snippets=True),
     )
-    lines = (out / "questions.jsonl").read_text(encoding="utf-8").splitlines()
-    return [json.loads(line) for line in lines]
+    return read_question_log(out / "questions.jsonl")
 
 
 def cutoff(record: Mapping[str, Any]) -> int:

@@ -10,6 +10,7 @@ import pytest
 
 from recallbench.cli import main
 from recallbench.render.html import read_payload
+from recallbench.results import read_question_log
 
 
 @pytest.fixture(scope="module")
@@ -36,7 +37,7 @@ def test_run_writes_the_views_beside_its_result(run_dir: Path) -> None:
     assert "executive-assistant" in html and "backend-eng-saas" in html
     # The page shows what only the question log holds: the memories each answer was drawn from —
     # by default their paths, days and scores, not their text (issue 35: a third of the folder).
-    logged = [json.loads(line) for line in (run_dir / "questions.jsonl").read_text().splitlines()]
+    logged = read_question_log(run_dir / "questions.jsonl")
     entries = [e for r in logged for e in r.get("retrieval", [])]
     assert entries and all("snippet" not in e and "day" in e for e in entries)
     assert entries[0]["path"] in json.dumps(_page_data(run_dir / "report.html"), ensure_ascii=False)
@@ -46,7 +47,7 @@ def test_keep_snippets_keeps_their_text_in_the_log_and_the_page(tmp_path: Path) 
     argv = ["run", "--personas", "executive-assistant", "--ranges", "30d", "--sample", "3"]
     argv += ["--no-heatmap-png", "--keep-snippets", "--json-out", str(tmp_path / "result.json")]
     assert main(argv) == 0
-    logged = [json.loads(line) for line in (tmp_path / "questions.jsonl").read_text().splitlines()]
+    logged = read_question_log(tmp_path / "questions.jsonl")
     snippets = [e["snippet"] for r in logged for e in r.get("retrieval", []) if e.get("snippet")]
     assert snippets
     assert snippets[0][:60] in json.dumps(_page_data(tmp_path / "report.html"), ensure_ascii=False)
@@ -67,6 +68,7 @@ def test_run_can_skip_them(tmp_path: Path) -> None:
     assert sorted(p.name for p in tmp_path.iterdir()) == [
         "progress.jsonl",
         "questions.jsonl",
+        "questions.retrieval.jsonl.gz",  # each answer's retrieved memories (issue 35)
         "result.json",
     ]
 

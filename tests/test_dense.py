@@ -34,6 +34,7 @@ from recallbench.adapters.retrieval.minilm import (
 from recallbench.adapters.retrieval.tokenize import tokenize
 from recallbench.data.persona import day_date
 from recallbench.harness.config import RunConfig, RunOutput
+from recallbench.results import read_question_log
 from recallbench.testing import ScriptedJudge, write_persona
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -242,7 +243,7 @@ async def test_the_adapter_in_a_real_run(tmp_path: Path) -> None:
     )
     assert result.adapter_name == DenseAdapter.name
     assert result.retrieval is not None and result.retrieval.question_count > 0
-    records = [json.loads(x) for x in (out / "questions.jsonl").read_text("utf-8").splitlines()]
+    records = read_question_log(out / "questions.jsonl")
     assert records
     for r in records:
         limit = int(str(r["checkpoint"]).rstrip("d"))

@@ -23,6 +23,7 @@ from typing import Any
 
 import pytest
 
+from recallbench.results import read_question_log
 from recallbench.testing import write_persona
 
 pytestmark = pytest.mark.skipif(os.name != "posix", reason="signals and process groups are POSIX")
@@ -204,7 +205,11 @@ def test_run_against_serve_end_to_end(
     assert result["metadata"]["adapterErrors"] == 0
     # bm25 reports its retrieval over the wire, day numbers included: retrieval metrics.
     assert result["retrieval"]["overall"]["recall@5"] > 0.9
-    factual = [q for q in jsonl(out / "questions.jsonl") if q["qa"]["category"] == "factual-recall"]
+    factual = [
+        q
+        for q in read_question_log(out / "questions.jsonl")
+        if q["qa"]["category"] == "factual-recall"
+    ]
     assert factual and all(q["retrieval"][0]["day"] for q in factual)
     # The fresh lifecycle: one lifecycle per checkpoint, one line each, already logged.
     lines = [line for line in server.stderr.splitlines() if line.startswith("[serve] lifecycle")]
@@ -282,7 +287,7 @@ def test_a_server_killed_mid_run_fails_the_run_and_keeps_what_was_answered(
     ]
     assert len(reasons) == 1, run.stderr
     # Everything answered before the kill is in the log, every line intact.
-    records = jsonl(out / "questions.jsonl")
+    records = read_question_log(out / "questions.jsonl")
     answered = [r for r in records if r["checkpointIndex"] == 1]
     assert len(answered) == checkpoint["questionsEvaluated"] > 0
     assert not any("error" in r for r in answered)

@@ -28,6 +28,7 @@ from recallbench.data.importers import open_dataset
 from recallbench.data.persona import day_date
 from recallbench.errors import ConfigError
 from recallbench.harness.evaluate import ask
+from recallbench.results import read_question_log
 from recallbench.testing import day_code, write_persona
 from recallbench.testing.providers import FakeProviderServer, RecordedRequest, reply
 
@@ -389,11 +390,7 @@ async def test_run_builtin_rag_through_the_cli(tmp_path: Path) -> None:
         assert len(server.requests) == 2 * first
         code, stderr = await _run_cli([*base[:3], *base[5:], "--output", str(tmp_path / "d")], env)
         assert code == 2 and "needs a model" in stderr
-    lines = [
-        json.loads(line)
-        for line in (tmp_path / "a" / "questions.jsonl").read_text().splitlines()
-        if line.strip()
-    ]
+    lines = read_question_log(tmp_path / "a" / "questions.jsonl")
     assert lines
     answered = [q for q in lines if q.get("retrieval")]
     assert answered and all(e["day"] for q in answered for e in q["retrieval"])

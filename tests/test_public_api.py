@@ -161,6 +161,7 @@ FAMILIES = {
         "analyze_hallucination",
         "compare_results",
         "heatmap_view",
+        "read_question_log",
         "read_run",
         "to_dataframe",
     },

@@ -223,6 +223,13 @@ def test_the_streamed_log_reads_as_the_whole_file_did(tmp_path: Path, content: b
 def test_the_log_beside_a_result_is_read_when_used(run_dir: Path, tmp_path: Path) -> None:
     for name in ("result.json", "questions.jsonl"):
         (tmp_path / name).write_bytes((run_dir / name).read_bytes())
+    # The answers' retrieved memories are in the retrieval log beside the log (issue 35): a log
+    # copied without it says so, naming the file, when its details are looked into.
+    bare = read_run(tmp_path)
+    with pytest.raises(DatasetError, match=r"questions\.jsonl:1: .*questions\.retrieval\.jsonl"):
+        len(bare.details)
+    kept = "questions.retrieval.jsonl.gz"
+    (tmp_path / kept).write_bytes((run_dir / kept).read_bytes())
     loaded = read_run(tmp_path)
     assert isinstance(loaded.details, LazyDetails) and "unread" in repr(loaded.details)
     assert dict(loaded.details) == read_details(tmp_path / "questions.jsonl")

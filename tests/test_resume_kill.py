@@ -21,10 +21,26 @@ from recallbench.testing import write_persona
 pytestmark = [pytest.mark.slow, pytest.mark.skipif(os.name != "posix", reason="SIGKILL is POSIX")]
 
 MODULE = """
+from recallbench import QueryDetail, RetrievalEntry
 from recallbench.testing import ScriptedAdapter, ScriptedJudge
 
+
+class Retrieving(ScriptedAdapter):
+    # Reports what it retrieved, so resume must bring back each answer's retrieval entries (kept
+    # apart in the gzipped retrieval log since issue 35) for the same retrieval metrics.
+    async def query_detail(self, question):
+        answer = await self.query(question)
+        days = sorted(self.memory)
+        picked = days[-2:] + days[sum(map(ord, question)) % len(days) :][:2] if days else []
+        entries = tuple(
+            RetrievalEntry(path=f"memories/day-{d:04d}.md", score=1 / (i + 1), day=d)
+            for i, d in enumerate(picked)
+        )
+        return QueryDetail(answer=answer, retrieval=entries)
+
+
 def adapter():
-    return ScriptedAdapter(name="deterministic", delay=0.03)
+    return Retrieving(name="deterministic", delay=0.03)
 
 judge = ScriptedJudge(name="containment", delay=0.01)
 """
@@ -76,7 +92,7 @@ def _essence(result: dict[str, Any]) -> dict[str, Any]:
                     "categoryScores": r["categoryScores"],
                     "difficultyScores": r["difficultyScores"],
                     "questions": [
-                        (q["qa"]["id"], q["score"], q["compositeScore"])
+                        (q["qa"]["id"], q["score"], q["compositeScore"], q.get("retrievalMetrics"))
                         for q in r["questionResults"]
                     ],
                 }
@@ -101,6 +117,10 @@ def setup(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Path, dict[st
     subprocess.run(_argv(data, module, out), check=True, capture_output=True)
     elapsed = time.perf_counter() - t
     baseline = json.loads((out / "result.json").read_text(encoding="utf-8"))
+    answers = [
+        q for p in baseline["personas"] for r in p["rangeResults"] for q in r["questionResults"]
+    ]
+    assert sum("retrievalMetrics" in q for q in answers) > len(answers) / 2
     return data, module, baseline, elapsed
 
 
@@ -127,6 +147,10 @@ def test_killed_runs_of_concurrent_units_resume_to_the_sequential_result(
     )
     elapsed = time.perf_counter() - t
     baseline = json.loads((out / "result.json").read_text(encoding="utf-8"))
+    answers = [
+        q for p in baseline["personas"] for r in p["rangeResults"] for q in r["questionResults"]
+    ]
+    assert sum("retrievalMetrics" in q for q in answers) > len(answers) / 2
     _kill_and_resume(
         data, module, baseline, elapsed, tmp_path, TRIALS // 2, CONCURRENT_UNITS, by_count=True
     )

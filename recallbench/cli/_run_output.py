@@ -228,7 +228,10 @@ def views_missed(args: argparse.Namespace, output: RunOutput, written: list[Path
 
 
 def _saved_line(output: RunOutput, written: list[Path]) -> str:
-    logs = [p for p in (output.questions, output.progress) if p is not None and p.exists()]
+    from ..results.retrieval_log import retrieval_log_paths
+
+    kept = retrieval_log_paths(output.questions) if output.questions is not None else ()
+    logs = [p for p in (output.questions, *kept, output.progress) if p is not None and p.exists()]
     if output.result_json is None or not output.result_json.is_file():
         if logs:
             return f"Saved: {', '.join(str(p) for p in logs)} (no result.json)"

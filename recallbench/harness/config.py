@@ -249,11 +249,13 @@ class RunOutput:
         views: also render ``heatmap.png``, ``hallucination.png`` and ``report.html`` beside
             ``result_json`` when the run ends (``recallbench.run`` and the command line do;
             :class:`~recallbench.harness.engine.Harness` itself writes only the result and logs).
-        snippets: keep each retrieval entry's ``snippet`` text in ``questions.jsonl`` (and so in
+        snippets: keep each retrieval entry's ``snippet`` text in the question log (and so in
             ``report.html``); by default an entry keeps its path, score, day and turn, which is
             all that resume, the retrieval metrics, ``report`` and ``compare`` read, and the text
             (10 MB of the main job's 23.5 MB folder) is left out (``--keep-snippets``).
-            ``failures.jsonl`` always keeps it.
+            ``failures.jsonl`` always keeps it. The entries are written beside ``questions``, in
+            its retrieval log (``questions.retrieval.jsonl.gz``,
+            :mod:`recallbench.results.retrieval_log`).
     """
 
     result_json: Path | None = None

@@ -58,7 +58,7 @@ from .lifecycle import UnitRunner
 from .questions import QuestionAsker
 from .resume import ResumeLog, check_known_personas
 from .resume_checks import log_location
-from .runlog import JsonlWriter, RunLogs, check_writable, iso_now, write_result
+from .runlog import JsonlWriter, QuestionLogWriter, RunLogs, check_writable, iso_now, write_result
 from .units import CheckpointTask, RunState, Unit, plan_tasks, plan_units, ranges_asked, supported
 
 __all__ = ["Harness"]
@@ -220,7 +220,7 @@ class Harness:
         )
         progress = JsonlWriter(self.output.progress) if self.output.progress else None
         questions = (
-            JsonlWriter(self.output.questions, snippets=self.output.snippets)
+            QuestionLogWriter(self.output.questions, snippets=self.output.snippets)
             if self.output.questions
             else None
         )

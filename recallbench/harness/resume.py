@@ -29,6 +29,7 @@ from ..results.records import (
     QuestionResult,
     TimeRangeResult,
 )
+from ..results.retrieval_log import question_log_records
 from ..results.scoring import to_score
 from ..results.turn_retrieval import question_turn_retrieval
 from .evaluate import Evaluation
@@ -189,9 +190,10 @@ class ResumeLog:
         return max(days, default=0)
 
 
-def _records(path: Path) -> Iterator[tuple[int, dict[str, Any]]]:
+def _records(path: Path, *, answers: bool = False) -> Iterator[tuple[int, dict[str, Any]]]:
     """A log's (line number, record)s; a torn last line (a killed writer) is skipped, any other
-    damage refused.
+    damage refused. A question log's (``answers``) come with their retrieval entries in place
+    (:func:`~recallbench.results.retrieval_log.question_log_records`).
 
     Raises:
         DatasetError: a line other than the last is not a JSON object, or the file cannot be read.
@@ -199,7 +201,7 @@ def _records(path: Path) -> Iterator[tuple[int, dict[str, Any]]]:
     from ..errors import DatasetError
 
     try:
-        yield from jsonl_records(path)
+        yield from question_log_records(path) if answers else jsonl_records(path)
     except RecursionError:
         raise DatasetError(f"{path}: a line nests too deeply to be a log record") from None
 
@@ -268,7 +270,7 @@ def read_resume_log(
     for path in logs:
         if not path.is_file():
             continue
-        for line, r in _records(path):
+        for line, r in _records(path, answers=True):
             if retry_errors and "type" not in r:  # an answer (a log holds no other untyped record)
                 check_question_record(path, line, r)
             qa = r.get("qa")

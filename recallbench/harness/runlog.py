@@ -27,6 +27,7 @@ from .._convert import to_json as json_of
 from .._secrets import redact_bytes
 from ..errors import OutputError
 from ..results.records import BenchmarkResult, TimeRangeResult
+from ..results.retrieval_log import LINE_KEY, gunzip_file, gzip_file, retrieval_log_paths
 from ..results.scoring import JudgeScore
 from .result_file import write_result_file
 
@@ -36,6 +37,7 @@ if TYPE_CHECKING:
 
 __all__ = [
     "JsonlWriter",
+    "QuestionLogWriter",
     "RecordWriter",
     "RunLogs",
     "check_writable",
@@ -187,6 +189,87 @@ class JsonlWriter:
                 raise OutputError(self.path, exc.strerror or str(exc)) from None
             finally:
                 self._file = None
+
+
+class QuestionLogWriter:
+    """The question log: ``questions.jsonl``, each answer's retrieved memories kept apart in the
+    retrieval log beside it (:mod:`recallbench.results.retrieval_log`), gzipped when the log closes.
+
+    An answer's entries are written (and flushed) to the retrieval log before its line in the
+    question log, which names their line (``retrievalLine``) where the reference had them inline:
+    every answer the log holds finds its memories, whenever the run is killed. An empty
+    ``retrieval`` (the system found nothing) stays inline. A resumed run expands a gzipped
+    retrieval log and appends to it.
+    """
+
+    def __init__(self, path: Path, *, snippets: bool = False):
+        self.path = path
+        self.snippets = snippets
+        self._log = JsonlWriter(path)
+        self._plain, self._packed = retrieval_log_paths(path)
+        self._entries: JsonlWriter | None = None
+        self._lines = 0
+
+    def _open_entries(self) -> JsonlWriter:
+        if self._entries is None:
+            try:
+                if self._plain.is_file():
+                    # Killed between gzipping and removing the plain file: the plain one is whole.
+                    self._packed.unlink(missing_ok=True)
+                elif self._packed.is_file():
+                    gunzip_file(self._packed, self._plain)
+                _repair_torn_tail(self._plain)
+                with contextlib.suppress(FileNotFoundError), self._plain.open("rb") as f:
+                    self._lines = sum(
+                        chunk.count(b"\n") for chunk in iter(lambda: f.read(1 << 20), b"")
+                    )
+            except OSError as exc:
+                raise OutputError(self._plain, exc.strerror or str(exc)) from None
+            self._entries = JsonlWriter(self._plain, snippets=self.snippets)
+        return self._entries
+
+    def write(self, record: Mapping[str, Any]) -> None:
+        """Append one answer (its retrieval entries to the retrieval log first).
+
+        Raises:
+            OutputError: a line could not be written.
+        """
+        entries = record.get("retrieval")
+        if entries:
+            qa = record.get("qa")
+            kept: dict[str, Any] = {
+                "personaId": record.get("personaId"),
+                "checkpoint": record.get("checkpoint"),
+                "qaId": qa.get("id") if isinstance(qa, Mapping) else None,
+            }
+            if record.get("epoch") is not None:
+                kept["epoch"] = record["epoch"]
+            kept["retrieval"] = entries
+            self._open_entries().write(kept)
+            self._lines += 1
+            record = {
+                (LINE_KEY if k == "retrieval" else k): (self._lines if k == "retrieval" else v)
+                for k, v in record.items()
+            }
+        self._log.write(record)
+
+    def close(self) -> None:
+        """Close both files and gzip the retrieval log.
+
+        Raises:
+            OutputError: a file could not be written.
+        """
+        try:
+            self._log.close()
+        finally:
+            if self._entries is not None:
+                self._entries.close()
+                self._entries = None
+            if self._plain.is_file():
+                try:
+                    gzip_file(self._plain, self._packed)
+                except OSError as exc:
+                    raise OutputError(self._packed, exc.strerror or str(exc)) from None
 
 
 def without_snippets(record: Mapping[str, Any]) -> Mapping[str, Any]:

@@ -5,7 +5,8 @@ are what the harness produces; :mod:`.aggregate`, :mod:`.measures`, :mod:`.retri
 :mod:`.stats`, :mod:`.heatmap` (the category × checkpoint grid) and :mod:`.hallucination` compute from
 them (:mod:`.hallucination_mode` names the definition of a hallucination a run's judge applied);
 :mod:`.comparison` compares two runs into the records of :mod:`.comparison_records`; :mod:`.reading`
-reads a run back from ``result.json``, ``progress.jsonl`` or a run directory, and :mod:`.frame` turns
+reads a run back from ``result.json``, ``progress.jsonl`` or a run directory (:mod:`.question_log`
+its answers' log, whose retrieved memories :mod:`.retrieval_log` keeps apart), and :mod:`.frame` turns
 a result into a pandas DataFrame. Turning any of it into text, colour, PNG or HTML is
 :mod:`recallbench.render`'s job.
 
@@ -26,6 +27,7 @@ if TYPE_CHECKING:
     from .frame import to_dataframe
     from .hallucination import HallucinationAnalysis, analyze_hallucination
     from .heatmap import HeatmapView, heatmap_view
+    from .question_log import read_question_log
     from .reading import LoadedRun, read_run
     from .records import (
         BenchmarkResult,
@@ -56,6 +58,7 @@ __all__ = [
     "analyze_hallucination",
     "compare_results",
     "heatmap_view",
+    "read_question_log",
     "read_run",
     "to_dataframe",
 ]
@@ -77,6 +80,7 @@ _LAZY = {
     "analyze_hallucination": "hallucination",
     "compare_results": "comparison",
     "heatmap_view": "heatmap",
+    "read_question_log": "question_log",
     "read_run": "reading",
     "to_dataframe": "frame",
 }

@@ -29,6 +29,7 @@ from .records import (
     TimeRangeResult,
 )
 from .result_json import Interner
+from .retrieval_log import question_log_records
 
 __all__ = ["read_progress"]
 
@@ -116,7 +117,7 @@ def _read_progress(path: Path) -> LoadedRun:
         by_persona.setdefault(pid, {})[label] = (line, cp)
 
     questions = path.with_name("questions.jsonl")
-    logged = jsonl_records(questions) if questions.is_file() else iter(())
+    logged = question_log_records(questions) if questions.is_file() else iter(())
     answers, details = _bucket_questions(questions, logged, by_persona)
 
     personas: list[PersonaResult] = []

@@ -1,7 +1,6 @@
-"""JSONL logs read back line by line: ``progress.jsonl`` and ``questions.jsonl`` (reference §3.3–3.4).
+"""A question log read back: ``questions.jsonl`` (reference §3.4).
 
-:func:`jsonl_records` streams a log's records: one line in memory at a time, parsed by orjson, a torn
-last line (a killed writer) skipped, and the standard library's wording for a line orjson refuses.
+:func:`read_question_log` reads its records, each answer's retrieval entries in place;
 :func:`read_details` keeps a question log's records by (persona id, checkpoint label, question id);
 :class:`LazyDetails` is the same mapping read on first use — a ``result.json`` carries every score
 itself, so the 150 MB log beside a large one is read only by what shows its details (the HTML report).
@@ -9,18 +8,22 @@ itself, so the 150 MB log beside a large one is read only by what shows its deta
 
 from __future__ import annotations
 
-import json
 from collections.abc import Iterator, Mapping
 from pathlib import Path
-from typing import IO, Any
+from typing import Any
 
-import orjson
-
-from .._jsonread import JSONTooDeep, json_loads, orjson_loads
-from ..errors import DatasetError
 from ._collector import collector_paused
+from .jsonl import jsonl_records
+from .retrieval_log import question_log_records
 
-__all__ = ["DetailKey", "LazyDetails", "answer_key", "jsonl_records", "read_details"]
+__all__ = [
+    "DetailKey",
+    "LazyDetails",
+    "answer_key",
+    "jsonl_records",
+    "read_details",
+    "read_question_log",
+]
 
 DetailKey = tuple[str, str, str]
 """(persona id, checkpoint label, question id — :func:`answer_key`)."""
@@ -32,92 +35,18 @@ def answer_key(qa_id: str, epoch: int | None) -> str:
     return qa_id if epoch is None else f"{qa_id}#{epoch}"
 
 
-def jsonl_records(path: Path) -> Iterator[tuple[int, dict[str, Any]]]:
-    """(line number, record) of a JSONL file, read a line at a time; a torn last line (a killed
-    writer) is skipped.
+def read_question_log(path: Path | str) -> list[dict[str, Any]]:
+    """Every record of a question log (``questions.jsonl``), in the order written, each answer's
+    retrieved memories in its ``retrieval`` key as the reference's log holds them — read from the
+    retrieval log beside it, where a run keeps them since issue 35
+    (:mod:`~recallbench.results.retrieval_log`). A torn last line (a killed run) is skipped.
 
     Raises:
-        DatasetError: the file cannot be read (or is not UTF-8), a line other than the last is not
-            JSON, or a line is JSON but not an object.
+        DatasetError: the log cannot be read, a line other than a torn last one is not a JSON
+            object, or the retrieval log an answer names is missing or from another run.
     """
-    try:
-        stream = path.open("rb")
-    except OSError as exc:
-        raise DatasetError(f"{path}: cannot read: {exc}") from None
-    with stream:
-        yield from _records(path, stream)
-
-
-def _records(path: Path, stream: IO[bytes]) -> Iterator[tuple[int, dict[str, Any]]]:
-    offset = 0  # of the line in the file, for the position an undecodable byte is reported at
-    for number, raw in enumerate(_lines(path, stream), start=1):
-        start, offset = offset, offset + len(raw)
-        try:
-            record = orjson_loads(raw)
-        except JSONTooDeep as exc:  # whole, not torn: refused wherever it is
-            raise DatasetError(f"{path}:{number}: not a JSON line: {exc.msg}") from None
-        except orjson.JSONDecodeError:  # also a blank line
-            record = _slow(path, stream, number, raw, start)
-            if record is _BLANK:
-                continue
-            if record is _TORN:
-                return
-        if type(record) is not dict:
-            raise DatasetError(f"{path}:{number}: expected a JSON object per line")
-        yield number, record
-
-
-_BLANK: Any = object()
-_TORN: Any = object()
-
-
-def _lines(path: Path, stream: IO[bytes]) -> Iterator[bytes]:
-    try:
-        yield from stream
-    except OSError as exc:
-        raise DatasetError(f"{path}: cannot read: {exc}") from None
-
-
-def _slow(path: Path, stream: IO[bytes], number: int, raw: bytes, start: int) -> Any:
-    """A line orjson refused, as the standard library reads it: a record, blank, the torn last line,
-    or the error (``cannot read`` for bytes that are not UTF-8, wherever in the file they are)."""
-    text = _decode(path, raw, start)
-    if not text.strip():
-        return _BLANK
-    try:
-        return json_loads(text)
-    except json.JSONDecodeError as exc:
-        error = DatasetError(f"{path}:{number}: not a JSON line: {exc.msg}")
-    # Torn by a kill mid-write only if nothing but blank lines follows: everything before it stands.
-    offset = start + len(raw)
-    for rest in _lines(path, stream):
-        if _decode(path, rest, offset).strip():
-            _decode_rest(path, stream, offset + len(rest))
-            raise error
-        offset += len(rest)
-    return _TORN
-
-
-def _decode_rest(path: Path, stream: IO[bytes], offset: int) -> None:
-    # The whole file is UTF-8 or the error says it cannot be read, as when it was read at once.
-    for rest in _lines(path, stream):
-        _decode(path, rest, offset)
-        offset += len(rest)
-
-
-def _decode(path: Path, raw: bytes, offset: int) -> str:
-    try:
-        return raw.decode("utf-8")
-    except UnicodeDecodeError as exc:
-        where = exc.start + offset
-        what = (
-            f"byte 0x{raw[exc.start]:02x} in position {where}"
-            if exc.end - exc.start == 1
-            else f"bytes in position {where}-{exc.end - 1 + offset}"
-        )
-        raise DatasetError(
-            f"{path}: cannot read: 'utf-8' codec can't decode {what}: {exc.reason}"
-        ) from None
+    with collector_paused():
+        return [record for _, record in question_log_records(Path(path))]
 
 
 def read_details(questions: Path) -> dict[DetailKey, Mapping[str, Any]]:
@@ -132,7 +61,7 @@ def read_details(questions: Path) -> dict[DetailKey, Mapping[str, Any]]:
     """
     details: dict[DetailKey, Mapping[str, Any]] = {}
     with collector_paused():
-        for _line, record in jsonl_records(questions):
+        for _line, record in question_log_records(questions):
             qa, pid, label = record.get("qa"), record.get("personaId"), record.get("checkpoint")
             if isinstance(qa, Mapping) and isinstance(pid, str) and isinstance(label, str):
                 epoch = record.get("epoch")
