@@ -532,15 +532,18 @@ def dump_yaml(data: Any, *, width: int = 4096) -> str:
 
 
 # Characters a literal block shows verbatim: YAML's printable set without the line breaks a reader
-# would normalise to "\n" (CR, NEL, LS, PS) and without the byte-order mark.
-_NOT_LITERAL = re.compile(
+# would normalise to "\n" (CR, NEL, LS, PS) and without the byte-order mark. Compiled when first
+# written (3 ms: a class of wide ranges), not by every reader of a dataset.
+_NOT_LITERAL = (
     r"[^\t\n\x20-\x7e\xa0-\u2027\u202a-\ud7ff\ue000-\ufefe\uff00-\ufffd\U00010000-\U0010ffff]"
 )
 
 
 def _literal_safe(text: str) -> bool:
     # A tab that starts a line would be read as (invalid) indentation.
-    return _NOT_LITERAL.search(text) is None and not text.startswith("\t") and "\n\t" not in text
+    return (
+        re.search(_NOT_LITERAL, text) is None and not text.startswith("\t") and "\n\t" not in text
+    )
 
 
 def dump_yaml_literal(data: Any, *, literal_keys: Collection[str], width: int = 4096) -> str:
