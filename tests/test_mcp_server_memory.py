@@ -17,6 +17,7 @@ import pytest
 from _mcp_support import day_log, metadata
 
 from recallbench.adapters.mcp import McpAdapter, mcp_config
+from recallbench.results import read_question_log
 
 PREFIX = os.environ.get("RECALLBENCH_SERVER_MEMORY", "")
 INSTALLED = bool(PREFIX) and (
@@ -75,7 +76,7 @@ def test_a_run_through_the_preset_end_to_end(tmp_path: Path) -> None:
     result = json.loads((out / "result.json").read_text())
     text = json.dumps(result)
     assert "mcp:server-memory" in text
-    rows = [json.loads(line) for line in (out / "questions.jsonl").read_text().splitlines()]
+    rows = read_question_log(out / "questions.jsonl")  # the retrieval entries in place
     assert rows and not any(r.get("error") for r in rows)
     assert (
         sum(1 for r in rows if any(e.get("day") for e in r.get("retrieval", []))) > len(rows) // 2
