@@ -13,11 +13,12 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import gc
 import importlib
 import os
 import signal
 import sys
-from collections.abc import Collection, Sequence
+from collections.abc import Collection, Iterator, Sequence
 from types import ModuleType
 from typing import Any
 
@@ -184,11 +185,31 @@ def main(argv: Sequence[str] | None = None) -> int:
         sys.stdout, sys.stderr = streams
 
 
+@contextlib.contextmanager
+def _collector_at_start_up(*, own_process: bool) -> Iterator[None]:
+    """The cyclic garbage collector paused while the command's modules are imported and the
+    arguments parsed: imports build long-lived objects only (modules, classes, functions), which
+    the collector walked again and again for nothing. In a process of its own (the console script,
+    ``python -m recallbench``) they are then frozen (:func:`gc.freeze`), so no later collection of
+    the run walks them either; a caller's process (``main([...])`` from Python) keeps its
+    collector as it was. The 180-day reference run: 0.93× the wall time (issue 36)."""
+    was_enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if own_process:
+            gc.freeze()
+        if was_enabled:
+            gc.enable()
+
+
 def _main(argv: Sequence[str] | None) -> int:
     words = sys.argv[1:] if argv is None else argv
     command = _command_of(words)
-    parser = build_parser(() if command is None else (command,))
-    args = _parse(parser, argv)
+    with _collector_at_start_up(own_process=argv is None):
+        parser = build_parser(() if command is None else (command,))
+        args = _parse(parser, argv)
     try:
         from ._flag_bounds import check_flag_bounds  # after parsing: --help loads no attrs
 
