@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import math
 import sys
 import tempfile
 from collections.abc import Iterator, Sequence
@@ -21,7 +22,7 @@ from hypothesis import strategies as st
 
 from recallbench.data.corpus import Day, PersonaDataset
 from recallbench.data.importers import open_dataset
-from recallbench.results.fingerprint import DIGEST_CHARS, persona_digests
+from recallbench.results.fingerprint import DIGEST_CHARS, canonical_json, persona_digests
 from recallbench.testing import write_persona
 
 
@@ -138,3 +139,15 @@ def test_the_reference_180_day_persona_hashes_as_defined(reference_data: Path) -
     # 9.3 M characters of typographic text, every body taken from its day's text.
     ds = open_dataset(reference_data / "personas", "arcs-180d.yaml").load("executive-assistant")
     assert persona_digests(ds)["days"] == reference_days_digest(ds.days)
+
+
+@pytest.mark.parametrize(
+    ("value", "where"),
+    [
+        ({"a": [1, {"b": math.nan}]}, r"value\.a\[1\]\.b is nan"),
+        ({1: [(2, {"é": {3}})]}, r"value\.1\[0\]\[1\]\.é is a set"),
+    ],
+)
+def test_a_value_that_is_not_json_is_named_by_its_place(value: object, where: str) -> None:
+    with pytest.raises((ValueError, TypeError), match=where):
+        canonical_json(value)

@@ -74,8 +74,19 @@ FINGERPRINT_PARTS: tuple[str, ...] = (
 
 def _canonical(value: Any, where: Any, *, lenient: bool = False) -> Any:
     """``value`` as plain JSON values, integral floats as integers, text beyond ASCII copied
-    (:func:`_dumps`). ``where`` names the value for an error: a string, or ``(parent, key)``
-    spelled out only when an error is raised (a persona's days have tens of thousands of values)."""
+    (:func:`_dumps`). ``where`` names the value for an error: a string, or ``(parent, index)`` and
+    ``(parent, key, ".")`` spelled out only when an error is raised (a persona's days have tens of
+    thousands of values). Exact ``str``, ``dict``, ``list``, ``tuple`` and ``int`` are taken first,
+    what a loaded dataset is made of; then every type in the order below."""
+    kind = type(value)
+    if kind is str:
+        return value if value.isascii() else _fresh(value)
+    if kind is dict:
+        return _canonical_mapping(value, where, lenient)
+    if kind is list or kind is tuple:
+        return [_canonical(v, (where, i), lenient=lenient) for i, v in enumerate(value)]
+    if kind is int:
+        return value
     if value is None or isinstance(value, bool):
         return value
     if isinstance(value, str):
@@ -88,13 +99,7 @@ def _canonical(value: Any, where: Any, *, lenient: bool = False) -> Any:
         # 5.0 and 5 are one value; repr (shortest round trip) is the same on every IEEE platform.
         return int(value) if value.is_integer() else value
     if isinstance(value, Mapping):
-        out: dict[str, Any] = {}
-        for k, v in value.items():
-            key = str(k)
-            out[key if key.isascii() else _fresh(key)] = _canonical(
-                v, (where, f".{k}"), lenient=lenient
-            )
-        return out
+        return _canonical_mapping(value, where, lenient)
     if isinstance(value, list | tuple):
         return [_canonical(v, (where, i), lenient=lenient) for i, v in enumerate(value)]
     if lenient:  # dataset content read from YAML (a date, say): hashed as its text
@@ -102,12 +107,25 @@ def _canonical(value: Any, where: Any, *, lenient: bool = False) -> Any:
     raise TypeError(f"fingerprint: {_where(where)} is a {type(value).__name__}, not a JSON value")
 
 
+def _canonical_mapping(value: Mapping[Any, Any], where: Any, lenient: bool) -> dict[str, Any]:
+    """:func:`_canonical` of a mapping: its keys as text."""
+    out: dict[str, Any] = {}
+    for k, v in value.items():
+        key = k if type(k) is str else str(k)
+        out[key if key.isascii() else _fresh(key)] = _canonical(v, (where, k, "."), lenient=lenient)
+    return out
+
+
 def _where(where: Any) -> str:
-    """The name ``(parent, key)`` stands for: ``value.a[0].b``."""
+    """The name ``(parent, index)`` or ``(parent, key, ".")`` stands for: ``value.a[0].b``."""
     parts: list[str] = []
     while isinstance(where, tuple):
-        where, key = where
-        parts.append(key if isinstance(key, str) else f"[{key}]")
+        if len(where) == 3:
+            where, key, _ = where
+            parts.append(f".{key}")
+        else:
+            where, key = where
+            parts.append(key if isinstance(key, str) else f"[{key}]")
     return str(where) + "".join(reversed(parts))
 
 
