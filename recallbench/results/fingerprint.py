@@ -35,7 +35,7 @@ from typing import Any
 import orjson
 
 from .._convert import to_json
-from ..data.corpus import Day, PersonaDataset
+from ..data.corpus import PersonaDataset
 
 __all__ = [
     "COMPARABILITY_PARTS",
@@ -195,143 +195,20 @@ def _stream_digest(items: Iterable[Any]) -> str:
     return hasher.hexdigest()[:DIGEST_CHARS]
 
 
-def _days_digest(days: Iterable[Day]) -> str:
-    """:func:`_stream_digest` of each day's ``[number, date, content, active arcs, sorted
-    sessions]``, the same bytes written faster for a day whose text goes beyond ASCII
-    (:func:`_day_line`)."""
-    hasher = hashlib.sha256()
-    for day in days:
-        for piece in _day_line(day):
-            hasher.update(piece)
-        hasher.update(b"\n")
-    return hasher.hexdigest()[:DIGEST_CHARS]
-
-
-_LOCATE_MIN = 64
-"""Session bodies from this many characters long are looked for in the day's text."""
-
-_LOCATE_TRIES = 8
-"""Places a body's first characters are tried at before it is encoded apart."""
-
-
-def _day_line(day: Day) -> list[bytes | memoryview]:
-    """The canonical JSON of a day's ``[number, date, content, active arcs, sorted sessions]``, in
-    pieces to hash one after another.
-
-    A day's session bodies are pieces of its text (:func:`~recallbench.data.corpus.split_sessions`):
-    when the text goes beyond ASCII, it is encoded a piece at a time — the stretches between the
-    bodies and each body, each a fresh slice (so orjson's cached UTF-8 dies with it) — and each
-    body's JSON is the piece its text already gave: the day's text is encoded once instead of
-    twice, and never copied whole (issue 36: the 180-day persona's 9.3 M characters). JSON escapes
-    a string a character at a time, so the pieces join into exactly the bytes of the whole. Any
-    other day, and anything unusual (a value that is not JSON, a lone surrogate), is written as
-    :func:`_stream_digest` writes it, raising what it raises."""
-    text, sessions = day.content, day.sessions
-    item = [day.number, day.date, text, list(day.active_arcs), sorted(sessions.items())]
-    if type(text) is str and not text.isascii():
-        try:
-            return _day_pieces(item, _spans(text, sessions))
-        except (TypeError, ValueError):  # orjson's JSONEncodeError is a TypeError
-            pass
-    return [_dumps(_canonical(item, "item", lenient=True))]
-
-
-def _spans(text: str, sessions: Mapping[Any, Any]) -> list[tuple[int, int, Any]]:
-    """``(start, end, key)`` of the session bodies found in ``text``, by place, none overlapping
-    another (a body left out is encoded apart). Looked for in the order written, each after the
-    one before."""
-    found: list[tuple[int, int, Any]] = []
-    at = 0
-    for key, body in sessions.items():
-        start = _locate(text, body, at) if isinstance(body, str) else -1
-        if start >= 0:
-            at = start + len(body)
-            found.append((start, at, key))
-    found.sort(key=lambda span: span[0])
-    spans: list[tuple[int, int, Any]] = []
-    for span in found:
-        if not spans or span[0] >= spans[-1][1]:
-            spans.append(span)
-    return spans
-
-
-def _day_pieces(item: list[Any], spans: list[tuple[int, int, Any]]) -> list[bytes | memoryview]:
-    """:func:`_day_line`'s pieces, the bodies at ``spans`` taken from the text's; TypeError or
-    ValueError when the day is not plain."""
-    number, date, text, arcs, sessions = item
-    quoted: dict[Any, bytes] = {}  # session key → its body's JSON
-    inner: list[bytes | memoryview] = []  # the text's JSON between its quotes, piece by piece
-    done = 0
-    for start, end, key in spans:
-        if start > done:
-            inner.append(memoryview(_quoted_slice(text, done, start))[1:-1])
-        quoted[key] = _quoted_slice(text, start, end)
-        inner.append(memoryview(quoted[key])[1:-1])
-        done = end
-    if done < len(text):
-        inner.append(memoryview(_quoted_slice(text, done, len(text)))[1:-1])
-    pieces: list[bytes | memoryview] = [
-        b"[" + _plain(number) + b"," + _plain(date) + b',"',
-        *inner,
-        b'",' + _plain(arcs) + b",[",
-    ]
-    for index, (key, body) in enumerate(sessions):
-        pieces.append((b"[" if index == 0 else b",[") + _plain(key) + b",")
-        pieces.append(quoted[key] if key in quoted else _plain(body))
-        pieces.append(b"]")
-    pieces.append(b"]]")
-    return pieces
-
-
-def _locate(text: str, body: str, at: int) -> int:
-    """Where ``body`` stands in ``text`` (looked for from ``at`` first), or -1: its first
-    characters found, the whole compared there (``str.find`` of a whole body costs more than its
-    encoding)."""
-    if len(body) < _LOCATE_MIN:
-        return -1
-    head = body[:32]
-    for origin in (at, 0):
-        start = text.find(head, origin)
-        for _ in range(_LOCATE_TRIES):
-            if start < 0:
-                break
-            if text.startswith(body, start):
-                return start
-            start = text.find(head, start + 1)
-    return -1
-
-
-def _quoted_slice(text: str, start: int, end: int) -> bytes:
-    """``text[start:end]`` as a JSON string, encoded from a copy (never ``text`` itself)."""
-    part = text[start:end]
-    return orjson.dumps(_fresh(part) if part is text else part)
-
-
-def _plain(value: Any) -> bytes:
-    """A part of a day's line as :func:`_stream_digest` writes it (orjson and the standard library
-    agree on all but floats, and :func:`_dumps` picks the library a value needs); an integer, ASCII
-    text or a list of it straight from orjson, as :func:`_dumps` would write it (an integer past 64
-    bits raises TypeError: the day is written as before)."""
-    kind = type(value)
-    if (
-        kind is int
-        or (kind is str and value.isascii())
-        or (kind is list and all(type(v) is str and v.isascii() for v in value))
-    ):
-        return orjson.dumps(value)
-    return _dumps(_canonical(value, "item", lenient=True))
-
-
 def persona_digests(ds: PersonaDataset) -> dict[str, str]:
     """A persona's content hashes: ``days`` (number, date, text, active arcs and sessions of every
     day), ``questions`` (every pair as ``result.json`` writes it) and ``definition`` (the persona,
     its story and arcs, the benchmark and required capabilities of imported data). The file names
     and directories they were read from are left out: a copy elsewhere hashes the same."""
+    days = (
+        [d.number, d.date, d.content, list(d.active_arcs), sorted(d.sessions.items())]
+        for d in ds.days
+    )
     definition = to_json(ds.definition)
     if isinstance(definition, dict):
         definition.pop("arcsFile", None)  # a file name, not content
     return {
-        "days": _days_digest(ds.days),
+        "days": _stream_digest(days),
         "questions": _stream_digest(to_json(q) for q in ds.qa),
         "definition": _stream_digest([definition, ds.benchmark, sorted(ds.required_capabilities)]),
     }
