@@ -25,9 +25,9 @@ def personas_cache_dir(engine_version: int) -> Path:
     """Where the personas of ``engine_version`` are built: ``<user cache>/recallbench/personas/
     engine-v<N>`` (the user cache as for judge scores: ``$RECALLBENCH_CACHE_DIR``, else
     ``$XDG_CACHE_HOME`` or the platform's)."""
-    from ..judges.cache import default_cache_dir
+    from .._cache_dir import user_cache_dir
 
-    return default_cache_dir().parent / "personas" / f"engine-v{engine_version}"
+    return user_cache_dir("personas") / f"engine-v{engine_version}"
 
 
 def shipped_personas_dir(stream: TextIO | None = None) -> Path:

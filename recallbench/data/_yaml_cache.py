@@ -20,11 +20,12 @@ from __future__ import annotations
 import hashlib
 import logging
 import os
-import sys
 from pathlib import Path
 from typing import Any
 
 import orjson
+
+from .._cache_dir import user_cache_dir
 
 __all__ = ["CACHE_FORMAT", "MAX_ENTRIES", "MISS", "cache_dir", "cache_key", "lookup", "store"]
 
@@ -48,16 +49,7 @@ def cache_dir() -> Path | None:
     """The cache's directory, or None when ``RECALLBENCH_YAML_CACHE`` turns it off."""
     if os.environ.get("RECALLBENCH_YAML_CACHE", "").strip().lower() in _OFF:
         return None
-    override = os.environ.get("RECALLBENCH_CACHE_DIR")
-    if override:
-        return Path(override).expanduser() / "yaml"
-    if sys.platform == "win32":
-        base = Path(os.environ.get("LOCALAPPDATA") or Path.home() / "AppData" / "Local")
-    elif sys.platform == "darwin":
-        base = Path.home() / "Library" / "Caches"
-    else:
-        base = Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache")
-    return base / "recallbench" / "yaml"
+    return user_cache_dir("yaml")
 
 
 def cache_key(data: bytes) -> str:

@@ -17,14 +17,13 @@ from __future__ import annotations
 import hashlib
 import json
 import logging
-import os
-import sys
 from pathlib import Path
 from typing import Any
 
 import attrs
 
 from .._atomic import JsonEntries
+from .._cache_dir import user_cache_dir
 from .._closing import AsyncClosing
 from ..data.qa import question_type_key
 from ..results.scoring import JudgeScore, to_score
@@ -54,16 +53,7 @@ def default_cache_dir() -> Path:
     ``$XDG_CACHE_HOME`` or ``~/.cache`` on Linux, ``~/Library/Caches`` on macOS, ``%LOCALAPPDATA%``
     on Windows — with ``recallbench/judge`` below it.
     """
-    override = os.environ.get("RECALLBENCH_CACHE_DIR")
-    if override:
-        return Path(override).expanduser() / "judge"
-    if sys.platform == "win32":
-        base = Path(os.environ.get("LOCALAPPDATA") or Path.home() / "AppData" / "Local")
-    elif sys.platform == "darwin":
-        base = Path.home() / "Library" / "Caches"
-    else:
-        base = Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache")
-    return base / "recallbench" / "judge"
+    return user_cache_dir("judge")
 
 
 def cache_key(

@@ -17,14 +17,13 @@ from __future__ import annotations
 import hashlib
 import json
 import logging
-import os
-import sys
 from pathlib import Path
 from typing import Any
 
 import attrs
 
 from .._atomic import JsonEntries
+from .._cache_dir import user_cache_dir
 from .base import Completion, TextModel, complete
 
 __all__ = [
@@ -49,16 +48,7 @@ def default_model_cache_dir() -> Path:
     (``$XDG_CACHE_HOME`` or ``~/.cache`` on Linux, ``~/Library/Caches`` on macOS,
     ``%LOCALAPPDATA%`` on Windows) with ``recallbench/models`` below it.
     """
-    override = os.environ.get("RECALLBENCH_CACHE_DIR")
-    if override:
-        return Path(override).expanduser() / "models"
-    if sys.platform == "win32":
-        base = Path(os.environ.get("LOCALAPPDATA") or Path.home() / "AppData" / "Local")
-    elif sys.platform == "darwin":
-        base = Path.home() / "Library" / "Caches"
-    else:
-        base = Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache")
-    return base / "recallbench" / "models"
+    return user_cache_dir("models")
 
 
 def model_cache_key(

@@ -19,9 +19,7 @@ from __future__ import annotations
 import datetime as dt
 import hashlib
 import json
-import os
 import shutil
-import sys
 import tempfile
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from pathlib import Path
@@ -29,6 +27,7 @@ from typing import Any
 
 import attrs
 
+from ..._cache_dir import user_cache_dir
 from ..._jsonread import json_loads
 from ...errors import DatasetError
 from .._yaml import dump_yaml
@@ -235,16 +234,7 @@ def open_imported(path: Path | str, arcs_file: str) -> ImportedDataset:
 def imports_cache_dir() -> Path:
     """``$RECALLBENCH_CACHE_DIR/imports``, else the platform's user cache ``recallbench/imports``
     (the same root the judge cache and the shipped personas use)."""
-    override = os.environ.get("RECALLBENCH_CACHE_DIR")
-    if override:
-        return Path(override).expanduser() / "imports"
-    if sys.platform == "win32":
-        base = Path(os.environ.get("LOCALAPPDATA") or Path.home() / "AppData" / "Local")
-    elif sys.platform == "darwin":
-        base = Path.home() / "Library" / "Caches"
-    else:
-        base = Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache")
-    return base / "recallbench" / "imports"
+    return user_cache_dir("imports")
 
 
 def content_hash(path: Path) -> str:
