@@ -27,8 +27,8 @@ from ..data.qa import QAPair
 from ..errors import AdapterTimeout, BudgetExceeded, JudgeParseError
 from ..judges.base import Judge, JudgeContext, build_context
 from ..models.metering import Tally, metered
+from ..results.benchmark_metrics import retrieved_days
 from ..results.cost import add_usage
-from ..results.manifest_run import retrieved_days
 from ..results.measures import question_retrieval
 from ..results.panel_scores import panel_parts
 from ..results.records import QuestionError, QuestionResult

@@ -1,8 +1,8 @@
 """Checks made before a run is paid for (reference §2.16), collecting every problem at once.
 
-Unlike the reference, which looks only at the first persona and only at ``arcs-<N>d.yaml`` names,
-every selected persona is checked, and the sibling directories come from
-:func:`~recallbench.data.dataset.derive_sibling_dir` for any arcs file name. The command line prints
+The data is checked by its benchmark family (the persona folders' checks are in
+:mod:`recallbench.benchmarks.personas`); the adapter and the environment the judges need, here. The
+command line prints
 :func:`format_preflight` and exits 2 on failure, unless ``--skip-preflight`` is given.
 """
 
@@ -12,15 +12,12 @@ import os
 import re
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Any
 
 from .._importing import parse_object_spec
 from .._suggest import nearest_hint
-from ..data._yaml import load_yaml
-from ..data.dataset import derive_sibling_dir, list_personas, persona_dir, scan_day_files
-from ..data.importers import is_manifest_data
-from ..data.validate import format_problem, no_data_message
-from ..errors import ConfigError, DatasetError
+from ..errors import ConfigError
+from ..family.opening import data_family
+from ..family.registry import family_of_prefix
 from .loading import is_builtin_spec, is_grpc_spec, is_mcp_spec
 
 __all__ = [
@@ -63,15 +60,14 @@ def preflight(
 ) -> list[str]:
     """Check that a run can start; return every problem found (an empty list means OK).
 
-    For each persona: its directory, ``persona.yaml`` and the arcs file exist; the questions file
-    the arcs file selects (``qa-180d/questions.yaml`` for ``arcs-180d.yaml``) exists, parses and
-    is a non-empty list; the memories directory it selects exists and is a directory. Then: an
-    adapter spec naming a file names one that exists; the environment variables an ``azure:`` or
-    ``openai`` judge (or synthesis provider) needs are set.
+    The data's family checks its data (:meth:`~recallbench.family.base.Benchmark.preflight`: for
+    persona folders, each persona's directory, ``persona.yaml``, arcs file, questions and
+    memories). Then: an adapter spec naming a file names one that exists; the environment
+    variables an ``azure:`` or ``openai`` judge (or synthesis provider) needs are set.
 
     Args:
-        data_dir: the personas root.
-        personas: the persona ids to run; empty means every persona in ``data_dir``.
+        data_dir: the data (as ``--data`` resolved it).
+        personas: the unit ids to run; empty means every unit of ``data_dir``.
         arcs_file: the arcs file name inside each persona directory.
         adapter_spec: the ``--adapter`` spec; None skips the adapter check.
         judge_spec: the ``--judge`` spec, or None.
@@ -83,152 +79,20 @@ def preflight(
     Returns:
         One message per problem, in the order found.
     """
-    errors: list[str] = []
     root = Path(data_dir)
-    if not root.is_dir():
-        errors.append(f"data directory not found: {root}")
-    elif is_manifest_data(root):
-        errors.extend(_check_manifests(root, personas))
-    else:
-        ids = list(personas)
-        if not ids:
-            ids = list_personas(root)
-            if not ids:
-                errors.append(f"{root}: {no_data_message(root)}")
-        for persona_id in ids:
-            errors.extend(_check_persona(root, persona_id, arcs_file))
+    errors = data_family(root).preflight(root, personas=personas, arcs_file=arcs_file, full=True)
     if adapter_spec is not None:
         errors.extend(_check_adapter(adapter_spec, base_dir))
     errors.extend(_check_env(judge_spec, appellate_spec, synthesis_provider, panel_specs))
     return errors
 
 
-def _check_manifests(root: Path, personas: Sequence[str]) -> list[str]:
-    """A MemoryBench benchmark (or a folder of them) with no error, and the units asked of it there."""
-    from ..data.importers.memorybench import ManifestDataset, validate_manifests
-
-    errors = [format_problem(p) for p in validate_manifests(root) if p.severity == "error"]
-    if errors:
-        return errors
-    dataset = ManifestDataset(root)
-    if not personas:
-        return errors
-    known = set(dataset.persona_ids())
-    return [
-        f"unit {pid!r} is not in the benchmark(s) at {root}" for pid in personas if pid not in known
-    ]
-
-
-def _check_persona(root: Path, persona_id: str, arcs_file: str) -> list[str]:
-    try:
-        pdir = persona_dir(root, persona_id)
-    except ConfigError as exc:
-        return [str(exc)]
-    if not pdir.is_dir():
-        others = [d.name for d in root.iterdir() if d.is_dir()] if root.is_dir() else []
-        hint = nearest_hint(persona_id, others, "personas here")
-        return [f"persona {persona_id!r}: directory not found: {pdir}{hint}"]
-    errors: list[str] = []
-    if not (pdir / "persona.yaml").is_file():
-        errors.append(f"persona {persona_id!r}: persona.yaml not found: {pdir / 'persona.yaml'}")
-    if not arcs_file or "/" in arcs_file or "\\" in arcs_file or arcs_file in {".", ".."}:
-        errors.append(
-            f"arcs file {arcs_file!r} must be a file name inside the persona directory, "
-            "such as arcs-180d.yaml"
-        )
-        return errors
-    if not (pdir / arcs_file).is_file():
-        # One line: the questions and memories it would select are missing for the same reason.
-        there = sorted(p.name for p in pdir.glob("arcs-*.yaml"))
-        hint = nearest_hint(arcs_file, there, "arcs files there")
-        errors.append(f"persona {persona_id!r}: arcs file not found: {pdir / arcs_file}{hint}")
-        return errors
-    qa_file = pdir / derive_sibling_dir(arcs_file, "qa") / "questions.yaml"
-    problem, pairs = _check_questions(qa_file)
-    if problem is not None:
-        errors.append(f"persona {persona_id!r}: {problem}")
-    memories = pdir / derive_sibling_dir(arcs_file, "memories")
-    if not memories.exists():
-        errors.append(
-            f"persona {persona_id!r}: memories directory not found: {memories} "
-            f"(the arcs file {arcs_file} selects {memories.name}/)"
-        )
-    elif not memories.is_dir():
-        errors.append(f"persona {persona_id!r}: memories path is not a directory: {memories}")
-    elif pairs:
-        errors.extend(_check_reach(persona_id, pairs, memories, qa_file))
-    return errors
-
-
-def _check_reach(persona_id: str, pairs: list[Any], memories: Path, qa_file: Path) -> list[str]:
-    """Questions whose relevant days lie beyond the corpus can never be asked: a run would leave
-    them out without a word, so it does not start."""
-    numbers = [f.number for f in scan_day_files(memories) if f.number is not None]
-    last = max(numbers, default=0)
-    beyond = [
-        str(p.get("id", f"#{i + 1}"))
-        for i, p in enumerate(pairs)
-        if isinstance(p, dict)
-        and isinstance(p.get("relevant_days"), list)
-        and any(isinstance(d, int) and d > last for d in p["relevant_days"])
-    ]
-    if not beyond:
-        return []
-    return [
-        f"persona {persona_id!r}: {len(beyond)} question(s) of {qa_file} cite days beyond the "
-        f"corpus (last day {last}) and could never be asked: {_few_ids(beyond)}; "
-        "`recallbench validate` lists them with their lines"
-    ]
-
-
-def _few_ids(ids: Sequence[str], shown: int = 5) -> str:
-    """The first ``shown`` ids and ``and N more``: a message stays one short line."""
-    more = f" and {len(ids) - shown:,} more" if len(ids) > shown else ""
-    return ", ".join(ids[:shown]) + more
-
-
 def check_reach(data_dir: Path | str, personas: Sequence[str], arcs_file: str) -> list[str]:
-    """Only the reach rule of :func:`preflight`: questions citing days beyond their persona's corpus.
-
-    ``run --skip-preflight`` still makes this check: a run asking such a question (a ``full``
-    checkpoint reaches it) would score a memory system on a day it was never given. Personas whose
-    files are missing or unreadable are left to the load that follows, which says so.
-    """
+    """Only the rules of :func:`preflight` that no flag skips (``run --skip-preflight`` still makes
+    them): for persona folders, questions citing days beyond their persona's corpus (a ``full``
+    checkpoint would score a memory system on a day it was never given)."""
     root = Path(data_dir)
-    if not root.is_dir() or is_manifest_data(root):
-        return []
-    errors: list[str] = []
-    for persona_id in personas or list_personas(root):
-        try:
-            pdir = persona_dir(root, persona_id)
-        except ConfigError:
-            continue
-        qa_file = pdir / derive_sibling_dir(arcs_file, "qa") / "questions.yaml"
-        memories = pdir / derive_sibling_dir(arcs_file, "memories")
-        if not qa_file.is_file() or not memories.is_dir():
-            continue
-        problem, pairs = _check_questions(qa_file)
-        if problem is None:
-            errors.extend(_check_reach(persona_id, pairs, memories, qa_file))
-    return errors
-
-
-def _check_questions(qa_file: Path) -> tuple[str | None, list[Any]]:
-    """A problem with the questions file, or None; and its pairs."""
-    if not qa_file.is_file():
-        return f"questions file not found: {qa_file}", []
-    try:
-        # kept: the dataset load that follows a passed preflight takes this parse instead of
-        # parsing the file again (only this reads it, and only reads it)
-        raw = load_yaml(qa_file, keep=True, cached=True)
-    except DatasetError as exc:
-        return f"questions file does not parse: {exc}", []
-    if not isinstance(raw, list):
-        found = "an empty file" if raw is None else f"a {type(raw).__name__}"
-        return f"questions file is not a list of Q&A pairs (found {found}): {qa_file}", []
-    if not raw:
-        return f"questions file is an empty list: {qa_file}", []
-    return None, raw
+    return data_family(root).preflight(root, personas=personas, arcs_file=arcs_file, full=False)
 
 
 def _check_adapter(spec: str, base_dir: Path | None) -> list[str]:
@@ -267,9 +131,10 @@ def _needs_of(spec: str) -> tuple[str, tuple[str, ...]] | None:
     alternatives joined by ``|``), ``("path", (command,))``, or None."""
     from ..models.spec import parse_model_spec
 
-    # The official LLM scorers of public benchmarks wrap a model spec: it needs what that model does.
+    # A benchmark family's official LLM scorer wraps a model spec (NAME:<model spec>, its name
+    # beginning with the family's): it needs what that model does.
     head, sep, rest = spec.partition(":")
-    if sep and head.strip().lower() in ("locomo-llm", "longmemeval"):
+    if sep and family_of_prefix(head.strip().lower()) is not None:
         spec = rest.strip()
     try:
         parsed = parse_model_spec(spec)

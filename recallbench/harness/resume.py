@@ -18,7 +18,7 @@ from typing import Any
 import attrs
 
 from ..data.qa import CATEGORIES, DIFFICULTIES, QAPair
-from ..results.manifest_run import retrieved_days
+from ..results.benchmark_metrics import retrieved_days
 from ..results.measures import question_retrieval
 from ..results.panel_scores import panel_of_record
 from ..results.question_log import answer_key, jsonl_records

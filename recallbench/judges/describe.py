@@ -4,8 +4,10 @@ A judge may define ``describe()`` returning a JSON-able mapping of everything th
 scores (its kind, prompt version, a hash of its prompt texts, sampling settings, its members for a
 judge made of judges). When it does not, the description is gathered from what it exposes:
 
-* its type (``module.QualName``; a plain function judge: the function's; one loaded from a Python
-  file: ``file.py:QualName`` and ``source``, a hash of the file's content) and ``name``;
+* its type (``module.QualName``, or the class's ``fingerprint_type`` when it names one: a judge
+  class that moved keeps the type it was recorded under; a plain function judge: the function's;
+  one loaded from a Python file: ``file.py:QualName`` and ``source``, a hash of the file's
+  content) and ``name``;
 * ``identity``: its ``cache_identity`` (the LLM judges': name, prompt version, sampling settings),
   parsed when it is JSON;
 * ``prompts``: a hash of ``prompt_texts()`` when it has that method (every text its model can be
@@ -49,6 +51,12 @@ def prompt_digest(texts: Iterable[str]) -> str:
 
 
 def _code(obj: object) -> dict[str, str]:
+    # A judge class may name the type it is recorded as (``fingerprint_type``): a class that moved
+    # to another module stays the judge it was, and runs before and after the move compare as
+    # judged alike.
+    named = getattr(type(obj), "fingerprint_type", None)
+    if isinstance(named, str) and named:
+        return {"type": named}
     # as_judge's wrapper of a plain function: name the function
     return code_identity(obj.fn if isinstance(obj, _FunctionJudge) else type(obj))
 

@@ -11,6 +11,7 @@ grounds in the memory excerpts it is shown, so its definition is the run's memor
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 import attrs
@@ -19,11 +20,10 @@ from .._lazy import instance_of_loaded
 from ..results.hallucination_mode import MODES, HallucinationMode
 from .base import _FunctionJudge
 
-# The cache, LLM, manifest and panel judges are asked about by their modules' names: a run of the
-# stub judge never imports them (a module not imported has made no judge).
+# The cache, LLM and panel judges are asked about by their modules' names: a run of the stub judge
+# never imports them (a module not imported has made no judge).
 _CACHE = "recallbench.judges.cache"
 _LLM = "recallbench.judges.llm"
-_MANIFEST = "recallbench.judges.manifest_judge"
 _PANEL = "recallbench.judges.panel"
 
 __all__ = ["LabelGrounding", "grounding_for_labels", "judge_mode"]
@@ -50,19 +50,20 @@ def judge_mode(judge: object, *, memory_window: int = 0) -> HallucinationMode | 
     Returns:
         What the judge declares (``hallucination_mode``, and ``hallucination_window`` or else the
         memory window for N); for the LLM judge ``window`` N with a memory window N > 0, else
-        ``reference-only`` (it sees the reference only); for a
-        :class:`~recallbench.judges.manifest_judge.ManifestJudge` the definition its benchmarks'
-        protocols share (for a :class:`~recallbench.judges.panel.JudgePanel`, its members), None
-        when they differ; None for the stub judge and for judges that
-        declare nothing (or something unknown).
+        ``reference-only`` (it sees the reference only); for a judge made of judges — a
+        :class:`~recallbench.judges.panel.JudgePanel`'s members, or a judge that keeps one judge
+        per benchmark in a ``judges`` mapping (a benchmark family's protocols) — the definition
+        they share, None when they differ; None for the stub judge and for judges that declare
+        nothing (or something unknown).
     """
     inner = _unwrapped(judge)
-    manifest = instance_of_loaded(inner, _MANIFEST, "ManifestJudge")
-    if manifest or instance_of_loaded(inner, _PANEL, "JudgePanel"):
+    held = getattr(inner, "judges", None)
+    by_benchmark = isinstance(held, Mapping) and getattr(inner, "hallucination_mode", None) is None
+    if by_benchmark or instance_of_loaded(inner, _PANEL, "JudgePanel"):
         # Each benchmark's protocol (each panel member) declares its own; a run mixing definitions
         # records none.
         judges: Any = inner.judges  # type: ignore[attr-defined]
-        members = judges.values() if manifest else judges
+        members = judges.values() if by_benchmark else judges
         modes = {judge_mode(j, memory_window=memory_window) for j in members}
         return modes.pop() if len(modes) == 1 else None
     declared = getattr(inner, "hallucination_mode", None)

@@ -52,11 +52,12 @@ import attrs
 
 from ..data.qa import QAPair, question_type_key
 from .records import QuestionResult
-from .retrieval_metrics import Item, _top, ndcg_at_k, recall_at_k
+from .retrieval_metrics import Item, _top, days_ranking, ndcg_at_k, recall_at_k
 from .scoring import JudgeScore
 
 __all__ = [
     "ANSWER_METRICS",
+    "BENCHMARK_KEY",
     "BENCHMARK_METRICS",
     "LLM_PROTOCOL",
     "RETRIEVAL_METRIC_NAMES",
@@ -78,6 +79,7 @@ __all__ = [
     "retrieval_ndcg",
     "retrieval_precision",
     "retrieval_recall",
+    "retrieved_days",
 ]
 
 LLM_PROTOCOL = "llm-as-judge"
@@ -94,6 +96,26 @@ RETRIEVAL_METRIC_NAMES: tuple[str, ...] = (
 ANSWER_METRICS: tuple[str, ...] = ("correctness", "faithfulness")
 BENCHMARK_METRICS: tuple[str, ...] = ANSWER_METRICS + RETRIEVAL_METRIC_NAMES
 """Every metric a manifest's ``metrics`` list may name, in report order."""
+
+
+BENCHMARK_KEY = "benchmark"
+"""The ``QAPair.extra`` key naming the benchmark a data-driven benchmark's pair comes from (a
+family that measures retrieval against gold ids sets it): such a pair's answers keep the days they
+retrieved (:func:`retrieved_days`)."""
+
+
+def retrieved_days(pair: QAPair, entry_days: Iterable[int | None] | None) -> tuple[int, ...] | None:
+    """The days a benchmark pair's answer retrieved, best first and each once (empty: it retrieved
+    nothing, a miss); None for a persona pair (nothing kept: a persona run's answers carry no
+    ranking), for a system that reports no retrieval (``entry_days`` None), and for an answer
+    whose retrieval entries named no day (no metrics rather than zeros)."""
+    if BENCHMARK_KEY not in pair.extra or entry_days is None:
+        return None
+    days = list(entry_days)
+    ranking = days_ranking(days)
+    if days and not ranking:
+        return None
+    return tuple(ranking)
 
 
 def _gold(gold: Collection[Item]) -> frozenset[Item]:

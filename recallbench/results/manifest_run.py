@@ -31,8 +31,8 @@ from collections.abc import Iterable, Iterator, Mapping
 from typing import TYPE_CHECKING, Any
 
 from ..data.corpus import Day
-from ..data.qa import QAPair
 from .benchmark_metrics import (
+    BENCHMARK_KEY,
     BenchmarkAnswer,
     benchmark_answer,
     benchmark_metrics_table,
@@ -40,7 +40,6 @@ from .benchmark_metrics import (
     requested_metrics,
 )
 from .records import PersonaResult, QuestionResult
-from .retrieval_metrics import days_ranking
 
 if TYPE_CHECKING:
     # A persona run imports this module for retrieved_days: the importer only when a benchmark ends.
@@ -53,25 +52,7 @@ __all__ = [
     "evidence_key",
     "manifest_answers",
     "manifest_run_metrics",
-    "retrieved_days",
 ]
-
-BENCHMARK_KEY = "benchmark"
-"""The ``QAPair.extra`` key naming a data-driven benchmark's pair (the manifest's ``name``)."""
-
-
-def retrieved_days(pair: QAPair, entry_days: Iterable[int | None] | None) -> tuple[int, ...] | None:
-    """The days a benchmark pair's answer retrieved, best first and each once (empty: it retrieved
-    nothing, a miss); None for a persona pair (nothing kept: a persona run's answers carry no
-    ranking), for a system that reports no retrieval (``entry_days`` None), and for an answer
-    whose retrieval entries named no day (no metrics rather than zeros)."""
-    if BENCHMARK_KEY not in pair.extra or entry_days is None:
-        return None
-    days = list(entry_days)
-    ranking = days_ranking(days)
-    if days and not ranking:
-        return None
-    return tuple(ranking)
 
 
 def day_ids(days: Iterable[Day], manifest: Manifest) -> dict[int, str]:
