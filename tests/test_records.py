@@ -6,6 +6,7 @@ from __future__ import annotations
 import itertools
 import json
 import re
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -16,7 +17,9 @@ from hypothesis import strategies as st
 from recallbench import JudgeScore
 from recallbench._convert import dumps_compact, dumps_pretty, structure_disk, to_json
 from recallbench.data import CATEGORIES, QAPair, split_sessions
+from recallbench.data.dataset import read_questions
 from recallbench.data.persona import day_date
+from recallbench.errors import DatasetError
 from recallbench.results.records import CategoryScore, HeatmapCell, RunMetadata
 from recallbench.results.scoring import MAX_COMPOSITE, is_failure
 
@@ -64,7 +67,9 @@ def test_all_categories_accepted() -> None:
     [
         {"category": "factual_recall"},
         {"category": "Factual-Recall"},
-        {"category": "trivia"},
+        {"category": "Trivia"},
+        {"category": "two words"},
+        {"category": ""},
         {"difficulty": "trivial"},
         {"difficulty": "Easy"},
         {"relevant_days": []},
@@ -90,6 +95,25 @@ def test_all_categories_accepted() -> None:
 def test_pair_validation_rejects(overrides: dict[str, Any]) -> None:
     with pytest.raises(ValueError):  # noqa: PT011 - the message varies by field
         pair(**overrides)
+
+
+def test_a_category_beyond_recall_bench_is_a_family_s_and_checked_where_read(
+    tmp_path: Path,
+) -> None:
+    """A pair may carry a family's category (BEAM's abilities); the persona format accepts
+    Recall Bench's ten unless the data's family declares its own."""
+    assert pair(category="event-ordering").category == "event-ordering"
+    qa = tmp_path / "questions.yaml"
+    qa.write_text(
+        "- {id: q1, question: Q?, answer: A, category: trivia, difficulty: easy, "
+        "relevant_days: [1]}\n",
+        encoding="utf-8",
+    )
+    with pytest.raises(
+        DatasetError, match=r"'category' must be one of: factual-recall, .*\(got 'trivia'\)"
+    ):
+        read_questions(qa)
+    assert read_questions(qa, ("trivia",))[0].category == "trivia"
 
 
 def test_pair_validation_accepts_boundaries() -> None:

@@ -21,7 +21,7 @@ from ._schema import Issue, check_and_build
 from ._yaml import KeyPath, Locator, load_yaml, load_yaml_located, read_text
 from .corpus import Day, PersonaDataset, StoredDays
 from .persona import Persona, PersonaDefinition, Story, day_date
-from .qa import QAPair
+from .qa import CATEGORIES, QAPair
 
 __all__ = [
     "DEFAULT_ARCS_FILE",
@@ -143,14 +143,15 @@ def read_persona(path: Path) -> Persona:
     return _read_record(path, Persona)
 
 
-def read_questions(path: Path) -> tuple[QAPair, ...]:
-    """Every pair of a ``questions.yaml`` (a YAML list of mappings), checked."""
+def read_questions(path: Path, categories: Sequence[str] = CATEGORIES) -> tuple[QAPair, ...]:
+    """Every pair of a ``questions.yaml`` (a YAML list of mappings), checked; a pair's category
+    must be one of ``categories`` (Recall Bench's, unless the data's family declares its own)."""
     raw = load_yaml(path, cached=True)
     if raw is None or raw == []:
         raise DatasetError("the questions file is empty: expected a list of Q&A pairs", path=path)
     if not isinstance(raw, list):
         raise DatasetError(f"expected a list of Q&A pairs, found {_kind(raw)}", path=path)
-    issues, pairs = _check_questions(raw)
+    issues, pairs = _check_questions(raw, categories)
     _raise_first(path, issues, locate=True)
     return tuple(
         p if p is not None else structure_disk(item, QAPair)
@@ -158,12 +159,15 @@ def read_questions(path: Path) -> tuple[QAPair, ...]:
     )
 
 
-def qa_issues(raw: list[Any]) -> list[Issue]:
-    """Problems of a parsed questions list: each pair's fields, and duplicate ids."""
-    return _check_questions(raw)[0]
+def qa_issues(raw: list[Any], categories: Sequence[str] = CATEGORIES) -> list[Issue]:
+    """Problems of a parsed questions list: each pair's fields (its category one of
+    ``categories``), and duplicate ids."""
+    return _check_questions(raw, categories)[0]
 
 
-def _check_questions(raw: list[Any]) -> tuple[list[Issue], list[QAPair | None]]:
+def _check_questions(
+    raw: list[Any], categories: Sequence[str] = CATEGORIES
+) -> tuple[list[Issue], list[QAPair | None]]:
     """:func:`qa_issues`, and each pair as the check built it (None where it could not)."""
     issues: list[Issue] = []
     pairs: list[QAPair | None] = []
@@ -175,6 +179,17 @@ def _check_questions(raw: list[Any]) -> tuple[list[Issue], list[QAPair | None]]:
             pairs.append(None)
             continue
         found, pair = check_and_build(item, QAPair, path)
+        category = item.get("category")
+        if isinstance(category, str) and category not in categories and not any(
+            i.path == (*path, "category") for i in found
+        ):
+            found.append(
+                Issue(
+                    (*path, "category"),
+                    f"'category' must be one of: {', '.join(categories)} (got {category!r})",
+                )
+            )
+            pair = None
         issues.extend(found)
         pairs.append(pair)
         qid = item.get("id")
@@ -264,6 +279,7 @@ def load_persona(
     arcs_file: str = DEFAULT_ARCS_FILE,
     *,
     stored: bool = False,
+    categories: Sequence[str] = CATEGORIES,
 ) -> PersonaDataset:
     """Load one persona: definition, day logs and questions.
 
@@ -272,6 +288,7 @@ def load_persona(
         persona_id: the persona's directory name.
         arcs_file: the arcs file inside the persona directory; it selects the memories and qa
             directories (``arcs-180d.yaml`` → ``memories-180d/``, ``qa-180d/``).
+        categories: the question categories the data's family accepts (Recall Bench's by default).
         stored: leave the day logs on disk (:class:`~recallbench.data.corpus.StoredDays`, read
             when asked for; a log that cannot be read is found then) rather than read them now.
 
@@ -292,7 +309,7 @@ def load_persona(
     return PersonaDataset(
         definition=definition,
         days=days,
-        qa=read_questions(qa_file),
+        qa=read_questions(qa_file, categories),
         persona_dir=pdir,
         memories_dir=memories,
         qa_file=qa_file,

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import itertools
 import math
+import re
 from collections.abc import Mapping
 from typing import Any, ClassVar, Literal
 
@@ -50,6 +51,17 @@ EVIDENCE_TURNS = "evidenceTurns"
 retrieval entries an adapter reports (turn-level recall beside day-level)."""
 
 
+_CATEGORY_NAME = re.compile(r"^[a-z0-9]+(?:-[a-z0-9]+)*$")
+
+
+def _category_name(_inst: object, a: attrs.Attribute[Any], value: str) -> None:
+    if not isinstance(value, str) or not _CATEGORY_NAME.fullmatch(value):
+        raise ValueError(
+            f"{a.name} must be a category name (lower-case words joined by hyphens, such as "
+            f"factual-recall), got {value!r}"
+        )
+
+
 def _sorted_unique_days(_inst: object, a: attrs.Attribute[Any], value: tuple[int, ...]) -> None:
     if not value:
         raise ValueError(f"{a.name} must list at least one day")
@@ -72,7 +84,10 @@ class QAPair:
     id: str = attrs.field(validator=attrs.validators.min_len(1))
     question: str = attrs.field(validator=attrs.validators.min_len(1))
     answer: str
-    category: str = attrs.field(validator=attrs.validators.in_(CATEGORIES))
+    category: str = attrs.field(validator=_category_name)
+    """One of Recall Bench's :data:`CATEGORIES`, or of the categories a benchmark family declares
+    (BEAM's abilities); which set a dataset accepts is checked where it is read
+    (:func:`~recallbench.data.dataset.read_questions`)."""
     difficulty: str = attrs.field(validator=attrs.validators.in_(DIFFICULTIES))
     relevant_days: tuple[int, ...] = attrs.field(converter=int_tuple, validator=_sorted_unique_days)
     requires_synthesis: bool = False

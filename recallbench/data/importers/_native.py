@@ -33,6 +33,7 @@ from ...errors import DatasetError
 from .._yaml import dump_yaml
 from ..corpus import PersonaDataset
 from ..dataset import DEFAULT_ARCS_FILE, DirectoryDataset, derive_sibling_dir, load_persona
+from ..qa import CATEGORIES
 from ..ranges import TimeRange
 
 __all__ = [
@@ -118,10 +119,13 @@ def _write_marker(
     persona_ranges: Mapping[str, Sequence[TimeRange]] | None = None,
     arcs_file: str = DEFAULT_ARCS_FILE,
     warnings: Sequence[str] = (),
+    family: str | None = None,
+    categories: Sequence[str] | None = None,
 ) -> None:
     """Write the :data:`IMPORT_MARKER` of the personas under ``out`` (written last: a directory
     with a marker is a complete conversion)."""
     marker: dict[str, Any] = {
+        **({"family": family} if family else {}),
         "source": source,
         "arcsFile": arcs_file,
         "defaultRanges": _ranges_json(default_ranges),
@@ -130,6 +134,8 @@ def _write_marker(
         marker["personaRanges"] = {pid: _ranges_json(r) for pid, r in persona_ranges.items()}
     if warnings:
         marker["warnings"] = list(warnings)
+    if categories is not None and tuple(categories) != CATEGORIES:
+        marker["categories"] = list(categories)
     (out / IMPORT_MARKER).write_text(json.dumps(marker, indent=2) + "\n", encoding="utf-8")
 
 
@@ -141,8 +147,14 @@ def write_native(
     default_ranges: Sequence[TimeRange] = (),
     arcs_file: str = DEFAULT_ARCS_FILE,
     warnings: Sequence[str] = (),
+    family: str | None = None,
+    categories: Sequence[str] | None = None,
 ) -> Path:
     """Write ``personas`` under ``out`` (created) with the :data:`IMPORT_MARKER`; return ``out``.
+
+    ``family`` is the benchmark family the data belongs to (recorded in the marker, which is how
+    ``--data`` finds it again); ``categories`` its question categories when they are not Recall
+    Bench's (recorded too, and accepted when the data is read back).
 
     ``warnings`` (one line each, about the source file) are kept in the marker; a list the
     ``personas`` iterator fills as it goes is read once it is done (:func:`import_warnings` reads
@@ -174,6 +186,8 @@ def write_native(
         persona_ranges=own,
         arcs_file=arcs_file,
         warnings=warnings,
+        family=family,
+        categories=categories,
     )
     return out
 
@@ -207,9 +221,13 @@ class ImportedDataset(DirectoryDataset):
 
     default_ranges: tuple[TimeRange, ...] = ()
     persona_ranges: Mapping[str, tuple[TimeRange, ...]] = attrs.field(factory=dict, hash=False)
+    categories: tuple[str, ...] = CATEGORIES
+    """The question categories of its family (Recall Bench's unless the marker names others)."""
 
     def load(self, persona_id: str) -> PersonaDataset:
-        return load_persona(self.data_dir, persona_id, self.arcs_file, stored=True)
+        return load_persona(
+            self.data_dir, persona_id, self.arcs_file, stored=True, categories=self.categories
+        )
 
     def ranges_of(self, persona_id: str) -> tuple[TimeRange, ...]:
         """``persona_id``'s own checkpoints (empty: it asks the run's)."""
@@ -226,9 +244,10 @@ def open_imported(path: Path | str, arcs_file: str) -> ImportedDataset:
         marker = json_loads((root / IMPORT_MARKER).read_text(encoding="utf-8"))
         ranges = _ranges_of(marker["defaultRanges"])
         own = {str(k): _ranges_of(v) for k, v in (marker.get("personaRanges") or {}).items()}
+        categories = tuple(str(c) for c in marker.get("categories") or CATEGORIES)
     except (OSError, ValueError, KeyError, TypeError, AttributeError) as exc:
         raise DatasetError(f"unreadable import marker: {exc}", path=root / IMPORT_MARKER) from None
-    return ImportedDataset(root, arcs_file, ranges, own)
+    return ImportedDataset(root, arcs_file, ranges, own, categories)
 
 
 def imports_cache_dir() -> Path:
