@@ -105,8 +105,8 @@ def test_a_category_beyond_recall_bench_is_a_family_s_and_checked_where_read(
     assert pair(category="event-ordering").category == "event-ordering"
     qa = tmp_path / "questions.yaml"
     qa.write_text(
-        "- {id: q1, question: Q?, answer: A, category: trivia, difficulty: easy, "
-        "relevant_days: [1]}\n",
+        "- id: q1\n  question: Where?\n  answer: Here\n  category: trivia\n"
+        "  difficulty: easy\n  relevant_days: [1]\n",
         encoding="utf-8",
     )
     with pytest.raises(
