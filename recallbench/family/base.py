@@ -135,6 +135,9 @@ class Benchmark(Protocol):
     """Its official scorers' ``--judge`` forms, as help and errors list them."""
     can_import: bool
     """Whether ``recallbench import NAME FILE --out DIR`` converts its files."""
+    own_default_judge: bool
+    """Whether a run given no ``--judge`` is scored by :meth:`default_judge` (its own protocol),
+    rather than by the stub judge, or the rubric judge of ``recallbench run`` with no flags."""
 
     def detect(self, path: Path) -> bool:
         """Whether ``path`` (a folder or a file) is this family's data. Cheap: a few ``stat``
@@ -224,6 +227,7 @@ class BaseBenchmark:
     data_options: tuple[DataOption, ...] = ()
     judge_forms: tuple[str, ...] = ()
     can_import: bool = False
+    own_default_judge: bool = False
 
     def __repr__(self) -> str:
         return f"<benchmark family {self.name!r}>"

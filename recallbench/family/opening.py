@@ -100,7 +100,11 @@ def detect(path: Path) -> Benchmark:
 
 def option_owner(flag: str) -> str | None:
     """The family a ``--<name>-…`` flag belongs to (None: none of them). Nothing is imported."""
-    return family_of_prefix(flag[2:]) if flag.startswith("--") else None
+    if not flag.startswith("--"):
+        return None
+    word = flag[2:].split("=", 1)[0]
+    owner = family_of_prefix(word)
+    return owner if owner is not None and word != owner else None
 
 
 def _check_options(owner: Benchmark, given: str, options: Mapping[str, Any]) -> None:

@@ -11,7 +11,8 @@ Rules kept from the reference, and where we differ:
 * Columns are the result's ranges sorted by days, duplicates by label dropped (first wins). The
   reference indexed range results by position in the *unsorted* range list, which misaligned its
   OVERALL and hallucination rows when ranges were given out of order; we look them up by label.
-* Category rows come in the fixed :data:`~recallbench.data.qa.CATEGORIES` order; the two group rows are
+* Category rows come in the fixed :data:`~recallbench.data.qa.CATEGORIES` order (a benchmark
+  family's own categories after them, or alone: :func:`~recallbench.data.qa.report_categories`); the two group rows are
   dropped when the run had group support off.
 * A category cell is the run heatmap's cell: the question-count-weighted mean over personas of that
   category's mean at that checkpoint. ``eligible_count == 0`` is *not yet eligible* (near-black); a
@@ -39,7 +40,7 @@ from typing import Literal
 
 import attrs
 
-from ..data.qa import CATEGORIES, GROUP_CATEGORIES
+from ..data.qa import GROUP_CATEGORIES, report_categories
 from ..data.ranges import FULL_DAYS, TimeRange, normalize_ranges
 from ..errors import ConfigError
 from .failures import Failures, cell_failures, column_failures
@@ -505,7 +506,9 @@ def heatmap_view(
     reached.update(label for _, label in lookup)
     completed = max((i + 1 for i, label in enumerate(columns) if label in reached), default=0)
 
-    shown = CATEGORIES if result.metadata.groups_enabled else CATEGORIES[: -len(GROUP_CATEGORIES)]
+    shown = report_categories(c.category for c in cells)
+    if not result.metadata.groups_enabled:
+        shown = tuple(c for c in shown if c not in GROUP_CATEGORIES)
     raw_rows = [
         HeatRow(
             label=category,

@@ -11,7 +11,6 @@ from pathlib import Path
 
 from ...errors import ConfigError, DatasetError
 from ..dataset import DEFAULT_ARCS_FILE, Dataset, DirectoryDataset
-from ..ranges import DEFAULT_RANGES, TimeRange
 from ._manifest_probe import MANIFEST_FILE, is_manifest_data
 from ._native import cached_import, is_imported, open_imported
 
@@ -122,17 +121,4 @@ def open_dataset(path: Path | str, arcs_file: str = DEFAULT_ARCS_FILE) -> Datase
     return DirectoryDataset(Path(path), arcs_file)
 
 
-def default_ranges_of(dataset: object) -> tuple[TimeRange, ...]:
-    """The checkpoints a run asks when none are named: a dataset may declare its own
-    (``default_ranges``: a MemoryBench benchmark asks each unit once, after its last day)."""
-    own = getattr(dataset, "default_ranges", None)
-    return tuple(own) if own else DEFAULT_RANGES
-
-
-def persona_ranges_of(dataset: object, persona_id: str) -> tuple[TimeRange, ...]:
-    """The checkpoints one persona asks when the run names none: its own, when the dataset gives
-    personas their own (``ranges_of(persona_id)``: an imported LoCoMo conversation's session
-    quarters, the same labels in every conversation), else :func:`default_ranges_of`."""
-    ranges_of = getattr(dataset, "ranges_of", None)
-    own = ranges_of(persona_id) if callable(ranges_of) else ()
-    return tuple(own) if own else default_ranges_of(dataset)
+from ..ranges import default_ranges_of, persona_ranges_of  # noqa: E402  (re-exported)
