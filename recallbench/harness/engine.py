@@ -177,15 +177,11 @@ class Harness:
         self.costing.check_judges(self.judge, self.appellate)
 
     def _default_judge(self) -> Judge:
-        """The judge of a run given none: its benchmark family's default, else the stub judge.
-
-        Raises:
-            ConfigError: the family's default judge needs a model (build the judge with one)."""
-        if self.benchmark is not None:
-            own = self.benchmark.default_judge(self.dataset, model=None, model_spec=None)
-            if own is not None:
-                return own
-        return StubJudge()
+        """A run given no judge: its family's default (which may need a model: ConfigError), else
+        the stub judge."""
+        family = self.benchmark
+        own = family and family.default_judge(self.dataset, model=None, model_spec=None)
+        return own or StubJudge()
 
     # -- planning ---------------------------------------------------------------------------------
 
@@ -499,11 +495,8 @@ class Harness:
             retried_errors=self.resume.retried_errors(),
             cost=self.costing.run(personas),
         )
-        figures = (
-            self.benchmark.figures(self.dataset, self.judge, personas)
-            if self.benchmark is not None
-            else Figures()
-        )
+        family = self.benchmark
+        figures = family.figures(self.dataset, self.judge, personas) if family else Figures()
         result = BenchmarkResult(
             timestamp=timestamp,
             adapter_name=state.adapter_name,
@@ -516,8 +509,8 @@ class Harness:
             timing=_timing([r for p in personas for r in p.range_results]),
             benchmark_metrics=figures.metrics,
             public_benchmark=(
-                {self.benchmark.name: figures.published}
-                if self.benchmark is not None and figures.published is not None
+                {family.name: figures.published}
+                if family and figures.published is not None
                 else None
             ),
         )

@@ -15,7 +15,7 @@ from ...errors import DatasetError
 from ...family.base import BaseBenchmark, Validation
 from .hints import arcs_hint, missing_arcs_notes
 
-__all__ = ["PersonaDirectory", "PersonaFolders"]
+__all__ = ["PersonaDirectory", "PersonaFolders", "benchmark"]
 
 
 @attrs.frozen
@@ -25,8 +25,6 @@ class PersonaDirectory(DirectoryDataset):
 
     @property
     def benchmark(self) -> PersonaFolders:
-        from . import benchmark
-
         return benchmark
 
     def load(self, persona_id: str) -> PersonaDataset:
@@ -102,3 +100,7 @@ class PersonaFolders(BaseBenchmark):
         if full:
             return check_personas(path, personas, arcs_file)
         return check_reach(path, personas, arcs_file)
+
+
+benchmark = PersonaFolders()
+"""The family the ``personas`` entry point names."""
