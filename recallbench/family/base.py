@@ -89,7 +89,10 @@ class Figures:
     ``metrics`` are ``benchmarkMetrics`` records (per benchmark and question type: retrieval and
     answer metrics, rendered by the core as one table); ``published`` is the family's entry of
     ``publicBenchmark`` (its figures in the layout its authors publish, rendered by the family's
-    :meth:`Benchmark.tables`)."""
+    :meth:`Benchmark.tables`). The published entry may also name the heatmap's labels:
+    ``heatmapTitle`` (``"BEAM 100K"``: the heatmap is titled ``BEAM 100K — Aggregate Heatmap``)
+    and ``unit`` (``"conversation"``: its subtitle counts conversations); without them the heatmap
+    is Recall Bench's and counts personas."""
 
     metrics: tuple[Mapping[str, Any], ...] | None = None
     published: Mapping[str, Any] | None = None

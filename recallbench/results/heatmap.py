@@ -98,6 +98,18 @@ FAILED_MARK = "!"
 """Drawn beside the value of a cell where some answers failed."""
 
 TITLE = "Recall Bench — Aggregate Heatmap"
+_NAME = "Recall Bench"
+
+
+def family_labels(result: BenchmarkResult) -> tuple[str, str]:
+    """The heatmap's name for the benchmark and for one of its units: what a benchmark family
+    wrote beside its published figures (``heatmapTitle``, ``unit`` in its ``publicBenchmark``
+    entry), else Recall Bench's (``Recall Bench``, ``persona``)."""
+    for entry in (result.public_benchmark or {}).values():
+        if isinstance(entry, Mapping) and isinstance(entry.get("heatmapTitle"), str):
+            unit = entry.get("unit")
+            return entry["heatmapTitle"], unit if isinstance(unit, str) and unit else "persona"
+    return _NAME, "persona"
 
 WIDE_MARK = "±"
 """Drawn beside the value of a cell whose bootstrap interval is wider than the run's threshold
@@ -487,7 +499,8 @@ def heatmap_view(
     personas: tuple[PersonaResult, ...] = result.personas
     cells: Iterable[HeatmapCell] = result.heatmap
     ranges: Iterable[TimeRange] = result.ranges
-    title = TITLE
+    name, unit = family_labels(result)
+    title = TITLE if name == _NAME else f"{name} — Aggregate Heatmap"
     if persona is not None:
         chosen = [p for p in result.personas if p.persona_id == persona]
         if not chosen:
@@ -496,7 +509,7 @@ def heatmap_view(
         personas = (chosen[0],)
         cells = chosen[0].heatmap
         ranges = (rr.range for rr in chosen[0].range_results)
-        title = f"Recall Bench — {persona}"
+        title = f"{name} — {persona}"
     if interim:
         title = f"{title} ({interim})"
 
@@ -551,7 +564,7 @@ def heatmap_view(
     if column_days:
         subtitle_parts.append(_days_text(column_days[-1]))
     subtitle_parts.append(_plural(len(columns), "checkpoint"))
-    subtitle_parts.append(_plural(len(personas), "persona"))
+    subtitle_parts.append(_plural(len(personas), unit))
     subtitle_parts.append("composite score (0–6)")
     items = _metadata_items(result.adapter_name, result.metadata)
     return HeatmapView(
