@@ -14,19 +14,25 @@ from typing import Any
 
 import attrs
 
-from ...._jsonread import json_loads
-from ....errors import DatasetError
-from ..._schema import Issue
-from ...corpus import PersonaDataset
-from ...persona import Persona, PersonaDefinition, Story
-from ...qa import question_type_key
-from ...ranges import NAMED_RANGES, TimeRange
-from ...validate import Problem, in_file_order, no_manifest_message
-from .._manifest_probe import MANIFEST_FILE, benchmark_dirs, benchmark_root, is_manifest_data
+from ..._jsonread import json_loads
+from ...data._schema import Issue
+from ...data.corpus import PersonaDataset
+from ...data.persona import Persona, PersonaDefinition, Story
+from ...data.qa import question_type_key
+from ...data.ranges import NAMED_RANGES, TimeRange
+from ...data.validate import Problem, in_file_order
+from ...errors import DatasetError
 from ._json import Located, format_path, load_located
 from .cases import CaseStream
 from .files import outside_folder
 from .manifest import Manifest, SessionIngestion, parse_manifest
+from .probe import (
+    MANIFEST_FILE,
+    benchmark_dirs,
+    benchmark_root,
+    is_manifest_data,
+    no_manifest_message,
+)
 from .units import DeletionCase, UnitSpec, build_units
 
 __all__ = [
@@ -273,7 +279,7 @@ class ManifestDataset:
     def day_ids(self, persona_id: str) -> dict[int, str]:
         """Each day's id among the benchmark's gold ids, without reading the days: its session's
         id for a session-based benchmark (a day holds one session), else its memory id
-        (``day-0007``); what :func:`~recallbench.results.manifest_run.day_ids` makes of the days."""
+        (``day-0007``); what :func:`~recallbench.benchmarks.memorybench.metrics.day_ids` makes of the days."""
         b, u = self._find(persona_id)
         assert b.manifest is not None
         sessions = isinstance(b.manifest.ingestion, SessionIngestion)

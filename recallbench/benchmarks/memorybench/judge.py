@@ -2,7 +2,7 @@
 
 A folder of benchmarks may mix protocols (one ``exact-match``, one ``llm-as-judge``…).
 :func:`manifest_judge` builds each benchmark's judge from its manifest's ``evaluation`` section
-(:func:`~recallbench.judges.protocols.judge_from_evaluation`) and returns one
+(:func:`~recallbench.benchmarks.memorybench.protocols.judge_from_evaluation`) and returns one
 :class:`ManifestJudge` that dispatches on the pair's benchmark (``QAPair.extra["benchmark"]``, the
 manifest's ``name``, reached through ``context.qa``). It is what ``recallbench run --data FOLDER``
 and :class:`~recallbench.harness.engine.Harness` judge a manifest run with when no judge is named;
@@ -23,16 +23,16 @@ unknown rather than name one that holds for only some answers.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, ClassVar
 
-from .._closing import AsyncClosing
-from ..data.importers.memorybench import ManifestDataset
-from ..errors import ConfigError, JudgeError
-from ..models.base import TextModel
-from ..results.scoring import JudgeScore
-from .base import Judge, JudgeContext
+from ..._closing import AsyncClosing
+from ...errors import ConfigError, JudgeError
+from ...judges.base import Judge, JudgeContext
+from ...judges.usage import JudgeUsage
+from ...models.base import TextModel
+from ...results.scoring import JudgeScore
+from .dataset import ManifestDataset
 from .protocols import judge_from_evaluation
-from .usage import JudgeUsage
 
 __all__ = ["ManifestJudge", "manifest_judge"]
 
@@ -55,6 +55,10 @@ class ManifestJudge(AsyncClosing):
         usage: the model calls of the ``llm-as-judge`` judges (one counter they share); None when
             no benchmark calls a model.
     """
+
+    fingerprint_type: ClassVar[str] = "recallbench.judges.manifest_judge.ManifestJudge"
+    """The type a run's fingerprint records it as: its module before the families moved
+    (issue 41), so that runs before and after compare as judged alike."""
 
     def __init__(
         self,
@@ -80,7 +84,7 @@ class ManifestJudge(AsyncClosing):
 
     def describe(self) -> dict[str, Any]:
         """For a run's fingerprint: each benchmark's protocol and the description of its judge."""
-        from .describe import describe_judge
+        from ...judges.describe import describe_judge
 
         return {
             "name": self.name,

@@ -1,6 +1,6 @@
 """The benchmark metrics of a run over MemoryBench manifests (``benchmarkMetrics`` in ``result.json``).
 
-When a run of a :class:`~recallbench.data.importers.memorybench.ManifestDataset` ends, each answer is
+When a run of a :class:`~recallbench.benchmarks.memorybench.dataset.ManifestDataset` ends, each answer is
 read as a :class:`~recallbench.results.benchmark_metrics.BenchmarkAnswer` and the answers make one
 table per benchmark: its overall row and one row per question type, each with the metrics its
 manifest declares (``metrics``; all of them when it declares none).
@@ -30,8 +30,8 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator, Mapping
 from typing import TYPE_CHECKING, Any
 
-from ..data.corpus import Day
-from .benchmark_metrics import (
+from ...data.corpus import Day
+from ...results.benchmark_metrics import (
     BENCHMARK_KEY,
     BenchmarkAnswer,
     benchmark_answer,
@@ -39,12 +39,12 @@ from .benchmark_metrics import (
     metrics_records,
     requested_metrics,
 )
-from .records import PersonaResult, QuestionResult
+from ...results.records import PersonaResult, QuestionResult
 
 if TYPE_CHECKING:
-    # A persona run imports this module for retrieved_days: the importer only when a benchmark ends.
-    from ..data.importers.memorybench import ManifestDataset
-    from ..data.importers.memorybench.manifest import Manifest
+    # Types only: the dataset that is measured has already imported its readers.
+    from .dataset import ManifestDataset
+    from .manifest import Manifest
 
 __all__ = [
     "BENCHMARK_KEY",
@@ -75,7 +75,7 @@ def evidence_key(manifest: Manifest) -> str:
 
 def _by_session(manifest: Manifest) -> bool:
     """Whether ``manifest`` ingests a session a day (its gold ids are session ids)."""
-    from ..data.importers.memorybench.manifest import SessionIngestion
+    from .manifest import SessionIngestion
 
     return isinstance(manifest.ingestion, SessionIngestion)
 
