@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import attrs
 
@@ -34,6 +34,9 @@ from .probe import (
     no_manifest_message,
 )
 from .units import DeletionCase, UnitSpec, build_units
+
+if TYPE_CHECKING:
+    from .family import MemoryBenchManifests
 
 __all__ = [
     "MANIFEST_FILE",
@@ -231,6 +234,13 @@ class ManifestDataset:
     default_ranges: tuple[TimeRange, ...] = (NAMED_RANGES["full"],)
     """A unit is asked once, after its last day (``--ranges`` overrides it)."""
     _benchmarks: dict[str, Benchmark] | None = attrs.field(default=None, init=False, repr=False)
+
+    @property
+    def benchmark(self) -> MemoryBenchManifests:
+        """The family this dataset belongs to (what the core asks its judge and figures of)."""
+        from . import benchmark
+
+        return benchmark
 
     @property
     def several(self) -> bool:
