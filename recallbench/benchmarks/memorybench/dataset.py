@@ -36,7 +36,7 @@ from .probe import (
 from .units import DeletionCase, UnitSpec, build_units
 
 if TYPE_CHECKING:
-    from .family import MemoryBenchManifests
+    from ...family.base import Benchmark as BenchmarkFamily
 
 __all__ = [
     "MANIFEST_FILE",
@@ -236,11 +236,13 @@ class ManifestDataset:
     _benchmarks: dict[str, Benchmark] | None = attrs.field(default=None, init=False, repr=False)
 
     @property
-    def benchmark(self) -> MemoryBenchManifests:
-        """The family this dataset belongs to (what the core asks its judge and figures of)."""
-        from . import benchmark
+    def benchmark(self) -> BenchmarkFamily:
+        """The family this dataset belongs to (what the core asks its judge and figures of): the
+        registry's ``memorybench``, asked of the registry so that the family's modules import
+        each other in one direction only (its package imports this module, never the reverse)."""
+        from ...family.registry import family
 
-        return benchmark
+        return family("memorybench")
 
     @property
     def several(self) -> bool:
