@@ -42,12 +42,13 @@ __all__ = [
     "format_problem",
     "in_file_order",
     "no_data_message",
-    "no_manifest_message",
     "validate_dataset",
 ]
 
+# Issue 41: these two serve no_data_message only, until its wording is the lead's (the MemoryBench
+# family keeps its own: recallbench.benchmarks.memorybench.probe).
 MANIFEST_NAME = "manifest.json"
-"""What a MemoryBench benchmark folder holds (``importers.memorybench.MANIFEST_FILE``)."""
+"""What a MemoryBench benchmark folder holds."""
 
 
 @attrs.frozen(kw_only=True)
@@ -189,16 +190,6 @@ def _near_misses(root: Path) -> str:
             "--data locomo:FILE or longmemeval:FILE)"
         )
     return ""
-
-
-def no_manifest_message(root: Path) -> str:
-    """Why ``root`` is no MemoryBench data: what was looked for, and what is there instead."""
-    if not root.exists():
-        return f"not found (looked for a MemoryBench benchmark's {MANIFEST_NAME} or its folder)"
-    return (
-        f"no {MANIFEST_NAME} here nor in any sub-folder (looked for {root / MANIFEST_NAME} and "
-        f"{root / '*' / MANIFEST_NAME}){_near_misses(root)}"
-    )
 
 
 def no_data_message(root: Path) -> str:

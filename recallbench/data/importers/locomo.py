@@ -32,12 +32,12 @@ from typing import Any, Literal
 import attrs
 
 from ...errors import DatasetError
+from ..dates import parse_date
 from ..qa import EVIDENCE_TURNS
 from ..ranges import TimeRange, widest_by_label
 from ._jsonstream import iter_records
 from ._native import NativeDay, NativePersona, day_number, write_native
 from .dialog_refs import read_dialog_refs, summarize_unreadable
-from .memorybench.sessions import parse_date
 
 __all__ = [
     "CATEGORY_OF_NAME",

@@ -30,11 +30,11 @@ from pathlib import Path
 from typing import Any
 
 from ...errors import DatasetError
+from ..dates import parse_date
 from ..ranges import NAMED_RANGES
 from ._jsonstream import iter_records
 from ._native import NativeDay, NativePersona, day_number, write_native
 from .locomo import _answer_text, _persona_id
-from .memorybench.sessions import parse_date
 
 __all__ = [
     "ABSTENTION_SUFFIX",

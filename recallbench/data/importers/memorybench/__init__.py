@@ -1,11 +1,10 @@
-"""MemoryBench benchmarks (a folder with ``manifest.json`` and a JSON or JSONL data file) read as a
-:class:`~recallbench.data.dataset.Dataset`: :mod:`.manifest` (the manifest's records), :mod:`.cases`
-(the data file, flattened), :mod:`.sessions` and :mod:`.units` (cases mapped onto units, days and
-questions), :mod:`.dataset` (the dataset and the validator)."""
+# SHIM(issue 41): removed when the core is rewired
+"""Moved to :mod:`recallbench.benchmarks.memorybench`; re-exported for the core modules that still
+import it here (``data.importers.open_dataset``, ``cli.validate``, ``cli._manifest_judge``)."""
 
 from __future__ import annotations
 
-from .dataset import (
+from ....benchmarks.memorybench.dataset import (
     MANIFEST_FILE,
     Benchmark,
     ManifestDataset,
@@ -14,8 +13,9 @@ from .dataset import (
     read_benchmark,
     validate_manifests,
 )
-from .manifest import Manifest, parse_manifest
-from .units import DeletionCase, UnitSpec, category_of
+from ....benchmarks.memorybench.manifest import Manifest, parse_manifest
+from ....benchmarks.memorybench.units import DeletionCase, UnitSpec, category_of
+from . import dataset as dataset
 
 __all__ = [
     "MANIFEST_FILE",

@@ -8,14 +8,14 @@ from pathlib import Path
 import pytest
 from _manifests import CONVERSATIONS, DELETIONS, LOCOMO_LIKE, sessions, simple, write_benchmark
 
-from recallbench.data.dataset import DirectoryDataset
-from recallbench.data.importers import default_ranges_of, open_dataset
-from recallbench.data.importers.memorybench import (
+from recallbench.benchmarks.memorybench.dataset import (
     ManifestDataset,
-    category_of,
     read_benchmark,
     validate_manifests,
 )
+from recallbench.benchmarks.memorybench.units import category_of
+from recallbench.data.dataset import DirectoryDataset
+from recallbench.data.importers import default_ranges_of, open_dataset
 from recallbench.data.ranges import DEFAULT_RANGES
 from recallbench.errors import DatasetError
 from recallbench.testing import write_persona

@@ -1,7 +1,7 @@
 """A context item before it is numbered, and the digest that tells contexts apart.
 
 Units are grouped by this digest rather than by their text, so one pass over a multi-GB data file
-keeps a hash per context, not the context (:mod:`~recallbench.data.importers.memorybench.units`).
+keeps a hash per context, not the context (:mod:`~recallbench.benchmarks.memorybench.units`).
 """
 
 from __future__ import annotations

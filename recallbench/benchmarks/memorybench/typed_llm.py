@@ -33,16 +33,16 @@ import hashlib
 import json
 import math
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, ClassVar
 
-from ..data.qa import question_type_key
-from ..errors import JudgeParseError
-from ..models.base import TextModel
-from ..results.scoring import JudgeScore
-from .base import JudgeContext
-from .llm import DEFAULT_MAX_TOKENS, DEFAULT_TEMPERATURE, LlmJudge
-from .parse import EMPTY_REPLY_SCORE, describe_value, find_reply_object, js_round
-from .prompts import MEMORY_CONTEXT_HEADER, answer_block
+from ...data.qa import question_type_key
+from ...errors import JudgeParseError
+from ...judges.base import JudgeContext
+from ...judges.llm import DEFAULT_MAX_TOKENS, DEFAULT_TEMPERATURE, LlmJudge
+from ...judges.parse import EMPTY_REPLY_SCORE, describe_value, find_reply_object, js_round
+from ...judges.prompts import MEMORY_CONTEXT_HEADER, answer_block
+from ...models.base import TextModel
+from ...results.scoring import JudgeScore
 
 __all__ = [
     "DEFAULT_INSTRUCTIONS",
@@ -201,6 +201,10 @@ class TypedLlmJudge(LlmJudge):
     Attributes:
         protocol: ``llm-as-judge``.
     """
+
+    fingerprint_type: ClassVar[str] = "recallbench.judges.typed_llm.TypedLlmJudge"
+    """The type a run's fingerprint records it as: its module before the families moved
+    (issue 41), so that runs before and after compare as judged alike."""
 
     protocol = "llm-as-judge"
 

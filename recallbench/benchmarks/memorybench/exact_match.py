@@ -25,12 +25,14 @@ so.
 
 from __future__ import annotations
 
+from typing import ClassVar
+
 import attrs
 
-from .._closing import AsyncClosing
-from ..results.scoring import JudgeScore
-from .base import JudgeContext
-from .stance import ABSTAIN
+from ..._closing import AsyncClosing
+from ...judges.base import JudgeContext
+from ...judges.stance import ABSTAIN
+from ...results.scoring import JudgeScore
 
 __all__ = ["ExactMatchJudge", "normalize_for_match"]
 
@@ -58,6 +60,10 @@ class ExactMatchJudge(AsyncClosing):
 
     It declares no ``cache_identity``: a comparison is cheaper than a cache lookup.
     """
+
+    fingerprint_type: ClassVar[str] = "recallbench.judges.exact_match.ExactMatchJudge"
+    """The type a run's fingerprint records it as: its module before the families moved
+    (issue 41), so that runs before and after compare as judged alike."""
 
     case_sensitive: bool = attrs.field(default=False, validator=attrs.validators.instance_of(bool))
     normalize_whitespace: bool = attrs.field(

@@ -24,8 +24,7 @@ from typing import Any
 
 import attrs
 
-from ....errors import DatasetError
-from ...corpus import (
+from ...data.corpus import (
     DELETE_BEFORE_ASKING,
     DELETE_DELAY_MS,
     Day,
@@ -33,10 +32,12 @@ from ...corpus import (
     day_memory_id,
     memory_id_day,
 )
-from ...persona import DEFAULT_EPOCH, day_date
-from ...qa import CATEGORIES, DIFFICULTIES, EVIDENCE_TURNS, QAPair, question_type_key
-from ...validate import Problem
-from ..dialog_refs import read_dialog_refs, summarize_unreadable
+from ...data.dates import parse_date
+from ...data.importers.dialog_refs import read_dialog_refs, summarize_unreadable
+from ...data.persona import DEFAULT_EPOCH, day_date
+from ...data.qa import CATEGORIES, DIFFICULTIES, EVIDENCE_TURNS, QAPair, question_type_key
+from ...data.validate import Problem
+from ...errors import DatasetError
 from ._context import _digest, _Entry
 from .cases import Case, case_fields
 from .manifest import AddDeleteVerifyIngestion, Manifest, SessionIngestion, SimpleIngestion
@@ -46,7 +47,6 @@ from .sessions import (
     evidence_sessions,
     extract_sessions,
     format_session,
-    parse_date,
     select_sessions,
 )
 

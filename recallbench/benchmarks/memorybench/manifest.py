@@ -14,8 +14,8 @@ from typing import Any
 
 import attrs
 
-from ...._bounds import BOUNDS
-from ..._schema import Issue, describe
+from ..._bounds import BOUNDS
+from ...data._schema import Issue, describe
 from ._json import JsonPath
 
 __all__ = [

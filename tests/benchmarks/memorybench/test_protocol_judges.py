@@ -13,20 +13,20 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from recallbench._retry import RetryPolicy
-from recallbench.data.qa import QAPair
-from recallbench.errors import ConfigError, JudgeError, JudgeParseError
-from recallbench.judges.base import Judge, JudgeContext
-from recallbench.judges.cache import cache_key
-from recallbench.judges.deletion_check import DeletionCheckJudge, leaked
-from recallbench.judges.exact_match import ExactMatchJudge
-from recallbench.judges.modes import judge_mode
-from recallbench.judges.protocols import judge_from_evaluation
-from recallbench.judges.typed_llm import (
+from recallbench.benchmarks.memorybench.deletion_check import DeletionCheckJudge, leaked
+from recallbench.benchmarks.memorybench.exact_match import ExactMatchJudge
+from recallbench.benchmarks.memorybench.protocols import judge_from_evaluation
+from recallbench.benchmarks.memorybench.typed_llm import (
     DEFAULT_INSTRUCTIONS,
     TypedLlmJudge,
     map_memorybench_score,
     parse_memorybench_output,
 )
+from recallbench.data.qa import QAPair
+from recallbench.errors import ConfigError, JudgeError, JudgeParseError
+from recallbench.judges.base import Judge, JudgeContext
+from recallbench.judges.cache import cache_key
+from recallbench.judges.modes import judge_mode
 from recallbench.models.openai import OpenAIModel
 from recallbench.results.scoring import JudgeScore
 from recallbench.testing.providers import FakeProviderServer

@@ -23,14 +23,14 @@ from hypothesis import strategies as st
 
 import recallbench as rb
 from recallbench.adapters.builtin import builtin_adapter
+from recallbench.benchmarks.memorybench._json import read_cases_raw
+from recallbench.benchmarks.memorybench._records import iter_records, read_record
+from recallbench.benchmarks.memorybench.dataset import ManifestDataset, read_benchmark
+from recallbench.benchmarks.memorybench.metrics import day_ids
 from recallbench.data.corpus import PersonaDataset, StoredDays
-from recallbench.data.importers.memorybench import ManifestDataset, read_benchmark
-from recallbench.data.importers.memorybench._json import read_cases_raw
-from recallbench.data.importers.memorybench._records import iter_records, read_record
 from recallbench.errors import DatasetError
-from recallbench.results.manifest_run import day_ids
 
-EXAMPLES = Path(__file__).resolve().parents[1] / "examples" / "benchmarks"
+EXAMPLES = Path(__file__).resolve().parents[3] / "examples" / "benchmarks"
 CHUNKS = (1, 2, 3, 7, 64, 1 << 20)
 
 

@@ -13,9 +13,9 @@ from typing import Any
 
 import attrs
 
-from ....errors import DatasetError
-from ..._schema import describe
-from ...validate import Problem
+from ...data._schema import describe
+from ...data.validate import Problem
+from ...errors import DatasetError
 from ._json import JsonPath, format_path
 from ._records import Span, iter_records, read_record
 from .manifest import Flatten

@@ -12,11 +12,11 @@ import pytest
 
 import recallbench as rb
 from recallbench.adapters.builtin import builtin_adapter
+from recallbench.benchmarks.memorybench.dataset import ManifestDataset
 from recallbench.cli import main
-from recallbench.data.importers.memorybench import ManifestDataset
 from recallbench.testing import ScriptedAdapter
 
-EXAMPLES = Path(__file__).resolve().parents[1] / "examples" / "benchmarks"
+EXAMPLES = Path(__file__).resolve().parents[3] / "examples" / "benchmarks"
 NAMES = ("forget-and-update", "household-chats", "household-chats-keyed", "kestrel-print-works")
 
 

@@ -8,8 +8,8 @@ from pathlib import Path
 import pytest
 from _manifests import CONVERSATIONS, SIMPLE_CASES, line_of, sessions, simple, write_benchmark
 
+from recallbench.benchmarks.memorybench.dataset import validate_manifests
 from recallbench.cli import main
-from recallbench.data.importers.memorybench import validate_manifests
 from recallbench.data.validate import Problem
 
 

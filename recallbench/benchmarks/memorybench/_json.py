@@ -12,8 +12,8 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-from ...._jsonread import json_loads, raw_decode
-from ....errors import DatasetError
+from ..._jsonread import json_loads, raw_decode
+from ...errors import DatasetError
 
 __all__ = ["JsonPath", "Located", "format_path", "load_located", "read_cases_raw"]
 

@@ -14,14 +14,14 @@ import pytest
 from _manifests import simple, write_benchmark
 
 import recallbench as rb
+from recallbench.benchmarks.memorybench.dataset import ManifestDataset, validate_manifests
+from recallbench.benchmarks.memorybench.judge import manifest_judge
 from recallbench.data.importers import data_folder
-from recallbench.data.importers.memorybench import ManifestDataset, validate_manifests
 from recallbench.data.qa import question_type_key
 from recallbench.errors import DatasetError
-from recallbench.judges.manifest_judge import manifest_judge
 from recallbench.testing import ScriptedAdapter, ScriptedModel
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[3]
 
 # A MemoryBench fork's LoCoMo manifest: the category is a number, the instructions keyed "1".."5".
 INSTRUCTIONS = {str(n): f"GRADE-RULE-{n}: the rule of category {n}." for n in range(1, 6)}

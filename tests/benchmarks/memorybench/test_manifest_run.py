@@ -12,9 +12,9 @@ from _manifests import DELETIONS, sessions, simple, write_benchmark
 
 import recallbench as rb
 from recallbench.adapters.builtin import builtin_adapter
+from recallbench.benchmarks.memorybench.deletion_check import DeletionCheckJudge
 from recallbench.cli import main
 from recallbench.errors import ConfigError
-from recallbench.judges.deletion_check import DeletionCheckJudge
 from recallbench.testing import ScriptedAdapter, ScriptedJudge
 
 

@@ -3,10 +3,10 @@
 ========================  ===========================================================  ===============
 ``protocol``              options (manifest defaults)                                   judge
 ========================  ===========================================================  ===============
-``exact-match``           ``case_sensitive`` (false), ``normalize_whitespace`` (true)   :class:`~recallbench.judges.exact_match.ExactMatchJudge`
-``llm-as-judge``          ``type_field``, ``type_instructions_file`` (relative to the   :class:`~recallbench.judges.typed_llm.TypedLlmJudge`
+``exact-match``           ``case_sensitive`` (false), ``normalize_whitespace`` (true)   :class:`~recallbench.benchmarks.memorybench.exact_match.ExactMatchJudge`
+``llm-as-judge``          ``type_field``, ``type_instructions_file`` (relative to the   :class:`~recallbench.benchmarks.memorybench.typed_llm.TypedLlmJudge`
                           benchmark folder; a JSON object of type → instructions)
-``deletion-check``        ``verification_query_field``, ``deleted_content_field``       :class:`~recallbench.judges.deletion_check.DeletionCheckJudge`
+``deletion-check``        ``verification_query_field``, ``deleted_content_field``       :class:`~recallbench.benchmarks.memorybench.deletion_check.DeletionCheckJudge`
                           (``deleted_content``), ``fuzzy_match`` (false)
 ========================  ===========================================================  ===============
 
@@ -14,7 +14,7 @@ Every mistake is a one-line :class:`~recallbench.errors.ConfigError` naming the 
 (``manifest.json: evaluation.protocol: unknown protocol 'fuzzy' (expected exact-match, llm-as-judge,
 deletion-check)``): an unknown protocol, an option of no protocol or of another one, an option of the
 wrong type, a missing or unreadable instructions file, one outside the benchmark folder (``../``, an
-absolute path, a symlink out: :mod:`recallbench.data.importers.memorybench.files`), and
+absolute path, a symlink out: :mod:`recallbench.benchmarks.memorybench.files`), and
 ``llm-as-judge`` without a model.
 
 The manifest's protocol is the default, not an obligation: any judge (``--judge rubric``) can score a
@@ -28,13 +28,13 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
-from .._jsonread import json_loads
-from ..data.importers.memorybench.files import outside_folder
-from ..errors import ConfigError
-from ..models.base import TextModel
-from .base import Judge
+from ..._jsonread import json_loads
+from ...errors import ConfigError
+from ...judges.base import Judge
+from ...models.base import TextModel
 from .deletion_check import DEFAULT_DELETED_CONTENT_FIELD, DeletionCheckJudge
 from .exact_match import ExactMatchJudge
+from .files import outside_folder
 from .typed_llm import TypedLlmJudge
 
 __all__ = ["PROTOCOLS", "PROTOCOL_OPTIONS", "judge_from_evaluation", "read_type_instructions"]

@@ -18,16 +18,16 @@ from _manifests import sessions, simple
 
 import recallbench as rb
 from recallbench.adapters.base import QueryDetail, RetrievalEntry
+from recallbench.benchmarks.memorybench.dataset import ManifestDataset
+from recallbench.benchmarks.memorybench.judge import ManifestJudge, manifest_judge
 from recallbench.cli import main
-from recallbench.data.importers.memorybench import ManifestDataset
 from recallbench.errors import ConfigError
-from recallbench.judges.manifest_judge import ManifestJudge, manifest_judge
 from recallbench.judges.modes import judge_mode
 from recallbench.models.openai import OpenAIModel
 from recallbench.testing import ScriptedAdapter
 from recallbench.testing.providers import FakeProviderServer, RecordedRequest
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[3]
 LOG3 = math.log2(3)
 
 # The session benchmark (tests/_manifests.CONVERSATIONS) in date order: q1's days are s-a (day 1,

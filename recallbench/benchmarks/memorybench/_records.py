@@ -26,8 +26,8 @@ from typing import IO, Any
 
 import attrs
 
-from ...._jsonread import json_loads, raw_decode
-from ....errors import DatasetError
+from ..._jsonread import json_loads, raw_decode
+from ...errors import DatasetError
 
 __all__ = ["CHUNK_BYTES", "Span", "iter_records", "read_record"]
 

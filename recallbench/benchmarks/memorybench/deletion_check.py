@@ -29,16 +29,16 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import Any, ClassVar
 
 import attrs
 
-from .._closing import AsyncClosing
-from ..data.matching import contains, normalize
-from ..errors import JudgeError
-from ..results.scoring import JudgeScore
-from .atoms import content_words
-from .base import JudgeContext
+from ..._closing import AsyncClosing
+from ...data.matching import contains, normalize
+from ...errors import JudgeError
+from ...judges.atoms import content_words
+from ...judges.base import JudgeContext
+from ...results.scoring import JudgeScore
 
 __all__ = [
     "DEFAULT_DELETED_CONTENT_FIELD",
@@ -107,6 +107,10 @@ class DeletionCheckJudge(AsyncClosing):
         name: ``deletion-check``.
         synchronous: True: ``score`` never suspends.
     """
+
+    fingerprint_type: ClassVar[str] = "recallbench.judges.deletion_check.DeletionCheckJudge"
+    """The type a run's fingerprint records it as: its module before the families moved
+    (issue 41), so that runs before and after compare as judged alike."""
 
     deleted_content_field: str = attrs.field(
         default=DEFAULT_DELETED_CONTENT_FIELD, validator=attrs.validators.min_len(1)
