@@ -20,8 +20,8 @@ from hypothesis import strategies as st
 
 import recallbench as rb
 from recallbench.data import parse_ranges
-from recallbench.data.importers import open_dataset
 from recallbench.data.selection import SelectionPolicy
+from recallbench.family import open_dataset
 from recallbench.harness.config import RunConfig, RunOutput
 from recallbench.harness.fingerprinting import describe_adapter, describe_executor
 from recallbench.harness.loading import AdapterSpec

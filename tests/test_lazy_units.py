@@ -19,9 +19,9 @@ import recallbench as rb
 from recallbench.adapters.builtin import builtin_adapter
 from recallbench.data.corpus import PersonaDataset, StoredDays
 from recallbench.data.dataset import load_persona
-from recallbench.data.importers import open_dataset
 from recallbench.data.importers._native import ImportedDataset
 from recallbench.errors import DatasetError
+from recallbench.family import open_dataset
 
 
 @pytest.fixture

@@ -91,6 +91,7 @@ FAMILIES = {
         "family",
         "family_names",
         "open_data",
+        "open_dataset",
         "register",
         "registered",
         "resolve_data",

@@ -79,7 +79,7 @@ def _list_benchmarks(as_json: bool) -> int:
 
     regs = registrations()
     families = all_families()
-    rows = [
+    rows: list[dict[str, Any]] = [
         {
             "name": f.name,
             "title": f.title,

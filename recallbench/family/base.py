@@ -214,6 +214,12 @@ class Benchmark(Protocol):
         published file a conversion was made from, …)."""
         ...
 
+    def no_data_hint(self, path: Path) -> str | None:
+        """When a folder holds no data at all: what this family looked for there and what is
+        there instead (``no … manifest (looked for …)``), for the one line that says so; None:
+        nothing to say."""
+        ...
+
 
 class BaseBenchmark:
     """A family with every member at its default: override what yours brings.
@@ -303,3 +309,6 @@ class BaseBenchmark:
 
     def fingerprint(self, dataset: Dataset) -> Mapping[str, str]:
         return {}
+
+    def no_data_hint(self, path: Path) -> str | None:
+        return None

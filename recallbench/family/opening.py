@@ -33,6 +33,7 @@ __all__ = [
     "data_family",
     "detect",
     "open_data",
+    "open_dataset",
     "option_owner",
     "resolve_data",
     "split_spec",
@@ -154,6 +155,16 @@ def open_data(path: Path | str, arcs_file: str) -> tuple[Benchmark, Dataset]:
         path = resolve_data(path)
     owner = detect(Path(path))
     return owner, owner.open(Path(path), arcs_file=arcs_file)
+
+
+def open_dataset(path: Path | str, arcs_file: str | None = None) -> Dataset:
+    """The dataset at ``path`` (a path ``--data`` takes, or ``NAME:PATH``), read by its family
+    (persona folders with ``arcs_file``, the default arcs file when None)."""
+    if arcs_file is None:
+        from ..data.dataset import DEFAULT_ARCS_FILE
+
+        arcs_file = DEFAULT_ARCS_FILE
+    return open_data(path, arcs_file)[1]
 
 
 def benchmark_of(dataset: object) -> Benchmark | None:

@@ -18,7 +18,7 @@ import platform
 import re
 from collections.abc import Mapping, Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 from .._convert import to_json
 from .._importing import code_identity, file_digest, parse_object_spec
@@ -116,7 +116,7 @@ def dataset_digests(
     source = None
     if isinstance(dataset, ImportedDataset) and _IMPORTED_NAME.fullmatch(dataset.data_dir.name):
         source = dataset.data_dir.name
-    extra = dict(benchmark.fingerprint(dataset)) if benchmark is not None else {}
+    extra = dict(benchmark.fingerprint(cast(Any, dataset))) if benchmark is not None else {}
     out: dict[str, dict[str, str]] = {}
     for ds in personas:
         digests = persona_digests(ds)

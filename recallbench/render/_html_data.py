@@ -248,8 +248,8 @@ def _build(
 ) -> dict[str, Any]:
     pool = _Pool()
     checkpoints, cp_index = _checkpoint_index(result)
-    shown = _categories(result)
-    category_index = {c: i for i, c in enumerate(shown)}
+    categories = _categories(result)
+    category_index = {c: i for i, c in enumerate(categories)}
     difficulty_index = {d: i for i, d in enumerate(DIFFICULTIES)}
     qas: list[list[Any]] = []
     qa_index: dict[tuple[int, str], int] = {}
@@ -318,7 +318,7 @@ def _build(
         "fields": [*ROW_FIELDS, *(("epoch",) if epochs else ())],
         "personas": [p.persona_id for p in result.personas],
         "checkpoints": checkpoints,
-        "categories": list(shown),
+        "categories": list(categories),
         "difficulties": list(DIFFICULTIES),
         "strings": pool.items,
         "qas": qas,

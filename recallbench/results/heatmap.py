@@ -111,6 +111,7 @@ def family_labels(result: BenchmarkResult) -> tuple[str, str]:
             return entry["heatmapTitle"], unit if isinstance(unit, str) and unit else "persona"
     return _NAME, "persona"
 
+
 WIDE_MARK = "±"
 """Drawn beside the value of a cell whose bootstrap interval is wider than the run's threshold
 (:attr:`HeatmapView.wide_above`); every renderer says so in a legend line

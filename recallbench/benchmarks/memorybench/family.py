@@ -154,7 +154,7 @@ class MemoryBenchManifests(BaseBenchmark):
     def no_data_hint(self, path: Path) -> str:
         """What was looked for at a folder holding no data, and what is there instead: the part of
         ``no_data_message`` (the personas family's "no persona directories … and …") that is this
-        family's. Not (yet) a member of the protocol (issue 41)."""
+        family's."""
         return (
             f"no MemoryBench manifest (looked for {path / MANIFEST_FILE} and "
             f"{path / '*' / MANIFEST_FILE}){near_misses(path)}"

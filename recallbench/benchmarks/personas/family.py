@@ -85,7 +85,8 @@ class PersonaFolders(BaseBenchmark):
         else:
             from ...data.validate import validate_dataset
 
-            problems = tuple(validate_dataset(path, personas, arcs_file))
+            hints = () if personas or _holds_personas(path) else no_data_hints(path)
+            problems = tuple(validate_dataset(path, personas, arcs_file, hints))
         return Validation(
             problems=problems,
             ok=f"OK: {path} is valid with {arcs_file}{proven}",
@@ -100,6 +101,23 @@ class PersonaFolders(BaseBenchmark):
         if full:
             return check_personas(path, personas, arcs_file)
         return check_reach(path, personas, arcs_file)
+
+
+def _holds_personas(path: Path) -> bool:
+    try:
+        return bool(list_personas(path))
+    except DatasetError:
+        return True  # validate_dataset says what is wrong with it
+
+
+def no_data_hints(path: Path) -> tuple[str, ...]:
+    """What every other family looked for in a folder that holds no personas (each imported to
+    ask: only when there is nothing here at all)."""
+    from ...family.registry import all_families
+
+    return tuple(
+        hint for f in all_families() if f.name != "personas" and (hint := f.no_data_hint(path))
+    )
 
 
 benchmark = PersonaFolders()

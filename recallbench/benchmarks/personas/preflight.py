@@ -33,7 +33,9 @@ def check_personas(root: Path, personas: Sequence[str], arcs_file: str) -> list[
     if not ids:
         ids = list_personas(root)
         if not ids:
-            errors.append(f"{root}: {no_data_message(root)}")
+            from .family import no_data_hints
+
+            errors.append(f"{root}: {no_data_message(root, no_data_hints(root))}")
     for persona_id in ids:
         errors.extend(_check_persona(root, persona_id, arcs_file))
     return errors

@@ -15,9 +15,9 @@ from recallbench.benchmarks.memorybench.dataset import (
 )
 from recallbench.benchmarks.memorybench.units import category_of
 from recallbench.data.dataset import DirectoryDataset
-from recallbench.data.importers import default_ranges_of, open_dataset
-from recallbench.data.ranges import DEFAULT_RANGES
+from recallbench.data.ranges import DEFAULT_RANGES, default_ranges_of
 from recallbench.errors import DatasetError
+from recallbench.family import open_dataset
 from recallbench.testing import write_persona
 
 

@@ -16,9 +16,9 @@ from _manifests import simple, write_benchmark
 import recallbench as rb
 from recallbench.benchmarks.memorybench.dataset import ManifestDataset, validate_manifests
 from recallbench.benchmarks.memorybench.judge import manifest_judge
-from recallbench.data.importers import data_folder
 from recallbench.data.qa import question_type_key
 from recallbench.errors import DatasetError
+from recallbench.family import resolve_data
 from recallbench.testing import ScriptedAdapter, ScriptedModel
 
 ROOT = Path(__file__).resolve().parents[3]
@@ -146,12 +146,12 @@ def test_types_without_instructions_are_one_warning(tmp_path: Path) -> None:
 
 def test_data_folder_of_a_manifest_and_its_errors(tmp_path: Path) -> None:
     folder = simple(tmp_path / "bench")
-    assert data_folder(folder / "manifest.json") == folder
-    assert data_folder(folder) == folder
+    assert resolve_data(folder / "manifest.json") == folder
+    assert resolve_data(folder) == folder
     with pytest.raises(DatasetError, match=r"data\.jsonl: --data takes a folder, not this file"):
-        data_folder(folder / "data.jsonl")
+        resolve_data(folder / "data.jsonl")
     with pytest.raises(DatasetError, match=r"manifest is not there \(no such folder\)"):
-        data_folder(tmp_path / "elsewhere" / "manifest.json")
+        resolve_data(tmp_path / "elsewhere" / "manifest.json")
 
 
 def _cli(*args: str, cwd: Path) -> tuple[int, str, str]:
