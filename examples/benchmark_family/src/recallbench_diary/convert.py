@@ -144,10 +144,12 @@ def write_diaries(
 
 
 def _read(source: Path) -> tuple[Diary, ...]:
+    if not source.is_file():
+        raise DatasetError("no such file" if not source.exists() else "not a file", path=source)
     try:
         return read_diaries(source)
     except ValueError as exc:
-        raise DatasetError(f"Diary Recall file: {exc}", path=source) from None
+        raise DatasetError(f"not a valid Diary Recall file: {exc}", path=source) from None
 
 
 def _variant(options: Mapping[str, Any]) -> str:

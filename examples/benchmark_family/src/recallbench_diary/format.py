@@ -224,14 +224,16 @@ def read_diaries(path: Path) -> tuple[Diary, ...]:
     """The diaries of the file at ``path``.
 
     Raises:
-        ValueError: the file is missing or malformed; the message is the first problem
-            (:func:`file_problems` lists them all).
+        ValueError: the file is missing or malformed; the message names its problems, the first
+            five of them (:func:`file_problems` lists them all).
     """
     raw, unreadable = _load(path)
     if unreadable:
         raise ValueError(unreadable)
-    for problem in _problems(raw):
-        raise ValueError(problem)
+    problems = list(_problems(raw))
+    if problems:
+        more = f"; and {len(problems) - 5} more" if len(problems) > 5 else ""
+        raise ValueError("; ".join(problems[:5]) + more)
     return tuple(
         Diary(
             id=d["id"],
