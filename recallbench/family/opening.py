@@ -149,10 +149,10 @@ def data_family(path: Path | str) -> Benchmark:
 
 
 def open_data(path: Path | str, arcs_file: str) -> tuple[Benchmark, Dataset]:
-    """The family of the data at ``path`` and its dataset (``path`` as :func:`resolve_data`
-    gives it; an unresolved ``NAME:TARGET`` is resolved first)."""
-    if split_spec(path)[0] is not None:
-        path = resolve_data(path)
+    """The family of the data at ``path`` and its dataset: ``path`` (a path or ``NAME:TARGET``)
+    resolved first (:func:`resolve_data`: a published file converted, …), then opened by the
+    family that recognises what it resolved to."""
+    path = resolve_data(path)
     owner = detect(Path(path))
     return owner, owner.open(Path(path), arcs_file=arcs_file)
 
