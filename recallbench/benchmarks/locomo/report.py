@@ -43,8 +43,8 @@ import re
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from typing import Any
 
-from ..data.qa import QAPair
-from .records import PersonaResult, QuestionResult
+from ...data.qa import QAPair
+from ...results.records import PersonaResult, QuestionResult
 
 __all__ = [
     "LOCOMO_MAPPINGS",
