@@ -13,11 +13,11 @@ import pytest
 from _manifests import LOCOMO_LIKE, write_benchmark
 from _public_sets import locomo_records, longmemeval_records, write_json
 
+from recallbench.benchmarks.locomo.importer import convert_locomo, read_locomo
+from recallbench.benchmarks.longmemeval.importer import convert_longmemeval, read_longmemeval
 from recallbench.cli import main
 from recallbench.data.importers._native import IMPORT_MARKER, import_warnings
 from recallbench.data.importers.dialog_refs import read_dialog_refs
-from recallbench.data.importers.locomo import convert_locomo, read_locomo
-from recallbench.data.importers.longmemeval import convert_longmemeval, read_longmemeval
 from recallbench.data.importers.memorybench import ManifestDataset, validate_manifests
 from recallbench.data.validate import validate_dataset
 

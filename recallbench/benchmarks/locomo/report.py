@@ -1,59 +1,32 @@
-"""LoCoMo and LongMemEval figures in the layout their papers publish (``publicBenchmark`` in
+"""LoCoMo's figures in the layout its papers publish (``publicBenchmark["locomo"]`` in
 ``result.json``). Pure: stdlib and attrs only.
 
-A run over imported LoCoMo or LongMemEval data (``--data locomo:FILE``, ``longmemeval:FILE`` or a
-directory ``recallbench import`` wrote) is recognised by its pairs' extra keys
-(``extra["locomoCategory"]``; ``extra["questionDate"]`` with ``extra["answerSessionIds"]``); every
-other run gets no ``publicBenchmark`` key, so a persona run's ``result.json`` is unchanged.
+A run's LoCoMo answers are those of pairs the importer wrote (``extra["locomoCategory"]``,
+:func:`is_locomo`); each counts once, by its last asking, with the official figure its judge kept at
+the head of the score's reasoning (:mod:`recallbench.judges.published`): ``F1`` (``locomo-f1``),
+``J`` (``locomo-llm``; category 5 excluded). An answer judged by any other judge has none; the
+report then warns that it is not comparable with the published figures.
 
-**Which asking.** A checkpoint run asks a question at each checkpoint that holds its evidence; the
-published figure is one answer per question, so each question counts once, by its *last* asking:
-the final checkpoint's (the one that has seen the whole conversation / haystack). An answer whose
-judge failed has no figure and is counted apart (``unjudgedCount``).
-
-**Which figure.** The official judges keep their own figure at the head of the score's reasoning
-(:func:`native_figure`): ``F1`` (``locomo-f1``), ``J`` (``locomo-llm``; category 5 excluded),
-``accuracy`` (``longmemeval``). An answer judged by any other judge has none; the report then warns
-that it is not comparable with the published figures.
-
-**LoCoMo.** Per category (by the dataset's number 1–5, named under the convention the import used:
-official or mem0, inferred from the pairs' ``questionType`` names) the mean F1 and/or J over its
-questions; ``overall`` is the mean over the questions of categories 1–4 (as papers report it:
-1,540 questions in the full set); category 5 (adversarial) is reported apart (``adversarial``);
-``overallAccuracy`` is the mean over every category, 1–5 (1,986 questions), which LoCoMo's own
-statistics print as "Overall accuracy" (``task_eval/evaluation_stats.py``, ``analyze_aggr_acc``).
-F1 is read back from the reasoning at four decimals, so a mean may differ from the exact one in the
-fifth place.
-
-**LongMemEval.** As the official ``print_qa_metrics.py`` computes them (xiaowu0162/LongMemEval,
-``src/evaluation/print_qa_metrics.py`` at commit b11ff723381cf41e744c5524be0c52b3a408516c):
-every answer counts under its ``question_type`` (``_abs`` ones too), per-type accuracy is the mean
-of its labels, the task-averaged accuracy is the mean of the per-type accuracies, the overall
-accuracy the mean of every label, the abstention accuracy the mean over ``_abs`` questions. One
-deliberate difference: the official script lists six fixed types and a type without questions gives
-``nan`` (``np.mean([])``) and poisons the task average; here a type without judged answers is listed
-with no accuracy and the task average is over the types that have one (``typesMissing`` names the
-others), so a subset of the set still gets a figure.
+Per category (by the dataset's number 1–5, named under the convention the import used: official or
+mem0, inferred from the pairs' ``questionType`` names) the mean F1 and/or J over its questions;
+``overall`` is the mean over the questions of categories 1–4 (as papers report it: 1,540 questions
+in the full set); category 5 (adversarial) is reported apart (``adversarial``); ``overallAccuracy``
+is the mean over every category, 1–5 (1,986 questions), which LoCoMo's own statistics print as
+"Overall accuracy" (``task_eval/evaluation_stats.py``, ``analyze_aggr_acc``). F1 is read back from
+the reasoning at four decimals, so a mean may differ from the exact one in the fifth place.
 """
 
 from __future__ import annotations
 
 import math
-import re
-from collections.abc import Iterable, Iterator, Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from ...data.qa import QAPair
+from ...judges.published import head_figure, last_askings
 from ...results.records import PersonaResult, QuestionResult
 
-__all__ = [
-    "LOCOMO_MAPPINGS",
-    "LONGMEMEVAL_TYPES",
-    "last_askings",
-    "locomo_report",
-    "longmemeval_report",
-    "public_benchmark",
-]
+__all__ = ["LOCOMO_MAPPINGS", "is_locomo", "locomo_published", "locomo_report"]
 
 LOCOMO_MAPPINGS: Mapping[str, Mapping[int, str]] = {
     "official": {
@@ -65,58 +38,19 @@ LOCOMO_MAPPINGS: Mapping[str, Mapping[int, str]] = {
     },
     "mem0": {1: "single-hop", 2: "temporal", 3: "multi-hop", 4: "open-domain", 5: "adversarial"},
 }
-"""The two category conventions (as :mod:`recallbench.data.importers.locomo` names them)."""
+"""The two category conventions (as :mod:`recallbench.benchmarks.locomo.importer` names them)."""
 
-LONGMEMEVAL_TYPES = (
-    "single-session-user",
-    "single-session-preference",
-    "single-session-assistant",
-    "multi-session",
-    "temporal-reasoning",
-    "knowledge-update",
-)
-"""The question types in the official script's order (``type2acc``)."""
-
-_HEAD = re.compile(r"(F1|J|accuracy) (excluded|\d+(?:\.\d+)?) \[")
-"""The official judges' head (``recallbench.judges.official.figure_head``), read here with the same
-pattern: the judges' room sits above this one."""
 _LOCOMO_METRICS = ("F1", "J")
 _LOCOMO_PUBLISHED = "published LoCoMo F1 (locomo-f1) or J (locomo-llm) figures"
-_LONGMEMEVAL_PUBLISHED = "published LongMemEval accuracies (the longmemeval judge's yes/no prompts)"
-
-
-def _figure(reasoning: str | None) -> tuple[str, float | None] | None:
-    m = _HEAD.match(reasoning or "")
-    if m is None:
-        return None
-    return m.group(1), None if m.group(2) == "excluded" else float(m.group(2))
-
-
-def last_askings(personas: Iterable[PersonaResult]) -> Iterator[tuple[QuestionResult, bool]]:
-    """Each question of each persona once, by its last asking (the latest checkpoint that asked
-    it), with whether that answer was scored (False: its judge failed)."""
-    for persona in personas:
-        last: dict[str, tuple[QuestionResult, bool]] = {}
-        for r in persona.range_results:
-            for q in r.question_results:
-                last.pop(q.qa.id, None)
-                last[q.qa.id] = (q, True)
-            for q in r.unscored_results or ():
-                last.pop(q.qa.id, None)
-                last[q.qa.id] = (q, False)
-        yield from last.values()
 
 
 def _mean(values: Sequence[float]) -> float | None:
     return math.fsum(values) / len(values) if values else None
 
 
-def _is_locomo(pair: QAPair) -> bool:
+def is_locomo(pair: QAPair) -> bool:
+    """Whether a pair is a LoCoMo question (its importer keeps the category number)."""
     return isinstance(pair.extra.get("locomoCategory"), int)
-
-
-def _is_longmemeval(pair: QAPair) -> bool:
-    return "questionDate" in pair.extra and "answerSessionIds" in pair.extra
 
 
 def _conventions(pair: QAPair) -> set[str]:
@@ -142,7 +76,7 @@ def locomo_report(answers: Iterable[tuple[QuestionResult, bool]]) -> dict[str, A
         if not scored:
             unjudged += 1
             continue
-        fig = _figure(q.score.reasoning)
+        fig = head_figure(q.score.reasoning)
         if fig is None or fig[0] not in _LOCOMO_METRICS:
             unofficial += 1
             continue
@@ -202,75 +136,8 @@ def locomo_report(answers: Iterable[tuple[QuestionResult, bool]]) -> dict[str, A
     return out
 
 
-def longmemeval_report(answers: Iterable[tuple[QuestionResult, bool]]) -> dict[str, Any]:
-    """The LongMemEval layout from each question's last asking, as ``print_qa_metrics.py``
-    computes it (module docstring)."""
-    type2acc: dict[str, list[float]] = {t: [] for t in LONGMEMEVAL_TYPES}
-    counts: dict[str, int] = dict.fromkeys(LONGMEMEVAL_TYPES, 0)
-    abstention: list[float] = []
-    all_acc: list[float] = []
-    unjudged = unofficial = total = 0
-    for q, scored in answers:
-        total += 1
-        qtype = str(q.qa.extra.get("questionType", "unknown"))
-        counts[qtype] = counts.get(qtype, 0) + 1
-        type2acc.setdefault(qtype, [])
-        if not scored:
-            unjudged += 1
-            continue
-        fig = _figure(q.score.reasoning)
-        if fig is None or fig[0] != "accuracy" or fig[1] is None:
-            unofficial += 1
-            continue
-        label = 1.0 if fig[1] else 0.0
-        type2acc[qtype].append(label)
-        all_acc.append(label)
-        # The official script tests '_abs' in the question id; the importer keeps that as
-        # extra["abstention"].
-        if q.qa.extra.get("abstention") is True:
-            abstention.append(label)
-    types: list[dict[str, Any]] = [
-        {"questionType": t, "questionCount": counts[t], "judgedCount": len(v)}
-        | ({"accuracy": acc} if (acc := _mean(v)) is not None else {})
-        for t, v in type2acc.items()
-    ]
-    task_acc = [row["accuracy"] for row in types if "accuracy" in row]
-    out: dict[str, Any] = {
-        "asking": "last",
-        "questionCount": total,
-        "types": types,
-        "judgedCount": len(all_acc),
-        "abstentionCount": len(abstention),
-    }
-    if task_acc:
-        out["taskAveragedAccuracy"] = _mean(task_acc)
-    if all_acc:
-        out["overallAccuracy"] = _mean(all_acc)
-    if abstention:
-        out["abstentionAccuracy"] = _mean(abstention)
-    missing = [row["questionType"] for row in types if "accuracy" not in row]
-    if missing:
-        out["typesMissing"] = missing
-    if unjudged:
-        out["unjudgedCount"] = unjudged
-    if unofficial:
-        out["warnings"] = [
-            f"{unofficial} of {total} answers were judged by another judge (no official yes/no "
-            f"label): they are not comparable with {_LONGMEMEVAL_PUBLISHED} and are left out "
-            "of the figures"
-        ]
-    return out
-
-
-def public_benchmark(personas: Sequence[PersonaResult]) -> dict[str, Any] | None:
-    """``publicBenchmark``: ``{"locomo": …, "longmemeval": …}`` for the benchmarks the run's
-    questions come from; None when it asked none of theirs (a persona or manifest run)."""
-    answers = list(last_askings(personas))
-    locomo = [(q, s) for q, s in answers if _is_locomo(q.qa)]
-    longmemeval = [(q, s) for q, s in answers if not _is_locomo(q.qa) and _is_longmemeval(q.qa)]
-    out: dict[str, Any] = {}
-    if locomo:
-        out["locomo"] = locomo_report(locomo)
-    if longmemeval:
-        out["longmemeval"] = longmemeval_report(longmemeval)
-    return out or None
+def locomo_published(personas: Sequence[PersonaResult]) -> dict[str, Any] | None:
+    """``publicBenchmark["locomo"]`` of a run: the layout over its LoCoMo questions' last askings;
+    None when it asked none."""
+    answers = [(q, s) for q, s in last_askings(personas) if is_locomo(q.qa)]
+    return locomo_report(answers) if answers else None
