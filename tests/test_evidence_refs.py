@@ -12,11 +12,11 @@ from typing import Any
 import pytest
 from _public_sets import locomo_records, longmemeval_records, write_json
 
+from recallbench.benchmarks.locomo.importer import convert_locomo, read_locomo
+from recallbench.benchmarks.longmemeval.importer import convert_longmemeval, read_longmemeval
 from recallbench.cli import main
 from recallbench.data.importers._native import IMPORT_MARKER, import_warnings
 from recallbench.data.importers.dialog_refs import read_dialog_refs
-from recallbench.data.importers.locomo import convert_locomo, read_locomo
-from recallbench.data.importers.longmemeval import convert_longmemeval, read_longmemeval
 from recallbench.data.validate import validate_dataset
 
 

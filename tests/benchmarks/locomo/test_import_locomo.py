@@ -11,17 +11,18 @@ from typing import Any
 import pytest
 from _public_sets import locomo_records, write_json
 
-from recallbench.data.dataset import load_persona
-from recallbench.data.importers import default_ranges_of, open_dataset, persona_ranges_of
-from recallbench.data.importers.locomo import (
+from recallbench.benchmarks.locomo.importer import (
     MEM0_NAMES,
     NOT_MENTIONED,
     OFFICIAL_NAMES,
     read_locomo,
     session_checkpoints,
 )
+from recallbench.data.dataset import load_persona
+from recallbench.data.ranges import default_ranges_of, persona_ranges_of
 from recallbench.data.validate import validate_dataset
 from recallbench.errors import DatasetError
+from recallbench.family import open_dataset
 
 
 @pytest.fixture

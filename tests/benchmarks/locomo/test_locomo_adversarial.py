@@ -18,10 +18,10 @@ import recallbench as rb
 from recallbench.adapters import ABSTENTION
 from recallbench.adapters.answering import answer_system
 from recallbench.adapters.builtin import builtin_adapter
+from recallbench.benchmarks.locomo.judges import adversarial_declined
 from recallbench.data.qa import QAPair
 from recallbench.harness import AdapterSpec
 from recallbench.judges.base import JudgeContext
-from recallbench.judges.locomo import adversarial_declined
 from recallbench.judges.rubric import RubricJudge
 
 

@@ -29,12 +29,18 @@ from collections.abc import Iterator, Mapping
 from pathlib import Path
 from typing import Any
 
+from ...data.dates import parse_date
+from ...data.importers._jsonstream import iter_records
+from ...data.importers._native import (
+    NativeDay,
+    NativePersona,
+    answer_text,
+    day_number,
+    native_id,
+    write_native,
+)
+from ...data.ranges import NAMED_RANGES
 from ...errors import DatasetError
-from ..dates import parse_date
-from ..ranges import NAMED_RANGES
-from ._jsonstream import iter_records
-from ._native import NativeDay, NativePersona, day_number, write_native
-from .locomo import _answer_text, _persona_id
 
 __all__ = [
     "ABSTENTION_SUFFIX",
@@ -102,9 +108,9 @@ def _unit(
         raise rec.fail("answer", "missing or not a text or number")
     raw_answer = record["answer"]
     answer = (
-        "; ".join(map(_answer_text, raw_answer))
+        "; ".join(map(answer_text, raw_answer))
         if isinstance(raw_answer, list)
-        else _answer_text(raw_answer)
+        else answer_text(raw_answer)
     )
     qdate = _string(rec, record, "question_date")
     asked = parse_date(qdate)
@@ -164,7 +170,7 @@ def _unit(
     }
     if abstention:
         extra["abstention"] = True
-    pid = _persona_id(qid)
+    pid = native_id(qid)
     pair = {
         "id": pid,
         "question": question.strip(),
@@ -203,7 +209,8 @@ def iter_longmemeval(
     path: Path | str, warnings: list[str] | None = None
 ) -> Iterator[NativePersona]:
     """The questions of a LongMemEval file, each a persona with its haystack, converted one record
-    at a time as the file is read (:func:`~._jsonstream.iter_records`: an ``_m`` file is never
+    at a time as the file is read (:func:`~recallbench.data.importers._jsonstream.iter_records`:
+    an ``_m`` file is never
     held whole). Once the file is read, what is worth a warning (questions whose haystack holds
     a session dated after them) is one line appended to ``warnings``.
 
@@ -254,6 +261,7 @@ def convert_longmemeval(source: Path | str, out: Path | str) -> tuple[str, ...]:
     write_native(
         each(),
         Path(out),
+        family="longmemeval",
         source="longmemeval",
         default_ranges=(NAMED_RANGES["full"],),
         warnings=warnings,

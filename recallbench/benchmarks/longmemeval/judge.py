@@ -25,16 +25,16 @@ with hallucination 0 unless the answer abstains) and kept at the head of the rea
 from __future__ import annotations
 
 import json
-from typing import Any
+from typing import Any, ClassVar
 
 import attrs
 
-from ..errors import JudgeError
-from ..models.base import TextModel
-from ..results.scoring import JudgeScore
-from .base import JudgeContext
-from .llm import DEFAULT_TEMPERATURE, LlmJudge
-from .official import figure_head, official_score
+from ...errors import JudgeError
+from ...judges.base import JudgeContext
+from ...judges.llm import DEFAULT_TEMPERATURE, LlmJudge
+from ...judges.official import figure_head, official_score
+from ...models.base import TextModel
+from ...results.scoring import JudgeScore
 
 __all__ = [
     "LONGMEMEVAL_MAX_TOKENS",
@@ -167,6 +167,11 @@ class LongMemEvalJudge(LlmJudge):
     Attributes:
         hallucination_mode: ``reference-only``.
     """
+
+    fingerprint_type: ClassVar[str] = "recallbench.judges.longmemeval.LongMemEvalJudge"
+    """The type a run's fingerprint records: the class's module before the LongMemEval family moved
+    into :mod:`recallbench.benchmarks.longmemeval` (runs before and after compare as judged
+    alike)."""
 
     protocol = "longmemeval"
     hallucination_mode = "reference-only"

@@ -35,18 +35,18 @@ import re
 import string
 from collections import Counter
 from collections.abc import Callable
-from typing import Any
+from typing import Any, ClassVar
 
 import attrs
 
-from .._closing import AsyncClosing
-from ..errors import ConfigError, JudgeParseError
-from ..models.base import TextModel
-from ..results.scoring import JudgeScore
-from .base import JudgeContext
-from .llm import DEFAULT_TEMPERATURE, LlmJudge
-from .official import figure_head, official_score
-from .parse import find_reply_object
+from ..._closing import AsyncClosing
+from ...errors import ConfigError, JudgeParseError
+from ...judges.base import JudgeContext
+from ...judges.llm import DEFAULT_TEMPERATURE, LlmJudge
+from ...judges.official import figure_head, official_score
+from ...judges.parse import find_reply_object
+from ...models.base import TextModel
+from ...results.scoring import JudgeScore
 
 __all__ = [
     "LOCOMO_CATEGORIES",
@@ -165,6 +165,10 @@ class LocomoF1Judge(AsyncClosing):
     It declares no ``cache_identity``: the F1 is cheaper than a cache lookup.
     """
 
+    fingerprint_type: ClassVar[str] = "recallbench.judges.locomo.LocomoF1Judge"
+    """The type a run's fingerprint records: the class's module before the LoCoMo family moved
+    into :mod:`recallbench.benchmarks.locomo` (runs before and after compare as judged alike)."""
+
     name: str = "locomo-f1"
     protocol: str = attrs.field(default="locomo-f1", init=False)
     synchronous: bool = attrs.field(default=True, init=False)
@@ -248,6 +252,9 @@ class LocomoLlmJudge(LlmJudge):
     Attributes:
         hallucination_mode: ``reference-only``.
     """
+
+    fingerprint_type: ClassVar[str] = "recallbench.judges.locomo.LocomoLlmJudge"
+    """The type a run's fingerprint records (its module before the family moved)."""
 
     protocol = "locomo-llm"
     hallucination_mode = "reference-only"

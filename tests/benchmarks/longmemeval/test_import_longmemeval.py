@@ -13,12 +13,12 @@ from typing import Any
 import pytest
 from _public_sets import longmemeval_records, write_json
 
+from recallbench.benchmarks.longmemeval.importer import read_longmemeval
 from recallbench.data.dataset import load_persona
-from recallbench.data.importers import default_ranges_of, open_dataset
-from recallbench.data.importers.longmemeval import read_longmemeval
-from recallbench.data.ranges import NAMED_RANGES
+from recallbench.data.ranges import NAMED_RANGES, default_ranges_of
 from recallbench.data.validate import validate_dataset
 from recallbench.errors import DatasetError
+from recallbench.family import open_dataset
 
 
 @pytest.fixture

@@ -9,7 +9,8 @@ session_N_date_time}, qa: [...], observation, session_summary, event_summary}``.
   ``[shared an image: <blip_caption>]``;
 * a question's relevant days are the days of the sessions its ``evidence`` dia ids name (all days
   when it names none), its turns (``extra["evidenceTurns"]``, ``D5:8``) the turns they name — read
-  where the file writes them loosely (``D:11:26``, ``D30:05``, ``D 5:8``; :mod:`.dialog_refs`), one
+  where the file writes them loosely (``D:11:26``, ``D30:05``, ``D 5:8``;
+  :mod:`recallbench.data.importers.dialog_refs`), one
   warning for the file naming the references that name no turn or one the conversation lacks; its category by the official numbering (:data:`OFFICIAL_NAMES`) or mem0's
   (:data:`MEM0_NAMES`), mapped onto ours by :data:`CATEGORY_OF_NAME`; category 5's reference answer
   is that the conversation does not say (:data:`NOT_MENTIONED`);
@@ -31,13 +32,20 @@ from typing import Any, Literal
 
 import attrs
 
+from ...data.dates import parse_date
+from ...data.importers._jsonstream import iter_records
+from ...data.importers._native import (
+    NativeDay,
+    NativePersona,
+    answer_text,
+    day_number,
+    native_id,
+    write_native,
+)
+from ...data.importers.dialog_refs import read_dialog_refs, summarize_unreadable
+from ...data.qa import EVIDENCE_TURNS
+from ...data.ranges import TimeRange, widest_by_label
 from ...errors import DatasetError
-from ..dates import parse_date
-from ..qa import EVIDENCE_TURNS
-from ..ranges import TimeRange, widest_by_label
-from ._jsonstream import iter_records
-from ._native import NativeDay, NativePersona, day_number, write_native
-from .dialog_refs import read_dialog_refs, summarize_unreadable
 
 __all__ = [
     "CATEGORY_OF_NAME",
@@ -105,10 +113,6 @@ class _Record:
         return DatasetError(f"LoCoMo {self.where}: {field}: {message}", path=self.path)
 
 
-def _persona_id(sample_id: str) -> str:
-    return re.sub(r"[^A-Za-z0-9._-]+", "-", sample_id).strip("-.") or "conversation"
-
-
 def _images(turn: Mapping[str, Any]) -> list[str]:
     captions = turn.get("blip_caption")
     urls = turn.get("img_url")
@@ -129,12 +133,6 @@ def _turn_line(rec: _Record, field: str, turn: Any) -> str:
             raise rec.fail(f"{field}.{key}", "missing or not a string")
     text = " ".join([turn["text"], *_images(turn)]).strip()
     return f"[{turn['dia_id']}] {turn['speaker']}: {text}"
-
-
-def _answer_text(value: Any) -> str:
-    if isinstance(value, float) and value.is_integer():
-        return str(int(value))
-    return str(value)
 
 
 def _conversation(
@@ -187,7 +185,7 @@ def _conversation(
     if not isinstance(qa, list):
         raise rec.fail("qa", "missing or not a list")
     names = names_of(convention)
-    pid = _persona_id(str(sid))
+    pid = native_id(str(sid))
     questions = tuple(
         _question(rec, f"qa[{i}]", item, pid, i, day_of, all_days, names, known_turns, notes)
         for i, item in enumerate(qa)
@@ -276,9 +274,9 @@ def _question(
     if category == 5:
         answer = NOT_MENTIONED
         if "adversarial_answer" in item:
-            extra["adversarial_answer"] = _answer_text(item["adversarial_answer"])
+            extra["adversarial_answer"] = answer_text(item["adversarial_answer"])
         if "answer" in item:
-            extra["locomoAnswer"] = _answer_text(item["answer"])
+            extra["locomoAnswer"] = answer_text(item["answer"])
     else:
         if (
             "answer" not in item
@@ -286,7 +284,7 @@ def _question(
             or isinstance(item["answer"], dict | list)
         ):
             raise rec.fail(f"{field}.answer", "missing or not a text or number")
-        answer = _answer_text(item["answer"])
+        answer = answer_text(item["answer"])
     return {
         "id": qid,
         "question": question.strip(),
@@ -329,7 +327,8 @@ def read_locomo(
     (:func:`session_checkpoints`), and the run's: the same labels at the longest conversation's
     days (what a run's ``ranges`` and the heatmap's column days show).
 
-    Evidence references are read by :func:`~.dialog_refs.read_dialog_refs`; those that name no
+    Evidence references are read by
+    :func:`~recallbench.data.importers.dialog_refs.read_dialog_refs`; those that name no
     turn that can be told, or a turn or session the conversation lacks, are one line each for the
     whole file, appended to ``warnings``.
 
@@ -365,6 +364,7 @@ def convert_locomo(
     write_native(
         personas,
         Path(out),
+        family="locomo",
         source=f"locomo ({convention} categories)",
         default_ranges=ranges,
         warnings=warnings,

@@ -9,8 +9,8 @@ import pytest
 from _public_sets import locomo_records, write_json
 
 import recallbench as rb
-from recallbench.data.importers import open_dataset
-from recallbench.data.importers.locomo import convert_locomo
+from recallbench.benchmarks.locomo.importer import convert_locomo
+from recallbench.family import open_dataset
 from recallbench.harness.resume import read_resume_log
 from recallbench.results import heatmap_view
 from recallbench.testing import ScriptedAdapter
