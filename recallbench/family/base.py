@@ -59,6 +59,9 @@ class DataOption:
     metavar: str | None = None
     import_default: str | None = None
     """The value ``recallbench import`` uses when the flag is not given (None: none)."""
+    elsewhere: str | None = None
+    """Said after the one line refusing the flag for another family's data (``an imported
+    directory keeps the names its import gave it``)."""
 
     @flag.validator
     def _check_flag(self, _a: attrs.Attribute[str], value: str) -> None:

@@ -117,7 +117,9 @@ def _check_options(owner: Benchmark, given: str, options: Mapping[str, Any]) -> 
         flag = "--" + dest.replace("_", "-")
         other = option_owner(flag)
         target = f"{other}:FILE" if other else "its family's data"
-        raise ConfigError(f"{flag} applies to --data {target}, not to {given}")
+        notes = [o.elsewhere for o in family(other).data_options if o.dest == dest] if other else []
+        why = f": {notes[0]}" if notes and notes[0] else ""
+        raise ConfigError(f"{flag} applies to --data {target}, not to {given}{why}")
 
 
 def resolve_data(value: str | Path, options: Mapping[str, Any] | None = None) -> Path:

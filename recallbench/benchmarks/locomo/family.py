@@ -60,6 +60,8 @@ class LoCoMo(BaseBenchmark):
             flag="--locomo-categories",
             choices=CATEGORY_CONVENTIONS,
             import_default="official",
+            elsewhere="an imported directory keeps the names 'recallbench import "
+            "--locomo-categories' gave it",
             help="with --data locomo:FILE: the names LoCoMo's category numbers are read under — "
             "the official evaluation's (1 multi-hop, 2 temporal, 3 open-domain, 4 single-hop, "
             "5 adversarial; the default) or mem0's (1 single-hop, 3 multi-hop, 4 open-domain); "

@@ -13,7 +13,7 @@ from ...data.corpus import PersonaDataset
 from ...data.dataset import DirectoryDataset, list_personas, persona_dir
 from ...errors import DatasetError
 from ...family.base import BaseBenchmark, Validation
-from .hints import arcs_hint, missing_arcs_notes
+from .hints import arcs_hint, holds_personas, missing_arcs_notes, no_data_hints
 
 __all__ = ["PersonaDirectory", "PersonaFolders", "benchmark"]
 
@@ -85,7 +85,7 @@ class PersonaFolders(BaseBenchmark):
         else:
             from ...data.validate import validate_dataset
 
-            hints = () if personas or _holds_personas(path) else no_data_hints(path)
+            hints = () if personas or holds_personas(path) else no_data_hints(path)
             problems = tuple(validate_dataset(path, personas, arcs_file, hints))
         return Validation(
             problems=problems,
@@ -101,23 +101,6 @@ class PersonaFolders(BaseBenchmark):
         if full:
             return check_personas(path, personas, arcs_file)
         return check_reach(path, personas, arcs_file)
-
-
-def _holds_personas(path: Path) -> bool:
-    try:
-        return bool(list_personas(path))
-    except DatasetError:
-        return True  # validate_dataset says what is wrong with it
-
-
-def no_data_hints(path: Path) -> tuple[str, ...]:
-    """What every other family looked for in a folder that holds no personas (each imported to
-    ask: only when there is nothing here at all)."""
-    from ...family.registry import all_families
-
-    return tuple(
-        hint for f in all_families() if f.name != "personas" and (hint := f.no_data_hint(path))
-    )
 
 
 benchmark = PersonaFolders()

@@ -20,6 +20,7 @@ from recallbench.benchmarks.memorybench import MemoryBenchManifests, benchmark
 from recallbench.benchmarks.memorybench.dataset import ManifestDataset, validate_manifests
 from recallbench.benchmarks.memorybench.judge import ManifestJudge, manifest_judge
 from recallbench.benchmarks.memorybench.metrics import manifest_run_metrics
+from recallbench.benchmarks.personas.hints import no_data_hints
 from recallbench.cli import main
 from recallbench.data.validate import format_problem, no_data_message
 from recallbench.errors import ConfigError, DatasetError
@@ -274,7 +275,8 @@ def test_no_data_hint_is_the_familys_part_of_no_data_message(tmp_path: Path) -> 
     for folder in (empty, stray, misspelt):
         hint = benchmark.no_data_hint(folder)
         assert hint.startswith(f"no MemoryBench manifest (looked for {folder / 'manifest.json'}")
-        assert no_data_message(folder) == (
+        assert no_data_hints(folder) == (hint,)  # what the personas family gathers
+        assert no_data_message(folder, no_data_hints(folder)) == (
             f"no persona directories (sub-folders with persona.yaml) and {hint}"
         )
     assert benchmark.no_data_hint(misspelt).endswith(
