@@ -57,6 +57,7 @@ class Problem:
 
 
 def format_problem(p: Problem) -> str:
+    """A problem as ``recallbench validate`` prints it: ``FILE[:LINE]: SEVERITY: MESSAGE``."""
     where = f"{p.path}:{p.line}" if p.line is not None else str(p.path)
     return f"{where}: {p.severity}: {p.message}"
 

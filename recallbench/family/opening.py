@@ -20,6 +20,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from .._jsonread import json_loads
+from ..data.importers._native import IMPORT_MARKER
 from ..errors import ConfigError
 from .base import Benchmark, DataOption
 from .registry import DEFAULT_FAMILY, all_families, family, family_of_prefix, registrations
@@ -39,9 +40,6 @@ __all__ = [
     "split_spec",
 ]
 
-IMPORT_MARKER = "recallbench-import.json"
-"""Beside the persona folders an importer wrote: what they were converted from (its ``family``,
-or the first word of its ``source`` in markers written before families had names there)."""
 
 _WORD = re.compile(r"[a-z][a-z0-9-]*")
 

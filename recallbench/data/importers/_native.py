@@ -64,6 +64,9 @@ checkpoints."""
 
 @attrs.frozen(kw_only=True)
 class NativeDay:
+    """One day of an imported unit: its number (day 1 is the unit's epoch) and its text, written
+    as ``memories-*/day-NNNN.md``."""
+
     number: int
     content: str
 
