@@ -313,14 +313,19 @@ def content_hash(path: Path) -> str:
 
 
 def cached_import(
-    kind: str, source: Path, convert: Callable[[Path, Path], None], variant: str = ""
+    kind: str,
+    source: Path,
+    convert: Callable[[Path, Path], None],
+    variant: str = "",
+    version: int = IMPORTER_VERSION,
 ) -> Path:
     """The personas of ``source`` converted by ``convert(source, out)``, once: in the user cache
-    under ``<kind>[-<variant>]-v<importer version>-<sha256 of the file>``. Built in a sibling directory and renamed
-    into place, so the cache holds only complete conversions (a failed one leaves nothing)."""
-    name = "-".join(
-        filter(None, (kind, variant, f"v{IMPORTER_VERSION}", content_hash(source)[:24]))
-    )
+    under ``<kind>[-<variant>]-v<version>-<24 hex of the file's SHA-256>`` (``version``: the
+    importer's, bumped when a file converts differently; recallbench's own importers share one).
+    Built in a sibling directory and renamed into place, so the cache holds only complete
+    conversions (a failed one leaves nothing). The run's fingerprint records the folder's name as
+    each unit's ``source``."""
+    name = "-".join(filter(None, (kind, variant, f"v{version}", content_hash(source)[:24])))
     target = imports_cache_dir() / name
     if (target / IMPORT_MARKER).is_file():
         return target
