@@ -2,21 +2,24 @@
 
 from __future__ import annotations
 
+import hashlib
 import json
 import os
 from pathlib import Path
 
 import pytest
-from recallbench_diary.convert import (
-    IMPORT_MARKER,
-    cached_conversion,
-    convert_file,
-    source_tag,
-)
+from recallbench_diary.convert import cached_conversion, convert_file
+from recallbench_diary.dataset import open_diaries
 from recallbench_diary.format import CATEGORIES
 
-from recallbench.data import load_persona, parse_time_range
+from recallbench.data import IMPORT_MARKER, import_warnings, load_persona, parse_time_range
 from recallbench.errors import DatasetError
+
+
+def _cache_name(sample: Path, variant: str = "") -> str:
+    """The cache folder recallbench names a conversion: kind, variant, version, file hash."""
+    digest = hashlib.sha256(sample.read_bytes()).hexdigest()[:24]
+    return "-".join(filter(None, ("diary", variant, "v1", digest)))
 
 
 def test_each_diary_becomes_a_persona_recallbench_reads(tmp_path: Path, sample: Path) -> None:
@@ -40,19 +43,34 @@ def test_the_marker_names_the_family(tmp_path: Path, sample: Path) -> None:
     full = parse_time_range("full")
     assert marker == {
         "family": "diary",
-        "source": source_tag(sample, {}),
+        "source": "diary (converter v1)",
         "arcsFile": "arcs-1000d.yaml",
         "defaultRanges": [{"label": "full", "days": full.days}],
         "categories": list(CATEGORIES),
     }
-    assert marker["source"].startswith("diary-v1-")
-    assert len(marker["source"]) == len("diary-v1-") + 24
+    # read back: the family's dataset, with the checkpoint and the categories the marker records
+    dataset = open_diaries(tmp_path, "arcs-1000d.yaml")
+    assert (dataset.default_ranges, dataset.categories) == ((full,), CATEGORIES)
+    assert dataset.persona_ids() == ["ada", "ben"]
+
+
+def test_a_diary_without_questions_is_a_warning(tmp_path: Path, sample: Path) -> None:
+    data = json.loads(sample.read_text(encoding="utf-8"))
+    data["diaries"][1]["questions"] = []
+    quiet = tmp_path / "quiet.json"
+    quiet.write_text(json.dumps(data), encoding="utf-8")
+    assert convert_file(quiet, tmp_path / "out", {}).questions == 6
+    assert import_warnings(tmp_path / "out") == [
+        "diary 'ben' has no questions: it is ingested, and nothing is asked about it"
+    ]
 
 
 def test_absent_questions_can_be_left_out(tmp_path: Path, sample: Path) -> None:
     summary = convert_file(sample, tmp_path, {"diary_absent": "skip"})
     assert summary.questions == 10
     assert "absent questions left out" in summary.detail
+    marker = json.loads((tmp_path / IMPORT_MARKER).read_text(encoding="utf-8"))
+    assert marker["source"] == "diary (converter v1, absent questions left out)"
     ben = load_persona(tmp_path, "ben", categories=CATEGORIES)
     assert "absent" not in {q.category for q in ben.qa}
 
@@ -68,12 +86,13 @@ def test_a_reimport_replaces_each_diary(tmp_path: Path, sample: Path) -> None:
 def test_the_cache_converts_a_file_once_per_variant(sample: Path) -> None:
     first = cached_conversion(sample, {})
     assert first.parent == Path(os.environ["RECALLBENCH_CACHE_DIR"]) / "imports"
-    assert first.name == source_tag(sample, {})
+    assert first.name == _cache_name(sample)
     mtime = (first / IMPORT_MARKER).stat().st_mtime_ns
     assert cached_conversion(sample, {}) == first
     assert (first / IMPORT_MARKER).stat().st_mtime_ns == mtime  # not converted again
     skipping = cached_conversion(sample, {"diary_absent": "skip"})
-    assert skipping.name.startswith("diary-skip-absent-v1-")
+    assert skipping.name == _cache_name(sample, "skip-absent")
+    assert load_persona(skipping, "ben", categories=CATEGORIES).qa[-1].category == "latest"
     assert sorted(p.name for p in first.parent.iterdir()) == sorted([first.name, skipping.name])
 
 

@@ -8,11 +8,12 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from recallbench_diary.convert import IMPORT_MARKER, convert_file
+from recallbench_diary.convert import convert_file
 from recallbench_diary.format import read_diaries
 from recallbench_diary.judge import DiaryF1Judge
 
 import recallbench as rb
+from recallbench.data import IMPORT_MARKER
 from recallbench.errors import ConfigError, DatasetError
 from recallbench.family import Benchmark, detect, family, open_data, resolve_data
 from recallbench.harness import AdapterErrorLimit
@@ -81,6 +82,13 @@ def test_validate(tmp_path: Path, sample: Path) -> None:
     (out / "ben" / "persona.yaml").unlink()
     problems = owner.validate(out, personas=None, arcs_file="arcs-1000d.yaml", deep=False).problems
     assert [p.path.name for p in problems] == ["persona.yaml"]
+    marker = json.loads((out / IMPORT_MARKER).read_text(encoding="utf-8"))
+    marker["warnings"] = ["a warning of the import"]
+    (out / IMPORT_MARKER).write_text(json.dumps(marker), encoding="utf-8")
+    found = owner.validate(out, personas=["ada"], arcs_file="arcs-1000d.yaml", deep=False)
+    assert [(p.path.name, p.severity, p.message) for p in found.problems] == [
+        (IMPORT_MARKER, "warning", "a warning of the import")
+    ]
     assert owner.unit_ids(out, arcs_file="arcs-1000d.yaml") == ["ada", "ben"]
 
 
@@ -108,8 +116,11 @@ def test_a_run_gets_its_judge_figures_section_and_fingerprint(tmp_path: Path, sa
     text = rb.format_text_report(result)
     assert "DIARY RECALL (published layout; see docs/reports.md)" in text
     assert "  overall          12  1.0000" in text
+    # recallbench records the file each diary was converted from: the cache folder's name
     datasets = result.metadata.fingerprint["datasets"]
-    assert datasets["ada"]["source"].startswith("diary-v1-")
+    source = resolve_data(f"diary:{sample}").name
+    assert source.startswith("diary-v1-")
+    assert {d["source"] for d in datasets.values()} == {source}
     assert result.metadata.fingerprint["judges"]["primary"]["name"] == "diary-f1"
 
 

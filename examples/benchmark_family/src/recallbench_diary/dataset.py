@@ -1,34 +1,28 @@
-"""Converted diaries as a recallbench dataset: :class:`DiaryDataset`, and the import marker."""
+"""Converted diaries as a recallbench dataset: :class:`DiaryDataset`."""
 
 from __future__ import annotations
 
 import json
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import attrs
 
-from recallbench.data import DirectoryDataset, PersonaDataset, TimeRange, load_persona
+from recallbench.data import IMPORT_MARKER, ImportedDataset, open_imported
 from recallbench.errors import DatasetError
-
-from .convert import FULL, IMPORT_MARKER
-from .format import CATEGORIES
 
 if TYPE_CHECKING:
     from .family import DiaryRecall
 
-__all__ = ["DiaryDataset", "open_diaries", "read_marker"]
+__all__ = ["DiaryDataset", "open_diaries"]
 
 
 @attrs.frozen
-class DiaryDataset(DirectoryDataset):
-    """Diaries converted into persona folders (:mod:`recallbench_diary.convert`), read with the
-    family's categories; each question asked once, after the whole diary, unless ``--ranges``
-    names checkpoints."""
-
-    source: str = ""
-    """What the folders were converted from (the marker's ``source``): the run's fingerprint
-    records it."""
+class DiaryDataset(ImportedDataset):
+    """Diaries converted into persona folders (:mod:`recallbench_diary.convert`). What its import
+    marker records comes with it: the family's categories (its questions are read under them) and
+    its checkpoint (``default_ranges``: each question asked once, after the whole diary, unless
+    ``--ranges`` names checkpoints)."""
 
     @property
     def benchmark(self) -> DiaryRecall:
@@ -37,21 +31,9 @@ class DiaryDataset(DirectoryDataset):
 
         return benchmark
 
-    @property
-    def default_ranges(self) -> tuple[TimeRange, ...]:
-        """The checkpoints a run asks when ``--ranges`` names none: ``full`` only."""
-        return (FULL,)
 
-    def load(self, persona_id: str) -> PersonaDataset:
-        return load_persona(self.data_dir, persona_id, self.arcs_file, categories=CATEGORIES)
-
-
-def read_marker(path: Path) -> dict[str, Any]:
-    """The import marker beside the persona folders at ``path``.
-
-    Raises:
-        DatasetError: no marker there, one that is not JSON, or one naming another family.
-    """
+def _check_family(path: Path) -> None:
+    """Raises DatasetError when ``path`` holds no import marker naming the diary family."""
     marker = path / IMPORT_MARKER
     try:
         raw = json.loads(marker.read_text(encoding="utf-8"))
@@ -68,13 +50,15 @@ def read_marker(path: Path) -> dict[str, Any]:
         raise DatasetError(
             f"the import marker names the {family or 'unnamed'} family, not diary", path=marker
         )
-    return dict(raw)
 
 
 def open_diaries(path: Path, arcs_file: str) -> DiaryDataset:
     """The converted diaries at ``path`` (a folder with the family's marker).
 
     Raises:
-        DatasetError: no such folder, or no marker of the family's in it.
+        DatasetError: no such folder, no marker of the family's in it, or one that cannot be read.
     """
-    return DiaryDataset(path, arcs_file, source=str(read_marker(path).get("source", "")))
+    _check_family(path)
+    dataset = open_imported(path, arcs_file, dataset_type=DiaryDataset)
+    assert isinstance(dataset, DiaryDataset)
+    return dataset

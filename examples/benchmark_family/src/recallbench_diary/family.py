@@ -98,7 +98,7 @@ class DiaryRecall(BaseBenchmark):
         converted folder: its marker's warnings, then each diary read (every file of its persona
         folder). ``deep`` adds nothing: the questions' evidence is checked against the entries
         when the file is read."""
-        from recallbench.data import Problem
+        from recallbench.data import IMPORT_MARKER, Problem, import_warnings
         from recallbench.errors import DatasetError
 
         if path.is_file():
@@ -108,15 +108,13 @@ class DiaryRecall(BaseBenchmark):
                 problems=tuple(Problem(path=path, message=m) for m in file_problems(path)),
                 ok=f"OK: {path} is a valid Diary Recall file",
             )
-        from .convert import IMPORT_MARKER
-        from .dataset import open_diaries, read_marker
+        from .dataset import open_diaries
 
-        problems: list[Problem] = []
+        problems = [
+            Problem(path=path / IMPORT_MARKER, message=warning, severity="warning")
+            for warning in import_warnings(path)
+        ]
         try:
-            for warning in read_marker(path).get("warnings", ()):
-                problems.append(
-                    Problem(path=path / IMPORT_MARKER, message=str(warning), severity="warning")
-                )
             dataset = open_diaries(path, arcs_file)
             for pid in personas or dataset.persona_ids():
                 try:
@@ -179,7 +177,6 @@ class DiaryRecall(BaseBenchmark):
 
         return diary_headline(published)
 
-    def fingerprint(self, dataset: Dataset) -> Mapping[str, str]:
-        """The file the diaries were converted from (``diary-v1-<24 hex of its SHA-256>``)."""
-        source = getattr(dataset, "source", "")
-        return {"source": source} if source else {}
+    # fingerprint: the default (nothing of its own) is right. For a file converted into the cache
+    # (cached_import), the run's fingerprint records the cache folder's name as every diary's
+    # ``source``: the converter, its variant and version, and the file's SHA-256.
