@@ -162,11 +162,15 @@ adapter = Constant
 """
 
 
-def _families_loaded(*argv: str) -> set[str]:
+def _modules_loaded(*argv: str) -> set[str]:
     done = subprocess.run(
         [sys.executable, "-c", _PROBE, *argv], capture_output=True, text=True, check=True
     )
-    loaded: list[str] = json.loads(done.stdout.splitlines()[-1])
+    return set(json.loads(done.stdout.splitlines()[-1]))
+
+
+def _families_loaded(*argv: str) -> set[str]:
+    loaded = _modules_loaded(*argv)
     return {m.split(".")[2] for m in loaded if m.startswith("recallbench.benchmarks.")}
 
 
@@ -180,6 +184,44 @@ def test_a_persona_run_imports_no_other_family(tmp_path: Path) -> None:
     )  # fmt: skip
     assert (tmp_path / "out" / "result.json").is_file()  # the run did run
     assert families == {"personas"}
+
+
+def test_a_run_of_another_family_imports_no_other_family(tmp_path: Path) -> None:
+    """A LoCoMo run (its file named, converted, judged by its official scorer) and a MemoryBench
+    run (its folder named) each import their own family only: not even the personas family,
+    whose detection named or marked data never needs."""
+    from _public_sets import locomo_records, write_json
+
+    locomo = write_json(tmp_path / "locomo10.json", locomo_records())
+    common = ["--adapter", "builtin:bm25", "--no-heatmap-png", "--no-html"]
+    families = _families_loaded(
+        "run", *common, "--data", f"locomo:{locomo}", "--judge", "locomo-f1",
+        "--output", str(tmp_path / "a"),
+    )  # fmt: skip
+    assert (tmp_path / "a" / "result.json").is_file()
+    assert families == {"locomo"}
+    kestrel = ROOT / "examples" / "benchmarks" / "kestrel-print-works"
+    families = _families_loaded(
+        "run", *common, "--data", f"memorybench:{kestrel}", "--output", str(tmp_path / "b"),
+    )  # fmt: skip
+    assert (tmp_path / "b" / "result.json").is_file()
+    assert families == {"memorybench"}
+    # A path no earlier rule claims is asked of every family: of the others only their
+    # descriptors are loaded (the package and its family module), none of their importers,
+    # judges or reports.
+    loaded = _modules_loaded(
+        "run", *common, "--data", str(kestrel), "--output", str(tmp_path / "c"),
+    )  # fmt: skip
+    assert (tmp_path / "c" / "result.json").is_file()
+    others = {
+        m for m in loaded
+        if m.startswith("recallbench.benchmarks.") and m.split(".")[2] != "memorybench"
+    }  # fmt: skip
+    assert others <= {
+        f"recallbench.benchmarks.{name}{part}"
+        for name in {m.split(".")[2] for m in others}
+        for part in ("", ".family")
+    }
 
 
 def _lint(cwd: Path) -> subprocess.CompletedProcess[str]:
@@ -204,9 +246,9 @@ def _lint(cwd: Path) -> subprocess.CompletedProcess[str]:
             "recallbench.results.stats -> recallbench.benchmarks.personas.family",
         ),
         (
-            "benchmarks/personas/hints.py",
+            "benchmarks/personas/family.py",
             "from ..locomo import benchmark  # noqa: E402",
-            "recallbench.benchmarks.personas.hints -> recallbench.benchmarks.locomo",
+            "recallbench.benchmarks.personas.family -> recallbench.benchmarks.locomo",
         ),
     ],
 )

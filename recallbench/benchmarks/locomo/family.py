@@ -18,7 +18,6 @@ from ...family.base import (
 
 if TYPE_CHECKING:
     from ...data.dataset import Dataset
-    from ...family.base import Benchmark
     from ...judges.base import Judge
     from ...results.records import PersonaResult
     from .dataset import LocomoConversations
@@ -154,13 +153,17 @@ class LoCoMo(BaseBenchmark):
     ) -> Validation:
         """As persona folders are validated (the conversion is persona folders; the import's
         warnings are among the problems)."""
-        return _persona_folders().validate(path, personas=personas, arcs_file=arcs_file, deep=deep)
+        from ...family.folders import validate_folders
+
+        return validate_folders(path, personas=personas, arcs_file=arcs_file, deep=deep)
 
     def preflight(
         self, path: Path, *, personas: Sequence[str], arcs_file: str, full: bool
     ) -> list[str]:
         """The persona folders' checks (the conversion is persona folders)."""
-        return _persona_folders().preflight(path, personas=personas, arcs_file=arcs_file, full=full)
+        from ...family.folders import preflight_folders
+
+        return preflight_folders(path, personas=personas, arcs_file=arcs_file, full=full)
 
     def convert(self, source: Path, out: Path, options: Mapping[str, Any]) -> ImportSummary:
         """``recallbench import locomo FILE --out DIR`` (``--locomo-categories``, official by
@@ -218,11 +221,3 @@ class LoCoMo(BaseBenchmark):
         from .tables import locomo_tables
 
         return locomo_tables(published)
-
-
-def _persona_folders() -> Benchmark:
-    """The persona folders' family (the default one), reached through the registry: converted data
-    is persona folders, checked as they are; no family imports another."""
-    from ...family.registry import DEFAULT_FAMILY, family
-
-    return family(DEFAULT_FAMILY)

@@ -11,9 +11,10 @@ import attrs
 
 from ...data.corpus import PersonaDataset
 from ...data.dataset import DirectoryDataset, list_personas, persona_dir
+from ...data.folder_checks import arcs_hint
 from ...errors import DatasetError
 from ...family.base import BaseBenchmark, Validation
-from .hints import arcs_hint, holds_personas, missing_arcs_notes, no_data_hints
+from ...family.folders import preflight_folders, validate_folders
 
 __all__ = ["PersonaDirectory", "PersonaFolders", "benchmark"]
 
@@ -75,32 +76,12 @@ class PersonaFolders(BaseBenchmark):
     def validate(
         self, path: Path, *, personas: Sequence[str] | None, arcs_file: str, deep: bool
     ) -> Validation:
-        proven = ""
-        if deep:
-            from ...data.deepcheck import deep_check
-
-            report = deep_check(path, personas, arcs_file)
-            problems = tuple(report.problems)
-            proven = f"; {report.proven} of {report.checked} pairs proven against the corpus"
-        else:
-            from ...data.validate import validate_dataset
-
-            hints = () if personas or holds_personas(path) else no_data_hints(path)
-            problems = tuple(validate_dataset(path, personas, arcs_file, hints))
-        return Validation(
-            problems=problems,
-            ok=f"OK: {path} is valid with {arcs_file}{proven}",
-            notes=tuple(missing_arcs_notes(path, personas, arcs_file)),
-        )
+        return validate_folders(path, personas=personas, arcs_file=arcs_file, deep=deep)
 
     def preflight(
         self, path: Path, *, personas: Sequence[str], arcs_file: str, full: bool
     ) -> list[str]:
-        from .preflight import check_personas, check_reach
-
-        if full:
-            return check_personas(path, personas, arcs_file)
-        return check_reach(path, personas, arcs_file)
+        return preflight_folders(path, personas=personas, arcs_file=arcs_file, full=full)
 
 
 benchmark = PersonaFolders()

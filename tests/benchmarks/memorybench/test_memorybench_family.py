@@ -20,11 +20,11 @@ from recallbench.benchmarks.memorybench import MemoryBenchManifests, benchmark
 from recallbench.benchmarks.memorybench.dataset import ManifestDataset, validate_manifests
 from recallbench.benchmarks.memorybench.judge import ManifestJudge, manifest_judge
 from recallbench.benchmarks.memorybench.metrics import manifest_run_metrics
-from recallbench.benchmarks.personas.hints import no_data_hints
 from recallbench.cli import main
 from recallbench.data.validate import format_problem, no_data_message
 from recallbench.errors import ConfigError, DatasetError
 from recallbench.family.base import Benchmark, Figures
+from recallbench.family.folders import no_data_hints
 from recallbench.family.opening import benchmark_of, resolve_data
 from recallbench.family.registry import family
 from recallbench.judges.cache import CachedJudge, JudgeCache

@@ -1,4 +1,6 @@
-"""The preflight's checks of persona folders (reference §2.16), collecting every problem at once.
+"""Checks of persona folders, the format every benchmark family's data is read in: the preflight's
+(reference §2.16), collecting every problem at once, and what a persona lacks said with what it
+has instead (its arcs files, and the ``--arcs`` that picks one).
 
 Unlike the reference, which looks only at the first persona and only at ``arcs-<N>d.yaml`` names,
 every selected persona is checked, and the sibling directories come from
@@ -7,26 +9,34 @@ every selected persona is checked, and the sibling directories come from
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import re
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
-from ..._suggest import nearest_hint
-from ...data._yaml import load_yaml
-from ...data.dataset import derive_sibling_dir, list_personas, persona_dir, scan_day_files
-from ...data.validate import no_data_message
-from ...errors import ConfigError, DatasetError
-from .hints import no_data_hints
+from .._suggest import nearest_hint
+from ..errors import ConfigError, DatasetError, RecallBenchError
+from ._yaml import load_yaml
+from .dataset import derive_sibling_dir, list_personas, persona_dir, scan_day_files
+from .validate import no_data_message
 
-__all__ = ["check_personas", "check_reach"]
+__all__ = ["arcs_hint", "check_personas", "check_reach", "holds_personas", "missing_arcs_notes"]
+
+_ARCS_NAME = re.compile(r"^arcs(?:-.+)?\.ya?ml$")
 
 
-def check_personas(root: Path, personas: Sequence[str], arcs_file: str) -> list[str]:
+def check_personas(
+    root: Path,
+    personas: Sequence[str],
+    arcs_file: str,
+    no_data_hints: Callable[[Path], Sequence[str]] = lambda _root: (),
+) -> list[str]:
     """For each persona (every one under ``root`` when none are named): its directory,
     ``persona.yaml`` and the arcs file exist; the questions file the arcs file selects
     (``qa-180d/questions.yaml`` for ``arcs-180d.yaml``) exists, parses and is a non-empty list;
     the memories directory it selects exists and is a directory; no question cites a day beyond
-    the corpus."""
+    the corpus. ``no_data_hints`` says, of a folder with no persona at all, what else was looked
+    for there (the other benchmark families' hints)."""
     if not root.is_dir():
         return [f"data directory not found: {root}"]
     errors: list[str] = []
@@ -150,3 +160,38 @@ def _check_questions(qa_file: Path) -> tuple[str | None, list[Any]]:
     if not raw:
         return f"questions file is an empty list: {qa_file}", []
     return None, raw
+
+
+def arcs_hint(persona: Path, arcs: str) -> str | None:
+    """When ``persona`` (a directory) has no ``arcs``: which arcs files it has and the ``--arcs``
+    that picks one; None when the file is there (or the directory is not)."""
+    if not persona.is_dir() or (persona / arcs).exists():
+        return None
+    present = sorted(f.name for f in persona.iterdir() if f.is_file() and _ARCS_NAME.match(f.name))
+    if not present:
+        return "it has no arcs file at all (arcs-<N>d.yaml, selecting memories-<N>d/ and qa-<N>d/)"
+    if len(present) == 1:
+        return f"its arcs file is {present[0]}: pass --arcs {present[0]}"
+    return f"its arcs files are {', '.join(present)}: pass --arcs with one of them"
+
+
+def missing_arcs_notes(data: Path, personas: Sequence[str] | None, arcs: str) -> list[str]:
+    """A line per persona that lacks ``arcs``, in the problems' format, naming what it has."""
+    try:
+        dirs = [persona_dir(data, pid) for pid in (personas or list_personas(data))]
+    except RecallBenchError:  # already among the problems reported
+        return []
+    notes = []
+    for pdir in dirs:
+        hint = arcs_hint(pdir, arcs)
+        if hint is not None:
+            notes.append(f"{pdir / arcs}: note: {pdir.name} has no {arcs}; {hint}")
+    return notes
+
+
+def holds_personas(path: Path) -> bool:
+    """Whether ``path`` holds persona folders (or is unreadable: the reader says why)."""
+    try:
+        return bool(list_personas(path))
+    except RecallBenchError:
+        return True  # validate_dataset says what is wrong with it
