@@ -194,6 +194,17 @@ def iter_sessions(conv: Conversation, source: ChatSource) -> Iterator[Session]:
     Raises:
         DatasetError: a malformed file, naming the file, the conversation and the field.
     """
+    try:
+        yield from _sessions(conv, source)
+    except DatasetError as exc:  # the stream's own errors (not JSON, not a list) name no conversation
+        if exc.message.startswith("BEAM conversation"):
+            raise
+        raise DatasetError(
+            f"BEAM conversation {conv.label}: {exc.message}", path=exc.path, line=exc.line
+        ) from None
+
+
+def _sessions(conv: Conversation, source: ChatSource) -> Iterator[Session]:
     number = 0
     last_id = 0  # combine_10m_chats's running last id: a plan's shift is it plus one
     for path in source.files:

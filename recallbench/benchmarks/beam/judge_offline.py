@@ -20,10 +20,14 @@ atoms`, :mod:`recallbench.judges.reference_parts`) instead of a model:
   more 0.5, less 0.
 
 The question's figure is then the official one: the mean of ``int()`` of the nugget scores (a 0.5
-counts 0, as in BEAM's code), or for event ordering ``tau_norm`` with each line aligned to the
-first unused rubric item it holds at least half of (:func:`~recallbench.judges.reference_parts.
-key_fact_share` ≥ 0.5) in place of the official model's yes/no. It reads words, not meaning:
-paraphrase without shared words scores low, and an answer quoting a fact it denies still holds it.
+counts 0, as in BEAM's code), or for event ordering ``tau_norm`` (:func:`~.scoring.order_metrics`)
+with each line, in order, aligned to the unused rubric item it holds most of, when it holds at least
+half of it (:func:`~recallbench.judges.reference_parts.key_fact_share` ≥ 0.5; ties: the earlier
+item) — the official alignment asks a model, item by item, whether the line describes the same
+event and takes the first yes; with shared words in place of a model, the first item sharing half
+its words is often another event's ("weekly word count target" and "adjusted word count target"),
+so the best one is taken. It reads words, not meaning: paraphrase without shared words scores low,
+and an answer quoting a fact it denies still holds it.
 """
 
 from __future__ import annotations
@@ -38,7 +42,7 @@ from ...judges.reference_parts import Text, analyse, key_fact_share
 from ...judges.stance import ABSTAIN
 from ...results.scoring import JudgeScore
 from .abilities import negative_nugget, nugget_text
-from .scoring import align, nugget_value, order_metrics, question_score
+from .scoring import nugget_value, order_metrics, question_score
 from .verdict import beam_pair, shown, verdict
 
 __all__ = ["NUGGETS_VERSION", "BeamNuggetJudge", "nugget_check"]
@@ -102,8 +106,27 @@ def nugget_check(nugget: str, ability_key: str, answer: str, ans: Text | None = 
     return _share_score(key_fact_share(text, ans))
 
 
-def _same_event(item: str, line: str) -> bool:
-    return bool(line.strip()) and key_fact_share(item, analyse(line)) >= LINE_SHARE
+def _align(rubric: tuple[str, ...], lines: list[str]) -> list[str]:
+    """Each line replaced by the unused rubric item it holds most of, at least half (module
+    docstring); a line holding none stays as it is."""
+    used: set[int] = set()
+    out: list[str] = []
+    for line in lines:
+        best, best_share = None, LINE_SHARE
+        if line.strip():
+            text = analyse(line)
+            for index, item in enumerate(rubric):
+                if index in used:
+                    continue
+                share = key_fact_share(item, text)
+                if share > best_share or (best is None and share >= best_share):
+                    best, best_share = index, share
+        if best is None:
+            out.append(line)
+        else:
+            out.append(rubric[best])
+            used.add(best)
+    return out
 
 
 @attrs.define(eq=False)
@@ -130,7 +153,7 @@ class BeamNuggetJudge(AsyncClosing):
         """
         pair = beam_pair(context)
         if pair.key == "event_ordering":
-            aligned = align(pair.rubric, answer.split("\n"), _same_event)
+            aligned = _align(pair.rubric, answer.split("\n"))
             order = order_metrics(pair.rubric, aligned)
             matched = sum(1 for line in aligned if line in pair.rubric)
             detail = (
