@@ -196,7 +196,9 @@ def iter_sessions(conv: Conversation, source: ChatSource) -> Iterator[Session]:
     """
     try:
         yield from _sessions(conv, source)
-    except DatasetError as exc:  # the stream's own errors (not JSON, not a list) name no conversation
+    except (
+        DatasetError
+    ) as exc:  # the stream's own errors (not JSON, not a list) name no conversation
         if exc.message.startswith("BEAM conversation"):
             raise
         raise DatasetError(

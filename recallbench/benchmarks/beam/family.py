@@ -62,6 +62,7 @@ class Beam(BaseBenchmark):
         DataOption(
             flag="--beam-chat",
             choices=("official", "full"),
+            import_default="official",
             help="BEAM's haystack: official (chat_trunecated.json where the conversation has one, "
             "as BEAM's evaluation reads it; the default) or full (chat.json always)",
         ),
@@ -86,6 +87,15 @@ class Beam(BaseBenchmark):
         from ...data.importers._native import is_imported
 
         if is_imported(path):
+            from ...family.opening import marked_family
+
+            owner = marked_family(path)
+            if owner != self.name:
+                from ...errors import DatasetError
+
+                raise DatasetError(
+                    f"this folder holds {owner} data recallbench converted, not BEAM's", path=path
+                )
             given = [f"--beam-{k[5:]}" for k, v in options.items() if v is not None]
             if given:
                 from ...errors import ConfigError
@@ -134,7 +144,7 @@ class Beam(BaseBenchmark):
         size, conversations = locate(Path(source).expanduser(), size_option)
         done = convert_beam(conversations, out, size=size, chat=chat)
         return ImportSummary(
-            what=f"{len(done.ids)} BEAM {size} conversation(s)".replace("  ", " "),
+            what=f"{len(done.ids)} BEAM {size + ' ' if size else ''}conversation(s)",
             questions=done.questions,
             detail="; each asked once, after its whole conversation",
         )

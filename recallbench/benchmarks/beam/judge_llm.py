@@ -61,7 +61,7 @@ class BeamJudge(LlmJudge):
 
     Attributes:
         hallucination_mode: ``reference-only``.
-        calls_made: model calls made (nugget and alignment calls), for cost accounting in tests.
+        usage: model calls made (nugget and alignment calls) and their tokens.
     """
 
     protocol = "beam"

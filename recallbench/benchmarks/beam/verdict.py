@@ -24,7 +24,7 @@ from ...judges.official import official_score
 from ...results.scoring import JudgeScore
 from .abilities import ABILITY_OF_KEY, KEY_OF_ABILITY
 
-__all__ = ["BeamPair", "OfficialFigure", "beam_pair", "read_verdict", "verdict"]
+__all__ = ["BeamPair", "OfficialFigure", "beam_pair", "read_verdict", "shown", "verdict"]
 
 _HEAD = re.compile(r"^BEAM (\d+\.\d+) \[([a-z-]+)\]")
 

@@ -257,3 +257,36 @@ def test_dataset_declares_its_family(checkout: Path) -> None:
     ds = _open(_resolve(checkout / "chats" / "100K"))
     assert benchmark_of(ds) is benchmark
     assert ds.categories == ABILITIES
+
+
+def test_a_folder_converted_for_another_family(checkout: Path, tmp_path: Path) -> None:
+    converted = _resolve(checkout / "chats" / "100K")
+    other = tmp_path / "other"
+    import shutil
+
+    shutil.copytree(converted, other)
+    marker = json.loads((other / IMPORT_MARKER).read_text())
+    (other / IMPORT_MARKER).write_text(json.dumps({**marker, "family": "personas"}))
+    with pytest.raises(DatasetError, match="holds personas data recallbench converted, not BEAM's"):
+        _resolve(other)
+
+
+def test_turns_of_the_chunks_the_baselines_retrieve(checkout: Path) -> None:
+    from recallbench.benchmarks.beam.turns import chunk_turns, message_ids
+
+    ds = _open(_resolve(checkout / "chats" / "100K" / "1")).load("100K-01")
+    day = ds.days[1]
+    turns = chunk_turns(day.number, day.content)
+    assert turns == {
+        "memories/day-0022.md#S2/0": (),
+        "memories/day-0022.md#S2/1": ("4", "5"),
+        "memories/day-0022.md#S2/2": ("6", "7", "8", "9"),
+    }
+    # a chunk cut inside a message (BEAM's replies have ### sections) starts with that message
+    text = "# session: S1\ndate: May-01-2024\n\n### turn group 1\n[0] user: hi\n\n[1] assistant: a\n\n### Step 2\nmore\n\n[2] user: ok"
+    assert chunk_turns(3, text) == {
+        "memories/day-0003.md#S1/0": (),
+        "memories/day-0003.md#S1/1": ("0", "1"),
+        "memories/day-0003.md#S1/2": ("1", "2"),
+    }
+    assert message_ids("[12] user: x\n[x] no\n [13] user: no\n[14] assistant: y") == ["12", "14"]
