@@ -41,7 +41,7 @@ import numpy as np
 
 from recallbench.adapters.retrieval.dense import passage_documents
 from recallbench.adapters.retrieval.minilm import BATCH_TOKENS, _batches, load_encoder
-from recallbench.data.importers import open_dataset
+from recallbench.family import open_dataset
 from recallbench.harness.retrieval_eval import corpus_documents
 
 ROOT = Path(__file__).resolve().parents[1]

@@ -38,7 +38,7 @@ import numpy as np
 from recallbench.adapters.retrieval.bm25 import BM25Retriever
 from recallbench.adapters.retrieval.dense import DenseRetriever
 from recallbench.adapters.retrieval.minilm import load_encoder
-from recallbench.data.importers import open_dataset
+from recallbench.family import open_dataset
 from recallbench.harness.retrieval_eval import (
     EXCLUDED_CATEGORIES,
     corpus_documents,

@@ -137,7 +137,7 @@ def write_file(path: Path, megabytes: int, sessions: int) -> int:
 CHILD = """
 import sys
 from pathlib import Path
-from recallbench.data.importers import longmemeval
+from recallbench.benchmarks.longmemeval import importer as longmemeval
 result = longmemeval.convert_longmemeval(Path(sys.argv[1]), Path(sys.argv[2]))
 print(len(result), "questions, importer", longmemeval.__file__)
 """

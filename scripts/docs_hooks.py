@@ -50,6 +50,7 @@ ROOMS = (
 
 FAMILIES = {
     "recallbench.adapters": "reference/api-adapters.md",
+    "recallbench.family": "reference/api-family.md",
     "recallbench.judges": "reference/api-judges.md",
     "recallbench.models": "reference/api-models.md",
     "recallbench.data": "reference/api-data.md",

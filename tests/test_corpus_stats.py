@@ -10,9 +10,9 @@ from pathlib import Path
 
 from _public_sets import locomo_records, longmemeval_records, write_json
 
+from recallbench.benchmarks.locomo.importer import convert_locomo
 from recallbench.data.corpus_stats import corpus_stats
-from recallbench.data.importers import open_dataset
-from recallbench.data.importers.locomo import convert_locomo
+from recallbench.family import open_dataset
 
 
 def test_figures_of_an_imported_conversation(tmp_path: Path) -> None:

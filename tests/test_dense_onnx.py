@@ -74,7 +74,7 @@ def passages(runtimes: tuple[Any, Any]) -> list[str]:
     """A fixed sample of the shipped executive assistant's passages: every fifteenth, so short
     and long ones, headings carried into split sections, and the longest passage of all."""
     from recallbench.adapters.retrieval.dense import passage_documents
-    from recallbench.data.importers import open_dataset
+    from recallbench.family import open_dataset
     from recallbench.harness.retrieval_eval import corpus_documents
 
     dataset = open_dataset(ROOT / "personas", "arcs-180d.yaml").load("executive-assistant")

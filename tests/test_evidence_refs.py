@@ -10,15 +10,13 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from _manifests import LOCOMO_LIKE, write_benchmark
 from _public_sets import locomo_records, longmemeval_records, write_json
 
+from recallbench.benchmarks.locomo.importer import convert_locomo, read_locomo
+from recallbench.benchmarks.longmemeval.importer import convert_longmemeval, read_longmemeval
 from recallbench.cli import main
 from recallbench.data.importers._native import IMPORT_MARKER, import_warnings
 from recallbench.data.importers.dialog_refs import read_dialog_refs
-from recallbench.data.importers.locomo import convert_locomo, read_locomo
-from recallbench.data.importers.longmemeval import convert_longmemeval, read_longmemeval
-from recallbench.data.importers.memorybench import ManifestDataset, validate_manifests
 from recallbench.data.validate import validate_dataset
 
 
@@ -177,40 +175,3 @@ def test_longmemeval_session_after_its_question_is_a_warning(tmp_path: Path) -> 
     fine: list[str] = []
     read_longmemeval(write_json(tmp_path / "fine.json", longmemeval_records(60)), fine)
     assert fine == []
-
-
-def test_manifest_dialog_refs_read_loosely_and_warn_once(tmp_path: Path) -> None:
-    cases = copy.deepcopy(LOCOMO_LIKE)
-    qa = cases[0]["qa"]
-    qa[0]["evidence"] = ["D:2:1"]
-    qa[1]["evidence"] = ["D01:01;", "D10"]
-    qa[2]["evidence"] = ["D10:01", "oops"]
-    folder = write_benchmark(
-        tmp_path / "b",
-        cases,
-        ingestion={
-            "strategy": "session-based",
-            "sessions_field": "conversation",
-            "sessions_format": "dynamic_keys",
-            "evidence_field": "evidence",
-            "evidence_parser": "dialog_refs",
-        },
-        data_file="data.json",
-        flatten={"field": "qa", "promote_fields": ["question", "answer", "category", "evidence"]},
-    )
-    problems = validate_manifests(folder)
-    assert [p.severity for p in problems] == ["warning"]
-    assert problems[0].message.startswith("2 evidence reference(s) of 2 question(s) name no turn")
-    assert "'D10'" in problems[0].message and "'oops'" in problems[0].message
-    (unit,) = ManifestDataset(folder).benchmarks()[""].units
-    pairs = {p.id: p for p in unit.qa}
-    assert [pairs[i].extra["evidenceSessions"] for i in sorted(pairs)] == [
-        ["D2"],
-        ["D1", "D10"],
-        ["D10"],
-    ]
-    assert [pairs[i].extra.get("evidenceTurns") for i in sorted(pairs)] == [
-        ["D2:1"],
-        ["D1:1"],
-        ["D10:1"],
-    ]

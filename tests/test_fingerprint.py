@@ -19,9 +19,10 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import recallbench as rb
+from recallbench.benchmarks.locomo.judges import LocomoLlmJudge
 from recallbench.data import parse_ranges
-from recallbench.data.importers import open_dataset
 from recallbench.data.selection import SelectionPolicy
+from recallbench.family import open_dataset
 from recallbench.harness.config import RunConfig, RunOutput
 from recallbench.harness.fingerprinting import describe_adapter, describe_executor
 from recallbench.harness.loading import AdapterSpec
@@ -29,7 +30,6 @@ from recallbench.judges.base import as_judge
 from recallbench.judges.cache import CachedJudge, JudgeCache
 from recallbench.judges.describe import describe_judge
 from recallbench.judges.llm import LlmJudge
-from recallbench.judges.locomo import LocomoLlmJudge
 from recallbench.judges.rubric import RUBRIC_VERSION, RubricJudge
 from recallbench.results.fingerprint import (
     FINGERPRINT_PARTS,

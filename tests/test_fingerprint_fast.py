@@ -21,7 +21,7 @@ from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from recallbench.data.corpus import Day, PersonaDataset
-from recallbench.data.importers import open_dataset
+from recallbench.family import open_dataset
 from recallbench.results.fingerprint import DIGEST_CHARS, canonical_json, persona_digests
 from recallbench.testing import write_persona
 

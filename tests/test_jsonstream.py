@@ -14,9 +14,9 @@ from _public_sets import longmemeval_records, write_json
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from recallbench.benchmarks.longmemeval.importer import convert_longmemeval, iter_longmemeval
 from recallbench.data.dataset import load_persona
 from recallbench.data.importers._jsonstream import iter_records
-from recallbench.data.importers.longmemeval import convert_longmemeval, iter_longmemeval
 from recallbench.errors import DatasetError
 
 _json = st.recursive(

@@ -19,9 +19,9 @@ import recallbench as rb
 from recallbench.adapters.builtin import builtin_adapter
 from recallbench.data.corpus import PersonaDataset, StoredDays
 from recallbench.data.dataset import load_persona
-from recallbench.data.importers import open_dataset
 from recallbench.data.importers._native import ImportedDataset
 from recallbench.errors import DatasetError
+from recallbench.family import open_dataset
 
 
 @pytest.fixture
@@ -60,16 +60,18 @@ class _CountedImport(ImportedDataset):
         return attrs.evolve(ds, days=StoredDays(ds.days.numbers, counted))
 
 
-@attrs.frozen
-class _EagerImport(ImportedDataset):
-    """The imported dataset with every day read up front (as before issue 36.4)."""
-
-    def load(self, persona_id: str) -> PersonaDataset:
-        return load_persona(self.data_dir, persona_id, self.arcs_file)
-
-
 def _same(ds: ImportedDataset, cls: type[ImportedDataset]) -> Any:
     return cls(ds.data_dir, ds.arcs_file, ds.default_ranges, ds.persona_ranges)
+
+
+def _eager(ds: ImportedDataset) -> ImportedDataset:
+    """``ds`` (its family's dataset, which names the family) with every day read up front."""
+
+    class Eager(type(ds)):  # type: ignore[misc]
+        def load(self, persona_id: str) -> PersonaDataset:
+            return load_persona(self.data_dir, persona_id, self.arcs_file)
+
+    return Eager(ds.data_dir, ds.arcs_file, ds.default_ranges, ds.persona_ranges)
 
 
 def test_load_reads_no_day_and_loaded_reads_them_all(tmp_path: Path) -> None:
@@ -128,7 +130,7 @@ async def test_results_are_those_of_reading_every_day_up_front(
     config = rb.RunConfig(lifecycle=lifecycle)
     results = [
         await rb.Harness(builtin_adapter("bm25"), d, judge="rubric", config=config).run()
-        for d in (ds, _same(ds, _EagerImport))
+        for d in (ds, _eager(ds))
     ]
     assert results[0].metadata.total_evals_run > 0
     assert _comparable(results[0]) == _comparable(results[1])

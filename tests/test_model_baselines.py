@@ -24,9 +24,9 @@ from recallbench.adapters.answering import (
     estimate_tokens,
 )
 from recallbench.data.corpus import DayMetadata
-from recallbench.data.importers import open_dataset
 from recallbench.data.persona import day_date
 from recallbench.errors import ConfigError
+from recallbench.family import open_dataset
 from recallbench.harness.evaluate import ask
 from recallbench.results import read_question_log
 from recallbench.testing import day_code, write_persona

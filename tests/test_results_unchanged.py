@@ -76,9 +76,7 @@ def first_difference(a: Any, b: Any, where: str = "") -> str | None:
 NAMES = ["locomo", "locomo-mem0", "longmemeval", "manifests", "manifest-exact", "manifest-deletion"]
 
 
-@pytest.mark.parametrize(
-    "name", [*NAMES, pytest.param("main-job", marks=pytest.mark.slow)]
-)
+@pytest.mark.parametrize("name", [*NAMES, pytest.param("main-job", marks=pytest.mark.slow)])
 def test_result_json_as_before(name: str, tmp_path: Path) -> None:
     data = tmp_path / "data"
     data.mkdir()
@@ -87,7 +85,10 @@ def test_result_json_as_before(name: str, tmp_path: Path) -> None:
     env = dict(os.environ, RECALLBENCH_CACHE_DIR=str(tmp_path / "cache"))
     subprocess.run(
         [sys.executable, "-m", "recallbench", "run", *args, "--output", str(out)],
-        check=True, cwd=HERE.parent, env=env, capture_output=True,
+        check=True,
+        cwd=HERE.parent,
+        env=env,
+        capture_output=True,
     )
     before = json.loads(gzip.decompress((DATA / f"{name}.result.json.gz").read_bytes()))
     after = json.loads((out / "result.json").read_text(encoding="utf-8"))

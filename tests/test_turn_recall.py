@@ -12,8 +12,8 @@ from _public_sets import locomo_records, write_json
 
 import recallbench as rb
 from recallbench.adapters.base import QueryDetail, RetrievalEntry
+from recallbench.benchmarks.locomo.importer import convert_locomo
 from recallbench.cli import main
-from recallbench.data.importers.locomo import convert_locomo
 from recallbench.data.qa import QAPair
 from recallbench.results.turn_retrieval import question_turn_retrieval
 from recallbench.testing import ScriptedAdapter, write_persona

@@ -60,9 +60,9 @@ _COMMAND_TABLE: tuple[tuple[str, str, str], ...] = (
     (
         "import",
         "import_data",
-        "convert a LoCoMo or LongMemEval file into persona directories",
+        "convert another benchmark's published file into persona directories",
     ),
-    ("list", "catalog", "list the personas of a data directory"),
+    ("list", "catalog", "list the personas of a data directory, or the benchmark families"),
     ("ranges", "catalog", "show the default time ranges and the accepted forms"),
     (
         "synth",
@@ -103,13 +103,19 @@ def __getattr__(name: str) -> Any:
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
-def build_parser(commands: Collection[str] | None = None) -> argparse.ArgumentParser:
+def build_parser(
+    commands: Collection[str] | None = None, *, family_flags: bool | None = None
+) -> argparse.ArgumentParser:
     """The command-line parser.
 
     Args:
         commands: the commands to build in full (their modules imported); the others get a
             parser with their name and help only, enough for ``recallbench --help`` and for
             refusing an unknown command. None: every command in full.
+        family_flags: also give every command that reads data the benchmark families' flags
+            (``--<family>-…``), which imports every family: for ``--help`` and the CLI
+            reference. None: when every command is built in full. Otherwise a family's flags are
+            parsed apart, importing only the family whose flag was given (:func:`_parse`).
     """
     parser = argparse.ArgumentParser(
         prog="recallbench",
@@ -126,6 +132,14 @@ def build_parser(commands: Collection[str] | None = None) -> argparse.ArgumentPa
             registered.add(module)
             _command_module(module).register(sub)
     parser.set_defaults(_commands=sub.choices)
+    if family_flags or (family_flags is None and commands is None):
+        from ..family.registry import all_families
+        from ._common import add_family_flags
+
+        families = all_families()
+        for name, command in sub.choices.items():
+            if command.get_default("_family_flags"):
+                add_family_flags(command, families, for_import=name == "import")
     return parser
 
 
@@ -144,6 +158,8 @@ def _parse(parser: argparse.ArgumentParser, argv: Sequence[str] | None) -> argpa
     """The arguments; an unknown flag is reported by its command's parser, with the command's usage
     and the nearest flag it has (``run --judges`` → ``did you mean --judge?``)."""
     args, extra = parser.parse_known_args(argv)
+    if extra and getattr(args, "_family_flags", False):
+        extra = _family_flags(args, extra)
     if extra:
         command = args._commands[args.command]
         flags = [o for action in command._actions for o in action.option_strings]
@@ -158,6 +174,26 @@ def _parse(parser: argparse.ArgumentParser, argv: Sequence[str] | None) -> argpa
         hint = f" ({'; '.join(hints)})" if hints else ""
         command.error(f"unrecognized arguments: {' '.join(extra)}{hint}")
     return args
+
+
+def _family_flags(args: argparse.Namespace, extra: list[str]) -> list[str]:
+    """The benchmark families' flags among ``extra`` (``--<family>-…``), parsed into ``args`` by
+    a parser of the flags of the families named, and only those imported; what is left."""
+    from ..family.opening import option_owner
+    from ..family.registry import family
+    from ._common import add_family_flags, wrap_handler
+
+    owners = sorted({o for a in extra if a.startswith("--") and (o := option_owner(a)) is not None})
+    if not owners:
+        return extra
+    command = args._commands[args.command]
+    flags = argparse.ArgumentParser(prog=command.prog, add_help=False)
+    importing = args.command == "import"
+    add_family_flags(flags, [family(o) for o in owners], for_import=importing)
+    _, rest = flags.parse_known_args(extra, namespace=args)
+    if not importing:
+        wrap_handler(args)
+    return rest
 
 
 _RESUMABLE = {
@@ -207,9 +243,16 @@ def _collector_at_start_up(*, own_process: bool) -> Iterator[None]:
 def _main(argv: Sequence[str] | None) -> int:
     words = sys.argv[1:] if argv is None else argv
     command = _command_of(words)
+    helping = any(w in ("-h", "--help") for w in words)
     with _collector_at_start_up(own_process=argv is None):
-        parser = build_parser(() if command is None else (command,))
-        args = _parse(parser, argv)
+        try:
+            parser = build_parser(
+                () if command is None else (command,), family_flags=helping and command is not None
+            )
+            args = _parse(parser, argv)
+        except RecallBenchError as exc:  # a benchmark family that fails to load, named
+            print(f"recallbench: error: {exc}", file=sys.stderr)
+            return 2
     try:
         from ._flag_bounds import check_flag_bounds  # after parsing: --help loads no attrs
 

@@ -7,7 +7,7 @@ import os
 import signal
 import sys
 import threading
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeVar
 
@@ -19,8 +19,11 @@ if TYPE_CHECKING:
 T = TypeVar("T")
 
 __all__ = [
+    "DataOption",
     "Terminated",
     "add_dataset_args",
+    "add_family_flags",
+    "family_options",
     "non_negative_int",
     "positive_int",
     "print_json",
@@ -30,23 +33,34 @@ __all__ = [
 ]
 
 
-def data_arg(value: str, locomo_categories: str | None = None) -> Path:
-    """``--data``: a path, or ``locomo:FILE`` / ``longmemeval:FILE`` converted into the user cache
-    (a LoCoMo file under ``locomo_categories``' names, when given). A malformed file, or a
-    ``--locomo-categories`` that does not apply, is one line on stderr and exit 2 (before any
-    work)."""
-    from ..data.importers import resolve_data_spec
+def family_options(args: argparse.Namespace) -> dict[str, Any]:
+    """The benchmark families' flags given on the command line (``--<family>-…``), by attribute
+    name; nothing is imported to find them."""
+    from ..family.opening import option_owner
+
+    return {
+        k: v
+        for k, v in vars(args).items()
+        if v is not None and not k.startswith("_") and option_owner("--" + k.replace("_", "-"))
+    }
+
+
+def data_arg(value: str, options: dict[str, Any] | None = None) -> Path:
+    """``--data``: a path, or ``NAME:PATH`` resolved by that benchmark family (a published file
+    converted into the user cache), ``options`` its flags. A malformed file, or a family flag that
+    does not apply, is one line on stderr and exit 2 (before any work)."""
     from ..errors import RecallBenchError
+    from ..family.opening import resolve_data
 
     try:
-        return resolve_data_spec(value, locomo_categories)
+        return resolve_data(value, options)
     except RecallBenchError as exc:
         print(f"recallbench: {exc}", file=sys.stderr, flush=True)
         raise SystemExit(2) from None
 
 
 def _say_import_warnings(data: Path) -> None:
-    """What the importer of a converted ``--data KIND:FILE`` warned about, on stderr (each time:
+    """What the importer of a converted ``--data NAME:FILE`` warned about, on stderr (each time:
     the conversion is cached, its warnings are not to be lost after the first run)."""
     from ..data.importers._native import import_warnings
 
@@ -55,22 +69,25 @@ def _say_import_warnings(data: Path) -> None:
 
 
 class _ResolvingData:
-    """A command's handler, run once ``--data`` is converted with the ``--locomo-categories`` given
-    anywhere on the line (argparse reads options in order: the flag may follow ``--data``)."""
+    """A command's handler, run once ``--data`` is resolved with the family flags given anywhere
+    on the line (argparse reads options in order: a flag may follow ``--data``)."""
 
     def __init__(self, handler: Callable[[argparse.Namespace], int]):
         self.handler = handler
 
     def __call__(self, args: argparse.Namespace) -> int:
-        categories = getattr(args, "locomo_categories", None)
+        options = family_options(args)
         if args.data is not None:
             given = str(args.data)
-            args.data = data_arg(given, categories)
+            args.data = data_arg(given, options)
             if given != str(args.data) and getattr(args, "command", None) != "validate":
                 _say_import_warnings(args.data)  # validate lists them among its findings
-        elif categories is not None:
+        elif options:
+            from ..family.opening import option_owner
+
+            flag = "--" + next(iter(options)).replace("_", "-")
             print(
-                "recallbench: --locomo-categories applies to --data locomo:FILE, and no --data "
+                f"recallbench: {flag} applies to --data {option_owner(flag)}:FILE, and no --data "
                 "was given",
                 file=sys.stderr,
                 flush=True,
@@ -79,44 +96,41 @@ class _ResolvingData:
         return self.handler(args)
 
 
-class _DataOption(argparse.Action):
-    """``--data`` and ``--locomo-categories``: stored as given; ``--data`` is converted when parsing
+class DataOption(argparse.Action):
+    """``--data`` and the families' flags: stored as given; ``--data`` is resolved when parsing
     is done, just before the command's handler runs (:class:`_ResolvingData`)."""
 
     def __call__(
         self, parser: Any, namespace: argparse.Namespace, values: Any, option_string: Any = None
     ) -> None:
         setattr(namespace, self.dest, values)
-        handler = getattr(namespace, "handler", None)
-        if handler is not None and not isinstance(handler, _ResolvingData):
-            namespace.handler = _ResolvingData(handler)
+        wrap_handler(namespace)
+
+
+def wrap_handler(namespace: argparse.Namespace) -> None:
+    """Make the command's handler resolve ``--data`` first (once)."""
+    handler = getattr(namespace, "handler", None)
+    if handler is not None and not isinstance(handler, _ResolvingData):
+        namespace.handler = _ResolvingData(handler)
 
 
 def add_dataset_args(p: Any, *, data_required: bool = False) -> None:
-    """``--data`` (with ``--locomo-categories``), ``--personas`` and ``--arcs``. Without ``--data``
-    a command uses the shipped personas (``cli._shipped.data_or_shipped``), unless
-    ``data_required``."""
+    """``--data``, ``--personas`` and ``--arcs`` (and, parsed apart, the benchmark families'
+    flags: :func:`add_family_flags`). Without ``--data`` a command uses the shipped personas
+    (``cli._shipped.data_or_shipped``), unless ``data_required``."""
     from ..data.dataset import DEFAULT_ARCS_FILE
 
     p.add_argument(
         "--data",
-        action=_DataOption,
+        action=DataOption,
         required=data_required,
         metavar="DIR",
-        help="personas root: every sub-directory is a persona; or locomo:FILE, longmemeval:FILE "
-        "(converted once into the user cache; locomo-mem0:FILE is locomo:FILE with "
-        "--locomo-categories mem0)" + ("" if data_required else " (default: the shipped personas)"),
+        help="personas root: every sub-directory is a persona; another benchmark's data (a folder "
+        "its family recognises), or NAME:PATH naming the family ('recallbench list benchmarks'; "
+        "a published file is converted once into the user cache)"
+        + ("" if data_required else " (default: the shipped personas)"),
     )
-    p.add_argument(
-        "--locomo-categories",
-        action=_DataOption,
-        choices=("official", "mem0"),
-        default=None,
-        help="with --data locomo:FILE: the names LoCoMo's category numbers are read under — the "
-        "official evaluation's (1 multi-hop, 2 temporal, 3 open-domain, 4 single-hop, "
-        "5 adversarial; the default) or mem0's (1 single-hop, 3 multi-hop, 4 open-domain); "
-        "the mapping is printed in every report",
-    )
+    p.set_defaults(_family_flags=True)
     p.add_argument(
         "--personas",
         nargs="+",
@@ -131,6 +145,25 @@ def add_dataset_args(p: Any, *, data_required: bool = False) -> None:
         help="arcs file in each persona directory; it selects the memories and qa directories "
         f"(default {DEFAULT_ARCS_FILE}; arcs-180d.yaml selects memories-180d/ and qa-180d/)",
     )
+
+
+def add_family_flags(p: Any, families: Sequence[Any], *, for_import: bool = False) -> None:
+    """The flags ``families`` add to a command that reads data (``--<family>-…``), each
+    stored as given (``import`` takes each flag's ``import_default`` when it is not given)."""
+    group = p.add_argument_group("benchmark family options") if families else None
+    for f in families:
+        for option in f.data_options:
+            kwargs: dict[str, Any] = {"dest": option.dest, "help": f"{f.name}: {option.help}"}
+            if option.choices is not None:
+                kwargs["choices"] = option.choices
+            if option.metavar is not None:
+                kwargs["metavar"] = option.metavar
+            if for_import:
+                kwargs["default"] = option.import_default
+            else:
+                kwargs["action"] = DataOption
+            assert group is not None
+            group.add_argument(option.flag, **kwargs)
 
 
 def ranges_arg(values: list[str] | None) -> tuple[TimeRange, ...] | None:

@@ -7,8 +7,6 @@ from collections import Counter
 from pathlib import Path
 from typing import Any
 
-from ..data.dataset import list_personas
-from ..data.importers import is_manifest_data, open_dataset
 from ..data.ranges import DEFAULT_RANGES, FULL_DAYS
 from ._common import data_arg, print_json
 from ._shipped import data_or_shipped
@@ -17,12 +15,22 @@ __all__ = ["register"]
 
 
 def register(sub: Any) -> None:
-    p = sub.add_parser("list", help="list the personas of a data directory")
+    p = sub.add_parser(
+        "list", help="list the personas of a data directory, or the benchmark families"
+    )
+    p.add_argument(
+        "what",
+        nargs="?",
+        choices=("personas", "benchmarks"),
+        default="personas",
+        help="personas (the units of --data; the default) or benchmarks (the registered "
+        "benchmark families, each with its package, data, judges and flags)",
+    )
     p.add_argument(
         "--data",
         type=data_arg,
         metavar="DIR",
-        help="personas root, a MemoryBench benchmark folder, or locomo:FILE / longmemeval:FILE "
+        help="personas root, another benchmark's data folder, or NAME:PATH naming its family "
         "(default: the shipped personas)",
     )
     p.add_argument("--json", action="store_true", help="print a JSON array of ids")
@@ -40,24 +48,75 @@ def register(sub: Any) -> None:
 
 
 def run_list(args: argparse.Namespace) -> int:
+    if args.what == "benchmarks":
+        return _list_benchmarks(args.json)
+    from ..data.dataset import DEFAULT_ARCS_FILE
+    from ..family.opening import data_family
+
     data = data_or_shipped(args.data, "list")
-    manifests = is_manifest_data(data)
-    ids = open_dataset(data).persona_ids() if manifests else list_personas(data)
+    owner = data_family(data)
+    ids = owner.unit_ids(data, arcs_file=DEFAULT_ARCS_FILE)
     if args.stats:
         return _list_stats(data, ids, args.json)
     if args.json:
         print_json(ids)
         return 0
-    print("Available units (MemoryBench benchmark):" if manifests else "Available personas:")
+    unit = owner.unit
+    print(
+        "Available personas:"
+        if unit == "persona"
+        else f"Available {unit}s ({owner.title} benchmark):"
+    )
     for pid in ids:
         print(f"  - {pid}")
     return 0
 
 
+def _list_benchmarks(as_json: bool) -> int:
+    """The registered benchmark families: each imported (a family that fails to load is one
+    line and exit 2)."""
+    from ..family.registry import all_families, registrations
+
+    regs = registrations()
+    families = all_families()
+    rows: list[dict[str, Any]] = [
+        {
+            "name": f.name,
+            "title": f.title,
+            "package": regs[f.name].package,
+            "entryPoint": regs[f.name].value,
+            "summary": f.summary,
+            "unit": f.unit,
+            "categories": list(f.categories) if f.categories is not None else None,
+            "judges": list(f.judge_forms),
+            "flags": [o.flag for o in f.data_options],
+            "import": f.can_import,
+        }
+        for f in families
+    ]
+    if as_json:
+        print_json(rows)
+        return 0
+    print("Benchmark families (--data NAME:PATH; 'recallbench import NAME FILE' where marked):")
+    for row in rows:
+        extras = [f"package {row['package']}"]
+        if row["judges"]:
+            extras.append("judges " + ", ".join(row["judges"]))
+        if row["flags"]:
+            extras.append("flags " + ", ".join(row["flags"]))
+        if row["import"]:
+            extras.append("import")
+        print(f"  - {row['name']:<12} {row['summary']}")
+        print(f"    {'':<12} {' · '.join(extras)}")
+    return 0
+
+
 def _list_stats(data: Path, ids: list[str], as_json: bool) -> int:
     from ..data.corpus_stats import corpus_stats
+    from ..data.dataset import DEFAULT_ARCS_FILE
+    from ..family.opening import open_data
 
-    dataset = open_dataset(data)
+    _, dataset = open_data(data, DEFAULT_ARCS_FILE)
     ranges_of = getattr(dataset, "ranges_of", None)
     rows = []
     for pid in ids:

@@ -1,4 +1,5 @@
-"""``recallbench import locomo|longmemeval FILE --out DIR``: another benchmark's file as native personas."""
+"""``recallbench import NAME FILE --out DIR``: another benchmark's file as native personas, converted
+by its benchmark family (:meth:`~recallbench.family.base.Benchmark.convert`)."""
 
 from __future__ import annotations
 
@@ -9,48 +10,38 @@ from typing import Any
 
 __all__ = ["register"]
 
-HELP = "convert a LoCoMo or LongMemEval file into persona directories"
+HELP = "convert another benchmark's published file into persona directories"
 
 
 def register(sub: Any) -> None:
-    p = sub.add_parser("import", help=HELP, description=HELP)
-    p.add_argument("format", choices=("locomo", "longmemeval"), help="the file's format")
-    p.add_argument(
-        "file", type=Path, metavar="FILE", help="locomo10.json, longmemeval_s_cleaned.json…"
+    p = sub.add_parser(
+        "import",
+        help=HELP,
+        description=HELP + " ('recallbench list benchmarks' names the families that import)",
     )
+    p.add_argument("format", metavar="NAME", help="the benchmark family whose file it is")
+    p.add_argument("file", type=Path, metavar="FILE", help="the published file (or folder)")
     p.add_argument("--out", type=Path, required=True, metavar="DIR", help="where the personas go")
-    p.add_argument(
-        "--locomo-categories",
-        choices=("official", "mem0"),
-        default="official",
-        help="LoCoMo's category names: the official evaluation's numbering (1 multi-hop, 2 temporal, "
-        "3 open-domain, 4 single-hop, 5 adversarial) or mem0's (1 single-hop, 3 multi-hop, "
-        "4 open-domain)",
-    )
-    p.set_defaults(handler=run_import)
+    p.set_defaults(handler=run_import, _family_flags=True)
 
 
 def run_import(args: argparse.Namespace) -> int:
-    if args.format == "locomo":
-        from ..data.importers.locomo import convert_locomo
+    from ..errors import ConfigError
+    from ..family.registry import all_families, family
+    from ._common import family_options
 
-        personas, ranges = convert_locomo(args.file, args.out, args.locomo_categories)
-        what = f"{len(personas)} conversation(s)"
-        questions = sum(len(p.questions) for p in personas)
-        detail = (
-            f"; default checkpoints {', '.join(r.label for r in ranges)} of each conversation's "
-            "sessions"
+    owner = family(args.format)
+    if not owner.can_import:
+        importers = ", ".join(f.name for f in all_families() if f.can_import)
+        raise ConfigError(
+            f"the {owner.name} family has no import command (families that import: {importers})"
         )
-    else:
-        from ..data.importers.longmemeval import convert_longmemeval
-
-        ids = convert_longmemeval(args.file, args.out)
-        what = f"{len(ids)} LongMemEval record(s)"
-        questions = len(ids)
-        detail = "; each asked once, after its haystack"
+    options = {o.dest: o.import_default for o in owner.data_options}
+    options.update(family_options(args))
+    summary = owner.convert(args.file, args.out, options)
     print(
-        f"recallbench import: {what}, {questions} question(s) written as personas under "
-        f"{args.out}{detail}"
+        f"recallbench import: {summary.what}, {summary.questions} question(s) written as personas "
+        f"under {args.out}{summary.detail}"
     )
     from ..data.importers._native import import_warnings
 

@@ -8,22 +8,14 @@ from collections.abc import Sequence
 from typing import Any
 
 from ..data.corpus import PersonaDataset
-from ..data.dataset import list_personas, load_persona, persona_dir
-from ..data.importers import (
-    default_ranges_of,
-    is_manifest_data,
-    open_dataset,
-    persona_ranges_of,
-)
 from ..data.plan import LIFECYCLES, Plan, plan_run
 from ..data.qa import QAPair
-from ..data.ranges import FULL_DAYS
+from ..data.ranges import FULL_DAYS, default_ranges_of, persona_ranges_of
 from ..data.selection import SelectionPolicy
-from ..errors import DatasetError
+from ..family.opening import open_data
 from ._common import add_dataset_args, non_negative_int, print_json, ranges_arg
 from ._estimate import add_estimate_arguments, estimate_json, format_estimate
 from ._shipped import data_or_shipped
-from .validate import arcs_hint
 
 __all__ = ["register"]
 
@@ -101,28 +93,16 @@ def run(args: argparse.Namespace) -> int:
     inputs = []
     datasets: dict[str, PersonaDataset] = {}  # for --estimate: the questions and days
     named = ranges_arg(args.ranges)
-    if is_manifest_data(data):
-        dataset = open_dataset(data)
-        for pid in args.personas or dataset.persona_ids():
-            ds = dataset.load(pid)
-            inputs.append((ds.id, ds.qa, [d.number for d in ds.days]))
-            datasets[ds.id] = ds
-        ids: list[str] = []
-    else:
-        # An imported LoCoMo or LongMemEval directory asks its own checkpoints, as `run` does.
-        dataset = open_dataset(data, args.arcs)
-        ids = args.personas or list_personas(data)
-    for pid in ids:
-        hint = arcs_hint(persona_dir(data, pid), args.arcs)
-        if hint is not None:
-            raise DatasetError(f"file not found; {hint}", path=persona_dir(data, pid) / args.arcs)
-        ds = load_persona(data, pid, args.arcs)
+    # The data's family reads it; data with checkpoints of its own asks them, as `run` does.
+    _, dataset = open_data(data, args.arcs)
+    for pid in args.personas or dataset.persona_ids():
+        ds = dataset.load(pid)
         inputs.append((ds.id, ds.qa, [d.number for d in ds.days]))
         datasets[ds.id] = ds
     for pid, qa, days in inputs:
         _warn_beyond_corpus(pid, qa, days)
     ranges = named or default_ranges_of(dataset)
-    # Without --ranges, a persona with checkpoints of its own (a LoCoMo conversation) asks them.
+    # Without --ranges, a persona with checkpoints of its own (an imported conversation) asks them.
     own = {} if named else {pid: persona_ranges_of(dataset, pid) for pid, _, _ in inputs}
     plan = plan_run(
         inputs,

@@ -114,7 +114,7 @@ def load_retriever(spec: str, *, base_dir: Path | None = None) -> Retriever:
 
 def run(args: argparse.Namespace) -> int:
     """Load the retrievers and personas, evaluate, print text or JSON; returns the exit code."""
-    from ..data.importers import open_dataset
+    from ..family.opening import open_dataset
     from ..harness.retrieval_eval import run_retrieval_eval
     from ._shipped import shipped_personas_dir
 

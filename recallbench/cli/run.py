@@ -75,7 +75,7 @@ def register(sub: Any) -> None:
         "--adapter",
         metavar="SPEC",
         help="builtin:NAME (bm25, fts5, dense, recency, null, random, oracle, echo-reference, "
-        "full-context, rag), grpc://HOST[:PORT] or grpcs://… (any language's MemoryBenchService), "
+        "full-context, rag), grpc://HOST[:PORT] or grpcs://… (a memory service in any language: proto/), "
         "pkg.module[:attr] or path/to/file.py[:attr]: an adapter object, class, or "
         "factory called with the profile's harness.config (default attr: adapter); "
         f"without one, {DEFAULT_ADAPTER} judged by the rubric judge",
@@ -103,8 +103,9 @@ def register(sub: Any) -> None:
     j.add_argument(
         "--judge-model",
         metavar="SPEC",
-        help="the model of MemoryBench manifests' llm-as-judge protocol (without --judge, each "
-        "benchmark is judged by its own protocol)",
+        help="the model of the data's own judge, for a benchmark family that scores with a "
+        "protocol of its own that calls a model (without --judge, such data is judged by its "
+        "own protocol: 'recallbench list benchmarks')",
     )
     add_panel_arguments(j)
     j.add_argument(
@@ -265,8 +266,8 @@ def register(sub: Any) -> None:
     e.add_argument(
         "--skip-unsupported",
         action="store_true",
-        help="in a folder of MemoryBench benchmarks, leave out those whose required_capabilities "
-        "the adapter lacks (default: refuse the run, naming the capability)",
+        help="leave out the units whose required capabilities (a benchmark's declared "
+        "required_capabilities) the adapter lacks (default: refuse the run, naming the capability)",
     )
 
     o = add_output_arguments(p)
@@ -306,10 +307,10 @@ def _pick(*values: Any) -> Any:
 
 
 def run(args: argparse.Namespace) -> int:
-    from ..data.importers import is_manifest_data
+    from ..family.opening import data_family
     from ..harness.judge_loading import load_judge
     from ..harness.loading import AdapterSpec
-    from ._manifest_judge import run_judge
+    from ._default_judge import run_judge
 
     retry = retry_log(args)  # a RUN_DIR that is no ended run: one line, exit 2, before any work
     profile: Profile | None = None
@@ -341,7 +342,7 @@ def run(args: argparse.Namespace) -> int:
         # newcomer types shows a real heatmap, and say so.
         adapter_spec = DEFAULT_ADAPTER
         defaults.append(f"adapter {DEFAULT_ADAPTER} (a BM25 baseline over the day logs)")
-        if judge_spec is None and not (data and is_manifest_data(data)):
+        if judge_spec is None and not (data and data_family(data).own_default_judge):
             judge_spec = "rubric"
             defaults.append("judge rubric (offline, deterministic)")
     if data is None:
@@ -357,15 +358,12 @@ def run(args: argparse.Namespace) -> int:
     executor = executor_of(args)  # a wrong --executor, or Ray missing, before any work
     preflight_ok: str | None = None
     if not args.skip_preflight:
-        from ..data.dataset import list_personas
         from ..harness.preflight import format_preflight, preflight
 
         root = Path(data)
-        # A benchmark folder's units are checked by the preflight itself: its sub-folders are no ids.
-        listed = root.is_dir() and not is_manifest_data(root)
         errors = preflight(
             data_dir=root,
-            personas=personas or (list_personas(root) if listed else []),
+            personas=personas or [],
             arcs_file=arcs,
             adapter_spec=adapter_spec,
             judge_spec=judge_spec,
@@ -421,7 +419,7 @@ def run(args: argparse.Namespace) -> int:
         if appellate_spec
         else None
     )
-    judge = run_judge(Path(data), judge, args.judge_model, timeout_ms / 1000)
+    judge = run_judge(Path(data), judge, args.judge_model, timeout_ms / 1000, arcs)
     judge_label = None
     if judge is not None and (len(judge_specs) > 1 or args.judge_epochs > 1):
         others = [

@@ -1,4 +1,4 @@
-"""``recallbench serve``: expose a Python adapter over gRPC (``MemoryBenchService``).
+"""``recallbench serve``: expose a Python adapter over gRPC (the ``proto/`` memory service).
 
 Any adapter ``run --adapter`` takes (``builtin:NAME``, ``pkg.module[:attr]``, ``path/to/file.py[:attr]``)
 is built once and served one lifecycle at a time, so that ``recallbench run --adapter
@@ -70,7 +70,7 @@ def register(sub: Any) -> None:
     p = sub.add_parser(
         "serve",
         help="serve a Python adapter over gRPC",
-        description="Serve a memory system written in Python over gRPC (MemoryBenchService), one "
+        description="Serve a memory system written in Python over gRPC (the memory service of proto/), one "
         "lifecycle at a time, for `recallbench run --adapter grpc://HOST:PORT` or any other client "
         "of the proto. Stops gracefully on Ctrl-C or SIGTERM.",
     )

@@ -28,9 +28,26 @@ if TYPE_CHECKING:
         load_persona,
         load_persona_definition,
     )
+    from .importers._native import (
+        IMPORT_MARKER,
+        ImportedDataset,
+        NativeDay,
+        NativePersona,
+        cached_import,
+        import_warnings,
+        open_imported,
+        write_native,
+    )
     from .persona import Arc, Persona, PersonaDefinition, SessionDef, Story
     from .plan import Plan, plan_persona, plan_run
-    from .qa import CATEGORIES, CORE_CATEGORIES, DIFFICULTIES, GROUP_CATEGORIES, QAPair
+    from .qa import (
+        CATEGORIES,
+        CORE_CATEGORIES,
+        DIFFICULTIES,
+        GROUP_CATEGORIES,
+        QAPair,
+        report_categories,
+    )
     from .ranges import (
         DEFAULT_RANGES,
         TimeRange,
@@ -48,7 +65,7 @@ if TYPE_CHECKING:
         stratified_sample,
     )
     from .shuffle import seeded_shuffle
-    from .validate import Problem, validate_dataset
+    from .validate import Problem, format_problem, validate_dataset
 
 __all__ = [
     "CATEGORIES",
@@ -57,12 +74,16 @@ __all__ = [
     "DEFAULT_RANGES",
     "DIFFICULTIES",
     "GROUP_CATEGORIES",
+    "IMPORT_MARKER",
     "Arc",
     "CheckpointSelection",
     "Dataset",
     "Day",
     "DayMetadata",
     "DirectoryDataset",
+    "ImportedDataset",
+    "NativeDay",
+    "NativePersona",
     "Persona",
     "PersonaDataset",
     "PersonaDefinition",
@@ -73,23 +94,29 @@ __all__ = [
     "SessionDef",
     "Story",
     "TimeRange",
+    "cached_import",
     "derive_sibling_dir",
     "expand_series",
     "filter_qa_by_range",
+    "format_problem",
+    "import_warnings",
     "iter_checkpoints",
     "list_personas",
     "load_persona",
     "load_persona_definition",
     "normalize_ranges",
+    "open_imported",
     "parse_ranges",
     "parse_time_range",
     "plan_persona",
     "plan_run",
+    "report_categories",
     "seeded_shuffle",
     "select_checkpoint",
     "split_sessions",
     "stratified_sample",
     "validate_dataset",
+    "write_native",
 ]
 
 _LAZY = {
@@ -132,6 +159,16 @@ _LAZY = {
     "split_sessions": "corpus",
     "stratified_sample": "selection",
     "validate_dataset": "validate",
+    "IMPORT_MARKER": "importers._native",
+    "ImportedDataset": "importers._native",
+    "NativeDay": "importers._native",
+    "NativePersona": "importers._native",
+    "cached_import": "importers._native",
+    "import_warnings": "importers._native",
+    "open_imported": "importers._native",
+    "write_native": "importers._native",
+    "report_categories": "qa",
+    "format_problem": "validate",
 }
 
 

@@ -180,8 +180,10 @@ def _check_questions(
             continue
         found, pair = check_and_build(item, QAPair, path)
         category = item.get("category")
-        if isinstance(category, str) and category not in categories and not any(
-            i.path == (*path, "category") for i in found
+        if (
+            isinstance(category, str)
+            and category not in categories
+            and not any(i.path == (*path, "category") for i in found)
         ):
             found.append(
                 Issue(

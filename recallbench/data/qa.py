@@ -5,7 +5,7 @@ from __future__ import annotations
 import itertools
 import math
 import re
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from typing import Any, ClassVar, Literal
 
 import attrs
@@ -21,6 +21,7 @@ __all__ = [
     "GROUP_CATEGORIES",
     "QAPair",
     "question_type_key",
+    "report_categories",
 ]
 
 CORE_CATEGORIES: tuple[str, ...] = (
@@ -38,6 +39,19 @@ GROUP_CATEGORIES: tuple[str, ...] = ("group-session-attribution", "information-b
 """The two categories about group sessions: who said what, and what may be shared with whom."""
 CATEGORIES: tuple[str, ...] = CORE_CATEGORIES + GROUP_CATEGORIES
 """All ten categories, in the fixed order every per-category output uses."""
+
+
+def report_categories(present: Iterable[str]) -> tuple[str, ...]:
+    """The categories questions are reported under, in report order: Recall Bench's ten (all of
+    them, in their fixed order) when the questions use any of them, then any other category they
+    use (a benchmark family's own: BEAM's abilities) in alphabetical order. Data of Recall Bench's
+    categories alone is reported exactly as before families could bring their own."""
+    names = set(present)
+    extra = tuple(sorted(names - set(CATEGORIES)))
+    if not extra:
+        return CATEGORIES
+    return CATEGORIES + extra if names & set(CATEGORIES) else extra
+
 
 DIFFICULTIES: tuple[str, ...] = ("easy", "medium", "hard")
 """A question's difficulty levels, in order."""

@@ -27,11 +27,13 @@ __all__ = [
     "TimeRange",
     "clamp_to_corpus",
     "collapsed_past_end",
+    "default_ranges_of",
     "expand_series",
     "normalize_ranges",
     "parse_ranges",
     "parse_time_range",
     "past_end_message",
+    "persona_ranges_of",
     "widest_by_label",
 ]
 
@@ -273,3 +275,19 @@ def past_end_message(
     )
     named = any(not _DAYS_LABEL.match(label) for label in gone)
     return line + (" (--repeat-checkpoints asks each)" if named and not repeat else "")
+
+
+def default_ranges_of(dataset: object) -> tuple[TimeRange, ...]:
+    """The checkpoints a run asks when none are named: a dataset may declare its own
+    (``default_ranges``: a benchmark whose units are each asked once, after their last day)."""
+    own = getattr(dataset, "default_ranges", None)
+    return tuple(own) if own else DEFAULT_RANGES
+
+
+def persona_ranges_of(dataset: object, persona_id: str) -> tuple[TimeRange, ...]:
+    """The checkpoints one persona asks when the run names none: its own, when the dataset gives
+    personas their own (``ranges_of(persona_id)``: an imported conversation's session quarters,
+    the same labels in every conversation), else :func:`default_ranges_of`."""
+    ranges_of = getattr(dataset, "ranges_of", None)
+    own = ranges_of(persona_id) if callable(ranges_of) else ()
+    return tuple(own) if own else default_ranges_of(dataset)

@@ -16,7 +16,7 @@ from collections.abc import Iterable, Iterator, Mapping, Sequence
 import attrs
 
 from .._bounds import bounded
-from .qa import CATEGORIES, QAPair
+from .qa import QAPair, report_categories
 from .ranges import TimeRange
 from .shuffle import seeded_shuffle
 
@@ -189,7 +189,9 @@ def select_checkpoint(
     )
     return CheckpointSelection(
         range=time_range,
-        eligible_by_category={c: counts.get(c, 0) for c in CATEGORIES},
+        eligible_by_category={
+            c: counts.get(c, 0) for c in report_categories(p.category for p in qa)
+        },
         eligible=tuple(eligible),
         new=tuple(new),
         historical_available=len(historical),

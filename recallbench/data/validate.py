@@ -42,12 +42,8 @@ __all__ = [
     "format_problem",
     "in_file_order",
     "no_data_message",
-    "no_manifest_message",
     "validate_dataset",
 ]
-
-MANIFEST_NAME = "manifest.json"
-"""What a MemoryBench benchmark folder holds (``importers.memorybench.MANIFEST_FILE``)."""
 
 
 @attrs.frozen(kw_only=True)
@@ -61,6 +57,7 @@ class Problem:
 
 
 def format_problem(p: Problem) -> str:
+    """A problem as ``recallbench validate`` prints it: ``FILE[:LINE]: SEVERITY: MESSAGE``."""
     where = f"{p.path}:{p.line}" if p.line is not None else str(p.path)
     return f"{where}: {p.severity}: {p.message}"
 
@@ -115,8 +112,11 @@ def validate_dataset(
     data_dir: Path | str,
     personas: Sequence[str] | None = None,
     arcs_file: str = DEFAULT_ARCS_FILE,
+    no_data_hints: Sequence[str] = (),
 ) -> list[Problem]:
-    """Every problem found in the personas of ``data_dir`` (all of them unless ``personas`` is given)."""
+    """Every problem found in the personas of ``data_dir`` (all of them unless ``personas`` is
+    given); ``no_data_hints`` say, when it holds none, what other benchmark families looked for
+    (:func:`no_data_message`)."""
     root = Path(data_dir)
     report = _Report()
     if not root.is_dir():
@@ -127,12 +127,11 @@ def validate_dataset(
     except ConfigError as exc:
         report.add(root, str(exc))
         return report.problems
-    # Here, not at the top: the importers' MemoryBench reader reports through this module's records.
     from .importers._native import IMPORT_MARKER, import_warnings, is_imported
 
     ids = list(personas) if personas else list_personas(root)
     if not ids:
-        report.add(root, no_data_message(root))
+        report.add(root, no_data_message(root, no_data_hints))
     for note in import_warnings(root):
         report.add(root / IMPORT_MARKER, note, severity="warning")
     for pid in ids:
@@ -170,44 +169,12 @@ def _missing_days_summary(report: _Report, root: Path, *, imported: bool) -> Non
     )
 
 
-def _near_misses(root: Path) -> str:
-    """A hint naming what is there instead of a manifest: a misspelt one, or data files without one."""
-    try:
-        files = sorted(f for f in root.iterdir() if f.is_file())
-    except OSError:
-        return ""
-    misspelt = [
-        f.name for f in files if f.name.lower() == MANIFEST_NAME and f.name != MANIFEST_NAME
-    ]
-    if misspelt:
-        return f"; found {misspelt[0]}: the name is {MANIFEST_NAME}, in lower case"
-    data = [f.name for f in files if f.suffix.lower() in (".json", ".jsonl")]
-    if data:
-        shown = ", ".join(data[:3]) + (" …" if len(data) > 3 else "")
-        return (
-            f"; found {shown} but no {MANIFEST_NAME} beside it (a LoCoMo or LongMemEval file is "
-            "--data locomo:FILE or longmemeval:FILE)"
-        )
-    return ""
-
-
-def no_manifest_message(root: Path) -> str:
-    """Why ``root`` is no MemoryBench data: what was looked for, and what is there instead."""
-    if not root.exists():
-        return f"not found (looked for a MemoryBench benchmark's {MANIFEST_NAME} or its folder)"
-    return (
-        f"no {MANIFEST_NAME} here nor in any sub-folder (looked for {root / MANIFEST_NAME} and "
-        f"{root / '*' / MANIFEST_NAME}){_near_misses(root)}"
-    )
-
-
-def no_data_message(root: Path) -> str:
-    """Why the folder ``root`` holds no data: neither persona directories nor a MemoryBench
-    manifest, naming what was looked for (and a near miss, when there is one)."""
-    return (
-        "no persona directories (sub-folders with persona.yaml) and no MemoryBench manifest "
-        f"(looked for {root / MANIFEST_NAME} and {root / '*' / MANIFEST_NAME}){_near_misses(root)}"
-    )
+def no_data_message(root: Path, hints: Sequence[str] = ()) -> str:
+    """Why the folder ``root`` holds no data: no persona directories, and what each other
+    benchmark family looked for there (its :meth:`~recallbench.family.base.Benchmark.no_data_hint`,
+    gathered by the caller)."""
+    looked = "no persona directories (sub-folders with persona.yaml)"
+    return " and ".join([looked, *hints])
 
 
 def in_file_order(problems: list[Problem]) -> list[Problem]:

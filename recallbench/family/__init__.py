@@ -29,7 +29,7 @@ if TYPE_CHECKING:
         Table,
         Validation,
     )
-    from .opening import benchmark_of, detect, open_data, resolve_data
+    from .opening import benchmark_of, detect, open_data, open_dataset, resolve_data
     from .registry import all_families, family, family_names, register, registered, unregister
 
 __all__ = [
@@ -46,6 +46,7 @@ __all__ = [
     "family",
     "family_names",
     "open_data",
+    "open_dataset",
     "register",
     "registered",
     "resolve_data",
@@ -66,6 +67,7 @@ _LAZY = {
     "family": "registry",
     "family_names": "registry",
     "open_data": "opening",
+    "open_dataset": "opening",
     "register": "registry",
     "registered": "registry",
     "resolve_data": "opening",

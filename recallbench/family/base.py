@@ -59,6 +59,9 @@ class DataOption:
     metavar: str | None = None
     import_default: str | None = None
     """The value ``recallbench import`` uses when the flag is not given (None: none)."""
+    elsewhere: str | None = None
+    """Said after the one line refusing the flag for another family's data (``an imported
+    directory keeps the names its import gave it``)."""
 
     @flag.validator
     def _check_flag(self, _a: attrs.Attribute[str], value: str) -> None:
@@ -89,7 +92,10 @@ class Figures:
     ``metrics`` are ``benchmarkMetrics`` records (per benchmark and question type: retrieval and
     answer metrics, rendered by the core as one table); ``published`` is the family's entry of
     ``publicBenchmark`` (its figures in the layout its authors publish, rendered by the family's
-    :meth:`Benchmark.tables`)."""
+    :meth:`Benchmark.tables`). The published entry may also name the heatmap's labels:
+    ``heatmapTitle`` (``"BEAM 100K"``: the heatmap is titled ``BEAM 100K — Aggregate Heatmap``)
+    and ``unit`` (``"conversation"``: its subtitle counts conversations); without them the heatmap
+    is Recall Bench's and counts personas."""
 
     metrics: tuple[Mapping[str, Any], ...] | None = None
     published: Mapping[str, Any] | None = None
@@ -135,6 +141,9 @@ class Benchmark(Protocol):
     """Its official scorers' ``--judge`` forms, as help and errors list them."""
     can_import: bool
     """Whether ``recallbench import NAME FILE --out DIR`` converts its files."""
+    own_default_judge: bool
+    """Whether a run given no ``--judge`` is scored by :meth:`default_judge` (its own protocol),
+    rather than by the stub judge, or the rubric judge of ``recallbench run`` with no flags."""
 
     def detect(self, path: Path) -> bool:
         """Whether ``path`` (a folder or a file) is this family's data. Cheap: a few ``stat``
@@ -208,6 +217,12 @@ class Benchmark(Protocol):
         published file a conversion was made from, …)."""
         ...
 
+    def no_data_hint(self, path: Path) -> str | None:
+        """When a folder holds no data at all: what this family looked for there and what is
+        there instead (``no … manifest (looked for …)``), for the one line that says so; None:
+        nothing to say."""
+        ...
+
 
 class BaseBenchmark:
     """A family with every member at its default: override what yours brings.
@@ -224,6 +239,7 @@ class BaseBenchmark:
     data_options: tuple[DataOption, ...] = ()
     judge_forms: tuple[str, ...] = ()
     can_import: bool = False
+    own_default_judge: bool = False
 
     def __repr__(self) -> str:
         return f"<benchmark family {self.name!r}>"
@@ -296,3 +312,6 @@ class BaseBenchmark:
 
     def fingerprint(self, dataset: Dataset) -> Mapping[str, str]:
         return {}
+
+    def no_data_hint(self, path: Path) -> str | None:
+        return None

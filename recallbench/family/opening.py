@@ -20,6 +20,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from .._jsonread import json_loads
+from ..data.importers._native import IMPORT_MARKER
 from ..errors import ConfigError
 from .base import Benchmark, DataOption
 from .registry import DEFAULT_FAMILY, all_families, family, family_of_prefix, registrations
@@ -33,14 +34,12 @@ __all__ = [
     "data_family",
     "detect",
     "open_data",
+    "open_dataset",
     "option_owner",
     "resolve_data",
     "split_spec",
 ]
 
-IMPORT_MARKER = "recallbench-import.json"
-"""Beside the persona folders an importer wrote: what they were converted from (its ``family``,
-or the first word of its ``source`` in markers written before families had names there)."""
 
 _WORD = re.compile(r"[a-z][a-z0-9-]*")
 
@@ -100,7 +99,11 @@ def detect(path: Path) -> Benchmark:
 
 def option_owner(flag: str) -> str | None:
     """The family a ``--<name>-…`` flag belongs to (None: none of them). Nothing is imported."""
-    return family_of_prefix(flag[2:]) if flag.startswith("--") else None
+    if not flag.startswith("--"):
+        return None
+    word = flag[2:].split("=", 1)[0]
+    owner = family_of_prefix(word)
+    return owner if owner is not None and word != owner else None
 
 
 def _check_options(owner: Benchmark, given: str, options: Mapping[str, Any]) -> None:
@@ -112,7 +115,9 @@ def _check_options(owner: Benchmark, given: str, options: Mapping[str, Any]) -> 
         flag = "--" + dest.replace("_", "-")
         other = option_owner(flag)
         target = f"{other}:FILE" if other else "its family's data"
-        raise ConfigError(f"{flag} applies to --data {target}, not to {given}")
+        notes = [o.elsewhere for o in family(other).data_options if o.dest == dest] if other else []
+        why = f": {notes[0]}" if notes and notes[0] else ""
+        raise ConfigError(f"{flag} applies to --data {target}, not to {given}{why}")
 
 
 def resolve_data(value: str | Path, options: Mapping[str, Any] | None = None) -> Path:
@@ -144,12 +149,22 @@ def data_family(path: Path | str) -> Benchmark:
 
 
 def open_data(path: Path | str, arcs_file: str) -> tuple[Benchmark, Dataset]:
-    """The family of the data at ``path`` and its dataset (``path`` as :func:`resolve_data`
-    gives it; an unresolved ``NAME:TARGET`` is resolved first)."""
-    if split_spec(path)[0] is not None:
-        path = resolve_data(path)
+    """The family of the data at ``path`` and its dataset: ``path`` (a path or ``NAME:TARGET``)
+    resolved first (:func:`resolve_data`: a published file converted, …), then opened by the
+    family that recognises what it resolved to."""
+    path = resolve_data(path)
     owner = detect(Path(path))
     return owner, owner.open(Path(path), arcs_file=arcs_file)
+
+
+def open_dataset(path: Path | str, arcs_file: str | None = None) -> Dataset:
+    """The dataset at ``path`` (a path ``--data`` takes, or ``NAME:PATH``), read by its family
+    (persona folders with ``arcs_file``, the default arcs file when None)."""
+    if arcs_file is None:
+        from ..data.dataset import DEFAULT_ARCS_FILE
+
+        arcs_file = DEFAULT_ARCS_FILE
+    return open_data(path, arcs_file)[1]
 
 
 def benchmark_of(dataset: object) -> Benchmark | None:

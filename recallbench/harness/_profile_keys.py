@@ -80,7 +80,7 @@ COMMAND_LINE_ONLY: tuple[str, ...] = (
     "unit-parallelism",
     "num-cpus-per-unit",
     "num-gpus-per-unit",
-    # The model of manifests' llm-as-judge protocol: a profile names its judge in models.judge.
+    # The model of the data's own default judge: a profile names its judge in models.judge.
     "judge-model",
     # The model baselines' settings: a profile sets them in harness.config (model, contextTokens).
     "adapter-model",
@@ -123,13 +123,13 @@ COMMAND_LINE_ONLY: tuple[str, ...] = (
     "ci-width",
     "judge-epochs",
     "panel-aggregate",
-    # The LoCoMo category mapping belongs with --data locomo:FILE (locomo-mem0:FILE says it too).
-    "locomo-categories",
     # A retry names an ended run's folder: one invocation's business.
     "retry-errors",
 )
 """The ``recallbench run`` flags a profile does not set: output, resume, limits and connection
-settings of one invocation (a test keeps this list and :data:`FLAT_KEYS` covering every flag)."""
+settings of one invocation (a test keeps this list and :data:`FLAT_KEYS` covering every flag).
+A benchmark family's flags (``--<family>-…``) are not set by a profile either: they go with
+``--data`` on the command line."""
 
 
 def flat_name(key: str) -> str:

@@ -212,7 +212,7 @@ def _answers(r: TimeRangeResult) -> Iterator[QuestionResult]:
 
 
 def _members(judges: Sequence[object]) -> list[object]:
-    """The judges that call models: a panel's members, a manifest judge's protocol judges (each
+    """The judges that call models: a panel's members, a judge's judges per benchmark (each
     looked into in turn), and any other judge as itself."""
     out: list[object] = []
     for judge in judges:

@@ -21,10 +21,11 @@ import attrs
 from .._convert import to_json as json_of
 from ..adapters.base import Adapter, AdapterFactory, is_adapter
 from ..data.corpus import PersonaDataset
-from ..data.dataset import Dataset, DirectoryDataset
-from ..data.importers import default_ranges_of, open_dataset, persona_ranges_of
-from ..data.ranges import DEFAULT_RANGES, normalize_ranges
+from ..data.dataset import Dataset
+from ..data.ranges import DEFAULT_RANGES, default_ranges_of, normalize_ranges, persona_ranges_of
 from ..errors import ConfigError, OutputError, RunFailed
+from ..family.base import Benchmark, Figures
+from ..family.opening import benchmark_of, open_data
 from ..judges.base import Judge, ScoreFunction, as_judge
 from ..judges.modes import judge_mode
 from ..judges.usage import JudgeUsage
@@ -36,7 +37,6 @@ from ..results.aggregate import (
 )
 from ..results.intervals import interval_settings, with_intervals
 from ..results.measures import run_timing, summarize_retrieval
-from ..results.public_benchmarks import public_benchmark
 from ..results.records import (
     BenchmarkResult,
     PersonaResult,
@@ -46,7 +46,6 @@ from ..results.records import (
     TimeRangeResult,
 )
 from ..results.scoring import StubJudge
-from .benchmarks import benchmark_metrics_of, default_judge, is_manifest_dataset
 from .budget import RunCosting, budget_active
 from .config import RunConfig, RunOutput
 from .driver import Driver, PersonaOutcome
@@ -85,12 +84,14 @@ class Harness:
     Args:
         adapter: the memory system under test, or a zero-argument factory (sync or async) building a
             fresh one per unit of work.
-        dataset: a :class:`~recallbench.data.dataset.Dataset`, or a data directory (read with
-            ``config.arcs_file``).
+        dataset: a :class:`~recallbench.data.dataset.Dataset`, or data as ``--data`` names it (a
+            path, read by the benchmark family that recognises it, with ``config.arcs_file``; or
+            ``NAME:PATH``): :mod:`recallbench.family`.
         judge: scores answers; a Judge, an async ``score`` function, or a spec as ``--judge`` takes
             it (``"rubric"``, ``"openai:gpt-4o-mini"``, ``"path/to/judge.py"``); a list of those is
             a panel (:class:`~recallbench.judges.panel.JudgePanel`, the mean of its members: build
-            one for another aggregate or judge epochs). None: the stub judge (zeros).
+            one for another aggregate or judge epochs). None: the default judge of the data's
+            benchmark family, else the stub judge (zeros).
         appellate_judge: re-scores answers the primary judge failed (reference §2.10); the same
             forms.
         config: what to run (ranges, lifecycle, parallelism, timeouts, …).
@@ -120,13 +121,14 @@ class Harness:
         self.factory = _as_factory(adapter)
         self._adapter_given = adapter  # described in the fingerprint as given, not as its factory
         self._name_hint = adapter.name if is_adapter(adapter) else None
-        self.dataset: Dataset = (
-            open_dataset(dataset, self.config.arcs_file)
-            if isinstance(dataset, str | Path)
-            else dataset
-        )
-        # A dataset may ask its own checkpoints when none are named (a MemoryBench unit: once),
-        # and a persona its own (an imported LoCoMo conversation: its session quarters).
+        self.benchmark: Benchmark | None
+        self.dataset: Dataset
+        if isinstance(dataset, str | Path):
+            self.benchmark, self.dataset = open_data(dataset, self.config.arcs_file)
+        else:
+            self.benchmark, self.dataset = benchmark_of(dataset), dataset
+        # A dataset may ask its own checkpoints when none are named (a benchmark's unit: once),
+        # and a persona its own (an imported conversation: its session quarters).
         self._dataset_ranges = self.config.ranges == DEFAULT_RANGES
         if self._dataset_ranges:
             self.config = attrs.evolve(self.config, ranges=default_ranges_of(self.dataset))
@@ -136,9 +138,7 @@ class Harness:
             self.config = attrs.evolve(self.config, judge_model=judge)
         if isinstance(appellate_judge, str) and self.config.appellate_judge_model is None:
             self.config = attrs.evolve(self.config, appellate_judge_model=appellate_judge)
-        self.judge = (
-            _judge_of(judge, self.config) if judge is not None else default_judge(self.dataset)
-        )
+        self.judge = _judge_of(judge, self.config) if judge is not None else self._default_judge()
         self.appellate = (
             _judge_of(appellate_judge, self.config) if appellate_judge is not None else None
         )
@@ -176,6 +176,13 @@ class Harness:
         self.costing = RunCosting(self.config.max_cost, self.config.prices)
         self.costing.check_judges(self.judge, self.appellate)
 
+    def _default_judge(self) -> Judge:
+        """A run given no judge: its family's default (which may need a model: ConfigError), else
+        the stub judge."""
+        family = self.benchmark
+        own = family and family.default_judge(self.dataset, model=None, model_spec=None)
+        return own or StubJudge()
+
     # -- planning ---------------------------------------------------------------------------------
 
     def tasks(self, ds: PersonaDataset) -> tuple[CheckpointTask, ...]:
@@ -212,7 +219,7 @@ class Harness:
         )
         ids = [ds.id for ds in datasets]
         # Content hashes of what the run reads, once, before any work (the fingerprint's datasets).
-        self._dataset_digests = dataset_digests(self.dataset, datasets)
+        self._dataset_digests = dataset_digests(self.dataset, datasets, self.benchmark)
         state = RunState(
             adapter_name=self._initial_name(),
             judge_usage=_usage_now(self.judge),
@@ -488,6 +495,8 @@ class Harness:
             retried_errors=self.resume.retried_errors(),
             cost=self.costing.run(personas),
         )
+        family = self.benchmark
+        figures = family.figures(self.dataset, self.judge, personas) if family else Figures()
         result = BenchmarkResult(
             timestamp=timestamp,
             adapter_name=state.adapter_name,
@@ -498,8 +507,12 @@ class Harness:
             disclosure_breakdown=merge_disclosure(p.disclosure_breakdown for p in personas),
             retrieval=summarize_retrieval(q for p in personas for q in _answers(p.range_results)),
             timing=_timing([r for p in personas for r in p.range_results]),
-            benchmark_metrics=benchmark_metrics_of(self.dataset, self.judge, personas),
-            public_benchmark=public_benchmark(personas),
+            benchmark_metrics=figures.metrics,
+            public_benchmark=(
+                {family.name: figures.published}
+                if family and figures.published is not None
+                else None
+            ),
         )
         # Intervals only with several epochs: a run of one stays byte-identical to before.
         return with_intervals(result) if cfg.epochs > 1 else result
@@ -510,12 +523,15 @@ class Harness:
 
 
 def _data_keys(dataset: Dataset) -> dict[str, Any]:
-    """``data_dir`` and ``arcs_file`` of a directory dataset, for the metadata."""
-    if is_manifest_dataset(dataset):
-        return {"data_dir": str(dataset.data_dir.resolve())}  # type: ignore[attr-defined]
-    if not isinstance(dataset, DirectoryDataset):
+    """The dataset's ``data_dir`` (and ``arcs_file``, when it reads one), for the metadata."""
+    data_dir = getattr(dataset, "data_dir", None)
+    if not isinstance(data_dir, Path):
         return {}
-    return {"data_dir": str(dataset.data_dir.resolve()), "arcs_file": dataset.arcs_file}
+    arcs_file = getattr(dataset, "arcs_file", None)
+    keys: dict[str, Any] = {"data_dir": str(data_dir.resolve())}
+    if isinstance(arcs_file, str):
+        keys["arcs_file"] = arcs_file
+    return keys
 
 
 def _judge_of(judge: Judge | ScoreFunction | str | Sequence[Any], config: RunConfig) -> Judge:

@@ -119,7 +119,7 @@ def unreachable(exc: BaseException) -> bool:
 
 async def ask(adapter: Adapter, pair: QAPair, timeout: float | None) -> QueryDetail:
     """Query the adapter (``query_detail`` when it has one), passing the query session to methods that
-    take ``session``, the question's own date (a pair's ``extra["questionDate"]``, LongMemEval's) to
+    take ``session``, the question's own date (a pair's ``extra["questionDate"]``, which an importer sets) to
     methods that take ``question_date``, and the pair itself to methods that take ``qa`` (reference
     systems such as the oracle). Raises AdapterTimeout when ``timeout`` seconds pass first."""
     method = getattr(adapter, "query_detail", None) or adapter.query

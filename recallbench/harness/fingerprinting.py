@@ -18,7 +18,7 @@ import platform
 import re
 from collections.abc import Mapping, Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 from .._convert import to_json
 from .._importing import code_identity, file_digest, parse_object_spec
@@ -27,6 +27,7 @@ from ..data.corpus import PersonaDataset
 from ..data.importers._native import ImportedDataset
 from ..data.ranges import TimeRange
 from ..errors import ConfigError
+from ..family.base import Benchmark
 from ..judges.describe import describe_judge, without_endpoint
 from ..results.fingerprint import DIGEST_CHARS, make_fingerprint, persona_digests
 from .config import RunConfig
@@ -104,21 +105,24 @@ _IMPORTED_NAME = re.compile(r"[a-z][a-z0-9-]*-v\d+-[0-9a-f]{24}")
 
 
 def dataset_digests(
-    dataset: object, personas: Sequence[PersonaDataset]
+    dataset: object, personas: Sequence[PersonaDataset], benchmark: Benchmark | None = None
 ) -> dict[str, dict[str, str]]:
     """The ``datasets`` part: each persona's content hashes
     (:func:`~recallbench.results.fingerprint.persona_digests`); for data converted from a
-    published file (``--data locomo:FILE``, ``longmemeval:FILE``), also its ``source``: the
-    importer, its category convention and version, and the first 24 hex of the file's SHA-256 —
-    the downloaded file, besides what the conversion made of it."""
+    published file (``--data NAME:FILE``), also its ``source``: the importer, its variant and
+    version, and the first 24 hex of the file's SHA-256 — the downloaded file, besides what the
+    conversion made of it; and the parts its benchmark family adds
+    (:meth:`~recallbench.family.base.Benchmark.fingerprint`)."""
     source = None
     if isinstance(dataset, ImportedDataset) and _IMPORTED_NAME.fullmatch(dataset.data_dir.name):
         source = dataset.data_dir.name
+    extra = dict(benchmark.fingerprint(cast(Any, dataset))) if benchmark is not None else {}
     out: dict[str, dict[str, str]] = {}
     for ds in personas:
         digests = persona_digests(ds)
         if source is not None:
             digests["source"] = source
+        digests.update(extra)
         out[ds.id] = digests
     return out
 

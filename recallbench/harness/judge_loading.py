@@ -1,15 +1,18 @@
 """Resolve ``--judge`` and ``--appellate-judge`` strings to judges (reference §4.5): ``stub``,
-``rubric``, the official scorers of public benchmarks, a model selector, or a Python spec naming a
+``rubric``, a model selector, a benchmark family's official scorer (a spec beginning with the
+family's name: :meth:`~recallbench.family.base.Benchmark.load_judge`), or a Python spec naming a
 judge (the same ``pkg.module[:attr]`` / ``file.py[:attr]`` forms as adapters: :mod:`.loading`)."""
 
 from __future__ import annotations
 
 import inspect
+import re
 from pathlib import Path
 from typing import Any, cast
 
 from .._importing import describe, is_async, load_object
 from ..errors import ConfigError
+from ..family.registry import all_families, family, family_of_prefix
 from ..judges.base import Judge, as_judge
 from ..models.spec import MODEL_SPEC_FORMS, suggest_model_spec
 from ..results.scoring import StubJudge
@@ -17,49 +20,41 @@ from .loading import model_provider, spec_error, unresolvable_spec
 
 __all__ = [
     "DEFAULT_JUDGE_ATTR",
-    "JUDGE_SPEC_FORMS",
-    "OFFICIAL_JUDGE_FORMS",
     "StubJudge",
+    "judge_spec_forms",
     "load_judge",
 ]
 
 DEFAULT_JUDGE_ATTR = "judge"
 """The attribute a judge spec without ``:attr`` names."""
 
-OFFICIAL_JUDGE_FORMS = "locomo-f1 | locomo-llm:<model spec> | longmemeval:<model spec>"
-"""The public benchmarks' official scorers (docs/judges.md, *Official scorers of public benchmarks*)."""
-
-JUDGE_SPEC_FORMS = f"stub | rubric | {OFFICIAL_JUDGE_FORMS} | {MODEL_SPEC_FORMS}"
-"""Every accepted ``--judge`` form, as error messages list them."""
+_FAMILY_WORD = re.compile(r"[a-z][a-z0-9-]*")
 
 
-def _official_judge(text: str, *, base_dir: Path | None, timeout: float | None) -> Judge | None:
-    """``locomo-f1``, ``locomo-llm:<model spec>`` or ``longmemeval:<model spec>``; None for any
-    other spec."""
-    lowered = text.lower()
-    if lowered == "locomo-f1":
-        from ..judges.locomo import LocomoF1Judge
+def judge_spec_forms() -> str:
+    """Every accepted ``--judge`` form, as error messages list them: the registered families'
+    official scorers among them (every family is imported to ask)."""
+    official = [form for f in all_families() for form in f.judge_forms]
+    return " | ".join(["stub", "rubric", *official, MODEL_SPEC_FORMS])
 
-        return cast(Judge, LocomoF1Judge())
-    prefix, _, model_spec = text.partition(":")
-    kind = prefix.strip().lower()
-    if kind not in ("locomo-llm", "longmemeval"):
+
+def __getattr__(name: str) -> Any:
+    if name == "JUDGE_SPEC_FORMS":  # computed when asked: it imports every family
+        return judge_spec_forms()
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
+def _family_judge(text: str, *, base_dir: Path | None, timeout: float | None) -> Judge | None:
+    """A benchmark family's official scorer: a spec whose first word is, or begins with, a
+    registered family's name (``NAME-f1``, ``NAME:<model spec>``); only that family is
+    imported to ask. None for any other spec."""
+    head = text.partition(":")[0].strip().lower()
+    if not _FAMILY_WORD.fullmatch(head):
         return None
-    if not model_spec.strip():
-        raise ConfigError(
-            f'cannot load judge "{text}": {kind} needs a model, as {kind}:<model spec> '
-            f"(e.g. {kind}:openai:gpt-4o-mini); model specs are: {MODEL_SPEC_FORMS}"
-        )
-    from ..models.factory import load_model
-
-    model = load_model(model_spec.strip(), base_dir=base_dir, timeout=timeout)
-    if kind == "locomo-llm":
-        from ..judges.locomo import LocomoLlmJudge
-
-        return cast(Judge, LocomoLlmJudge(model, name=text))
-    from ..judges.longmemeval import LongMemEvalJudge
-
-    return cast(Judge, LongMemEvalJudge(model, name=text))
+    owner = family_of_prefix(head)
+    if owner is None:
+        return None
+    return family(owner).load_judge(text, base_dir=base_dir, timeout=timeout)
 
 
 def load_judge(spec: str, *, base_dir: Path | None = None, timeout: float | None = None) -> Judge:
@@ -67,11 +62,8 @@ def load_judge(spec: str, *, base_dir: Path | None = None, timeout: float | None
 
     * ``stub``: :class:`StubJudge` (zeros); ``rubric``: the offline
       :class:`~recallbench.judges.rubric.RubricJudge`;
-    * the official scorers of public benchmarks: ``locomo-f1`` (LoCoMo's token F1,
-      :class:`~recallbench.judges.locomo.LocomoF1Judge`), ``locomo-llm:<model spec>`` (mem0's
-      CORRECT/WRONG judge, :class:`~recallbench.judges.locomo.LocomoLlmJudge`) and
-      ``longmemeval:<model spec>`` (LongMemEval's yes/no judge,
-      :class:`~recallbench.judges.longmemeval.LongMemEvalJudge`), named by the spec;
+    * a benchmark family's official scorers, each spec beginning with the family's name
+      (``recallbench list benchmarks`` lists them), named by the spec;
     * a model selector (``claude``, ``codex``, ``copilot``, ``openai[:model[;endpoint]]``,
       ``anthropic:model[;endpoint]``, ``azure:deployment[;endpoint]``): an
       :class:`~recallbench.judges.llm.LlmJudge` over that model, named by the spec;
@@ -96,7 +88,7 @@ def load_judge(spec: str, *, base_dir: Path | None = None, timeout: float | None
         from ..judges.rubric import RubricJudge
 
         return RubricJudge()
-    official = _official_judge(text, base_dir=base_dir, timeout=timeout)
+    official = _family_judge(text, base_dir=base_dir, timeout=timeout)
     if official is not None:
         return official
     if model_provider(text) is not None:
@@ -116,8 +108,8 @@ def load_judge(spec: str, *, base_dir: Path | None = None, timeout: float | None
                 "judge",
                 text,
                 problem,
-                suggestion or suggest_model_spec(text, ("stub", "rubric", "locomo-f1")),
-                JUDGE_SPEC_FORMS,
+                suggestion or suggest_model_spec(text, ("stub", "rubric", *_scorer_names())),
+                judge_spec_forms(),
             )
         )
     obj = load_object(text, default_attr=DEFAULT_JUDGE_ATTR, base_dir=base_dir)
@@ -153,3 +145,8 @@ def load_judge(spec: str, *, base_dir: Path | None = None, timeout: float | None
             "complete(system_prompt, user_message))"
         )
     return cast(Judge, obj)
+
+
+def _scorer_names() -> list[str]:
+    """The families' official scorers' names (``NAME-f1``, ``NAME``), for a suggestion."""
+    return [form.partition(":")[0] for f in all_families() for form in f.judge_forms]

@@ -41,6 +41,7 @@ from ..data._yaml import Locator, load_yaml_located, read_text
 from ..data.plan import LIFECYCLES, Lifecycle
 from ..data.ranges import TimeRange, parse_ranges
 from ..errors import ConfigError, DatasetError
+from ..family.opening import option_owner
 from ._dotenv import parse_dotenv
 from ._profile_keys import (
     COMMAND_LINE_ONLY,
@@ -275,7 +276,7 @@ class _Reader:
         for key in raw:
             if key in SECTION_KEYS or flat_name(key) in FLAT_KEYS:
                 continue
-            if flat_name(key) in COMMAND_LINE_ONLY:
+            if flat_name(key) in COMMAND_LINE_ONLY or option_owner("--" + flat_name(key)):
                 self.fail(
                     (key,),
                     f'"{key}" is a flag of recallbench run that a profile does not set: give it on '

@@ -17,7 +17,7 @@ from typing import Any
 
 import attrs
 
-from ..data.qa import CATEGORIES, DIFFICULTIES, QAPair
+from ..data.qa import DIFFICULTIES, QAPair, report_categories
 from ..results.benchmark_metrics import retrieved_days
 from ..results.measures import question_retrieval
 from ..results.panel_scores import panel_of_record
@@ -427,7 +427,7 @@ def rebuild_checkpoint(task: CheckpointTask, record: Any) -> TimeRangeResult:
                 scores=(),
                 eligible_count=int(cats.get(c, {}).get("eligibleCount") or 0),
             )
-            for c in CATEGORIES
+            for c in report_categories(k for k in cats if isinstance(k, str))
         ),
         difficulty_scores={
             d: DifficultyStats(

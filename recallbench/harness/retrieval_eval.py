@@ -38,7 +38,7 @@ import numpy as np
 
 from ..adapters.retrieval.base import Document, Retriever, as_retriever, chunk_day, retriever_name
 from ..data.corpus import PersonaDataset
-from ..data.qa import CATEGORIES
+from ..data.qa import report_categories
 from ..errors import AdapterError, ConfigError
 from ..results.retrieval_metrics import (
     DEFAULT_RESAMPLES,
@@ -320,7 +320,7 @@ def _report(
     overall = mean_scores(r.scores for r in rows)
     assert overall is not None  # callers check there are rows
     by_category: dict[str, RetrievalMetrics] = {}
-    for category in CATEGORIES:
+    for category in report_categories(r.category for r in rows):
         mean = mean_scores(r.scores for r in rows if r.category == category)
         if mean is not None:
             by_category[category] = mean

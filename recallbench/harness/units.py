@@ -88,7 +88,7 @@ async def supported(
     factory: Callable[[], Adapter | Awaitable[Adapter]],
     skip: bool,
 ) -> list[PersonaDataset]:
-    """The datasets whose ``required_capabilities`` (a MemoryBench manifest's) the adapter has,
+    """The datasets whose ``required_capabilities`` (a benchmark's declared requirements) the adapter has,
     decided before any work from one adapter the factory builds (not set up). Adapters that learn
     their capabilities from a server (those with ``healthcheck``) are checked by each unit after it.
 
@@ -153,7 +153,7 @@ def ranges_asked(
     checkpoints at or past a persona's corpus's end are asked once, as the first there (``1y`` and
     ``full`` after ``6mo`` over 180 days; ``2000d`` alone: ``180d``;
     :func:`~recallbench.data.ranges.clamp_to_corpus`), which is said in one line per persona. A label
-    personas ask at different days (each its own checkpoints: a LoCoMo conversation's ``25%``) is
+    personas ask at different days (each its own checkpoints: an imported conversation's ``25%``) is
     listed once, at the most days (:func:`~recallbench.data.ranges.widest_by_label`)."""
     asked: list[TimeRange] = []
     for ds, persona_tasks in zip(datasets, tasks, strict=True):

@@ -1,9 +1,10 @@
 """What the official scorers of public benchmarks share: their figure on our scale, and the figure
 itself kept at the head of the score's reasoning. Pure.
 
-The LoCoMo and LongMemEval judges (:mod:`recallbench.judges.locomo`,
-:mod:`recallbench.judges.longmemeval`) score as their authors' evaluation code does — a token F1 from
-0 to 1, or a binary verdict — and map that figure onto the 0–3 / 0–2 / 0–1 scale every view reads:
+The official judges of the benchmark families (LoCoMo's in :mod:`recallbench.benchmarks.locomo`,
+LongMemEval's in :mod:`recallbench.benchmarks.longmemeval`) score as their authors' evaluation code
+does — a token F1 from 0 to 1, or a binary verdict — and map that figure onto the 0–3 / 0–2 / 0–1
+scale every view reads:
 
 * correctness = round(3 × figure), completeness = round(2 × figure) (JavaScript rounding, halves up,
   as the typed MemoryBench judge maps its score): a binary verdict is 3/2 or 0/0; an F1 of 0.75 is
@@ -16,21 +17,28 @@ The LoCoMo and LongMemEval judges (:mod:`recallbench.judges.locomo`,
 The native figure heads the reasoning so that results keep it and reports can aggregate it:
 ``F1 0.6667 [locomo 1 multi-hop]``, ``J 1 [locomo 2 temporal]: …``, ``J excluded [locomo 5
 adversarial]: …``, ``accuracy 0 [longmemeval temporal-reasoning]: no``.
-:func:`native_figure` reads it back.
+:func:`native_figure` reads it back. An official judge over a model is named
+``<kind>:<model spec>``; :func:`judge_model` loads that model.
 """
 
 from __future__ import annotations
 
 import math
 import re
+from pathlib import Path
+from typing import TYPE_CHECKING
 
 import attrs
 
+from ..errors import ConfigError
 from ..results.scoring import JudgeScore
 from .parse import js_round
 from .stance import ABSTAIN
 
-__all__ = ["NativeFigure", "figure_head", "native_figure", "official_score"]
+if TYPE_CHECKING:
+    from ..models.base import TextModel
+
+__all__ = ["NativeFigure", "figure_head", "judge_model", "native_figure", "official_score"]
 
 
 def official_score(figure: float, answer: str, reasoning: str) -> JudgeScore:
@@ -88,3 +96,25 @@ def native_figure(reasoning: str | None) -> NativeFigure | None:
         return None
     value = None if m.group(2) == "excluded" else float(m.group(2))
     return NativeFigure(metric=m.group(1), value=value, group=m.group(3))
+
+
+def judge_model(
+    spec: str, kind: str, model_spec: str, *, base_dir: Path | None, timeout: float | None
+) -> TextModel:
+    """The model of an official judge named ``<kind>:<model spec>`` on the command line (``spec``,
+    as given).
+
+    Raises:
+        ConfigError: no model spec after the kind (naming the form and the model specs), or one
+            that cannot be loaded.
+    """
+    from ..models.spec import MODEL_SPEC_FORMS
+
+    if not model_spec.strip():
+        raise ConfigError(
+            f'cannot load judge "{spec}": {kind} needs a model, as {kind}:<model spec> '
+            f"(e.g. {kind}:openai:gpt-4o-mini); model specs are: {MODEL_SPEC_FORMS}"
+        )
+    from ..models.factory import load_model
+
+    return load_model(model_spec.strip(), base_dir=base_dir, timeout=timeout)

@@ -21,7 +21,7 @@ from typing import Any
 
 import attrs
 
-from ..data.qa import CATEGORIES, DIFFICULTIES
+from ..data.qa import DIFFICULTIES, report_categories
 from ..results.failures import Failures, checkpoint_failures, run_failures
 from ..results.question_log import answer_key
 from ..results.records import BenchmarkResult, QuestionResult
@@ -228,12 +228,28 @@ def build_payload(
         return _build(result, details or {})
 
 
+def _categories(result: BenchmarkResult) -> tuple[str, ...]:
+    """The run's categories in report order (its answers' and its heatmap's)."""
+    return report_categories(
+        [
+            *(c.category for c in result.heatmap),
+            *(
+                q.qa.category
+                for p in result.personas
+                for r in p.range_results
+                for q in (*r.question_results, *(r.unscored_results or ()))
+            ),
+        ]
+    )
+
+
 def _build(
     result: BenchmarkResult, details: Mapping[DetailKey, Mapping[str, Any]]
 ) -> dict[str, Any]:
     pool = _Pool()
     checkpoints, cp_index = _checkpoint_index(result)
-    category_index = {c: i for i, c in enumerate(CATEGORIES)}
+    categories = _categories(result)
+    category_index = {c: i for i, c in enumerate(categories)}
     difficulty_index = {d: i for i, d in enumerate(DIFFICULTIES)}
     qas: list[list[Any]] = []
     qa_index: dict[tuple[int, str], int] = {}
@@ -302,7 +318,7 @@ def _build(
         "fields": [*ROW_FIELDS, *(("epoch",) if epochs else ())],
         "personas": [p.persona_id for p in result.personas],
         "checkpoints": checkpoints,
-        "categories": list(CATEGORIES),
+        "categories": list(categories),
         "difficulties": list(DIFFICULTIES),
         "strings": pool.items,
         "qas": qas,

@@ -144,7 +144,7 @@ def records_html_section(records: Iterable[Mapping[str, Any]] | None) -> str:
     )
     return (
         '<h2 id="benchmark-metrics">Benchmark metrics</h2>'
-        '<p class="muted">Per benchmark and question type, the metrics each manifest declares '
+        '<p class="muted">Per benchmark and question type, the metrics each benchmark declares '
         "(docs/reports.md); – where a benchmark has no value or did not ask for the metric.</p>"
         f'<table class="rb-table"><tr>{head}</tr>{body}</table>'
     )

@@ -241,6 +241,12 @@ def format_headline(
             f"over {_plural(result.retrieval.question_count, 'answer')} with evidence "
             "(a miss counts 0)"
         )
+    if result.public_benchmark:
+        from .public_benchmarks import public_headline_lines
+
+        lines.extend(
+            f"  Official       {line}" for line in public_headline_lines(result.public_benchmark)
+        )
     lines.extend(_errors(result, asked))
     lines.extend(_judge(result))
     fingerprint = fingerprint_line(md.fingerprint)

@@ -1,130 +1,77 @@
-"""LoCoMo and LongMemEval figures in their published layout, from ``result.json``'s
-``publicBenchmark`` (:func:`recallbench.results.public_benchmarks.public_benchmark`): as text
-(:func:`public_section_lines`, in ``recallbench report`` and at the end of ``recallbench run``) and
-as a section of ``report.html`` (:func:`public_html_section`). Pure.
+"""A benchmark family's published figures (``result.json``'s ``publicBenchmark``, by family name),
+as the family lays them out (:meth:`~recallbench.family.base.Benchmark.tables`): as text
+(:func:`public_section_lines`, in ``recallbench report`` and at the end of ``recallbench run``),
+as a section of ``report.html`` (:func:`public_html_section`), and as the headline's lines
+(:func:`public_headline_lines`).
 
-Figures print with four decimals, as the official scripts round them; a figure without a value
-prints as ``–``. The LoCoMo category mapping is printed in every LoCoMo report, and each warning
-(mixed conventions, answers judged by a judge whose figures are not the published ones) under it.
+Only the family named by a key is imported to lay it out. Figures of a family that is not
+installed here (a run made elsewhere with a plug-in) are shown as recorded, with a note saying so.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from html import escape
 from typing import Any
 
-from .._numfmt import to_fixed
+from ..errors import ConfigError
+from ..family.base import Benchmark, Table
+from ..family.registry import family
 
-__all__ = ["public_html_section", "public_section_lines", "public_tables"]
+__all__ = ["public_headline_lines", "public_html_section", "public_section_lines", "public_tables"]
 
-MISSING = "–"
 _RULE = "═" * 59
-_ASKING = "each question counts once, by its last asking (the final checkpoint's answer)"
 
 
-def _cell(value: Any) -> str:
-    return to_fixed(float(value), 4) if isinstance(value, int | float) else MISSING
+def _families(public: Mapping[str, Any]) -> Iterator[tuple[str, Benchmark | None, Any]]:
+    for name, value in public.items():
+        try:
+            owner: Benchmark | None = family(name)
+        except ConfigError:
+            owner = None
+        yield name, owner, value
 
 
-def _mapping_line(locomo: Mapping[str, Any]) -> str:
-    names = locomo.get("categoryNames") or {}
-    shown = ", ".join(f"{n} {name}" for n, name in names.items())
-    return f"category mapping: {locomo.get('categoryMapping', '?')} ({shown})"
+def _as_recorded(name: str, value: Any) -> Table:
+    """Figures whose family is not here: their scalar values by key path."""
+    rows: list[tuple[str, str]] = []
 
+    def walk(v: Any, path: str) -> None:
+        if isinstance(v, Mapping):
+            for k, x in v.items():
+                walk(x, f"{path}.{k}" if path else str(k))
+        elif isinstance(v, list | tuple):
+            for i, x in enumerate(v):
+                walk(x, f"{path}[{i}]")
+        else:
+            rows.append((path, str(v)))
 
-def _locomo_table(locomo: Mapping[str, Any]) -> tuple[list[str], list[list[str]]]:
-    metrics = list(locomo.get("metrics") or ())
-    header = ["category", "n", *metrics]
-    body: list[list[str]] = []
-    for c in locomo.get("categories") or ():
-        if c.get("category") == 5:
-            continue
-        body.append(
-            [
-                f"{c['category']} {c['name']}",
-                str(c["questionCount"]),
-                *(_cell(c.get(m)) for m in metrics),
-            ]
-        )
-    overall = locomo.get("overall") or {}
-    body.append(
-        [
-            "overall (1–4)",
-            str(overall.get("questionCount", 0)),
-            *(_cell(overall.get(m)) for m in metrics),
-        ]
+    walk(value, "")
+    return Table(
+        title=name,
+        notes=(
+            f"the benchmark family {name!r} that recorded these figures is not installed here: "
+            "shown as recorded",
+        ),
+        header=("figure", "value"),
+        rows=tuple(rows),
     )
-    adversarial = locomo.get("adversarial") or {}
-    if adversarial.get("questionCount"):
-        body.append(
-            [
-                "5 adversarial (apart)",
-                str(adversarial["questionCount"]),
-                *(_cell(adversarial.get(m)) for m in metrics),
-            ]
-        )
-        # What LoCoMo's own statistics print (evaluation_stats.py): every category, 5 included.
-        every = locomo.get("overallAccuracy") or {}
-        body.append(
-            [
-                "overall accuracy (1–5)",
-                str(every.get("questionCount", 0)),
-                *(_cell(every.get(m)) for m in metrics),
-            ]
-        )
-    return header, body
 
 
-def _longmemeval_table(lme: Mapping[str, Any]) -> tuple[list[str], list[list[str]]]:
-    body = [
-        [str(t["questionType"]), str(t["questionCount"]), _cell(t.get("accuracy"))]
-        for t in lme.get("types") or ()
-    ]
-    body.append(["task-averaged accuracy", "", _cell(lme.get("taskAveragedAccuracy"))])
-    body.append(
-        ["overall accuracy", str(lme.get("judgedCount", 0)), _cell(lme.get("overallAccuracy"))]
-    )
-    body.append(
-        [
-            "abstention accuracy",
-            str(lme.get("abstentionCount", 0)),
-            _cell(lme.get("abstentionAccuracy")),
-        ]
-    )
-    return ["question type", "n", "accuracy"], body
-
-
-def public_tables(
-    public: Mapping[str, Any],
-) -> list[tuple[str, list[str], list[str], list[list[str]]]]:
-    """Per benchmark: its title, its notes (asking, mapping, warnings), its header and rows."""
-    out = []
-    locomo = public.get("locomo")
-    if isinstance(locomo, Mapping):
-        notes = [_mapping_line(locomo), _ASKING]
-        if not locomo.get("metrics"):
-            notes.append("no official figure: judge with --judge locomo-f1 or locomo-llm:MODEL")
-        if locomo.get("unjudgedCount"):
-            notes.append(f"{locomo['unjudgedCount']} answers unjudged (judge failed)")
-        notes += [f"WARNING: {w}" for w in locomo.get("warnings") or ()]
-        out.append(("LoCoMo", notes, *_locomo_table(locomo)))
-    lme = public.get("longmemeval")
-    if isinstance(lme, Mapping):
-        notes = [_ASKING, "figures as LongMemEval's print_qa_metrics.py computes them"]
-        if lme.get("typesMissing"):
-            notes.append(
-                "task average over the types judged; no answers of: "
-                + ", ".join(lme["typesMissing"])
-            )
-        if lme.get("unjudgedCount"):
-            notes.append(f"{lme['unjudgedCount']} answers unjudged (judge failed)")
-        notes += [f"WARNING: {w}" for w in lme.get("warnings") or ()]
-        out.append(("LongMemEval", notes, *_longmemeval_table(lme)))
+def public_tables(public: Mapping[str, Any]) -> list[Table]:
+    """Every section the run's published figures make, family by family."""
+    out: list[Table] = []
+    for name, owner, value in _families(public):
+        if owner is None:
+            out.append(_as_recorded(name, value))
+        elif isinstance(value, Mapping):
+            out.extend(owner.tables(value))
     return out
 
 
 def _layout(header: Sequence[str], body: Sequence[Sequence[str]]) -> list[str]:
+    if not header:
+        return []
     widths = [max(len(r[i]) for r in [header, *body]) for i in range(len(header))]
 
     def line(cells: Sequence[str]) -> str:
@@ -138,10 +85,15 @@ def _layout(header: Sequence[str], body: Sequence[Sequence[str]]) -> list[str]:
 def public_section_lines(public: Mapping[str, Any] | None) -> list[str]:
     """The published-layout tables under a heading each, for the text report; none without."""
     lines: list[str] = []
-    for title, notes, header, body in public_tables(public or {}):
-        lines += ["", _RULE, f"{title.upper()} (published layout; see docs/reports.md)", _RULE]
-        lines += [f"  {n}" for n in notes]
-        lines += [f"  {row}" for row in _layout(header, body)]
+    for table in public_tables(public or {}):
+        lines += [
+            "",
+            _RULE,
+            f"{table.title.upper()} (published layout; see docs/reports.md)",
+            _RULE,
+        ]
+        lines += [f"  {n}" for n in table.notes]
+        lines += [f"  {row}" for row in _layout(table.header, table.rows)]
     return lines
 
 
@@ -151,20 +103,31 @@ def public_html_section(public: Mapping[str, Any] | None) -> str:
     if not tables:
         return ""
     parts = ['<h2 id="public-benchmark">Published layout</h2>']
-    for title, notes, header, body in tables:
-        parts.append(f"<h3>{escape(title)}</h3>")
+    for table in tables:
+        parts.append(f"<h3>{escape(table.title)}</h3>")
         parts += [
             f'<p class="{"rb-banner interim" if n.startswith("WARNING") else "muted"}">{escape(n)}</p>'
-            for n in notes
+            for n in table.notes
         ]
         head = "".join(
-            f"<th{' class=num' if i else ''}>{escape(h)}</th>" for i, h in enumerate(header)
+            f"<th{' class=num' if i else ''}>{escape(h)}</th>" for i, h in enumerate(table.header)
         )
         rows = "".join(
             "<tr>"
             + "".join(f"<td{' class=num' if i else ''}>{escape(c)}</td>" for i, c in enumerate(r))
             + "</tr>"
-            for r in body
+            for r in table.rows
         )
         parts.append(f'<table class="rb-table"><tr>{head}</tr>{rows}</table>')
     return "".join(parts)
+
+
+def public_headline_lines(public: Mapping[str, Any] | None) -> list[str]:
+    """One line per family that gives one for the run's headline (its official figure)."""
+    out: list[str] = []
+    for _name, owner, value in _families(public or {}):
+        if owner is not None and isinstance(value, Mapping):
+            line = owner.headline(value)
+            if line:
+                out.append(line)
+    return out

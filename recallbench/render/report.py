@@ -13,7 +13,7 @@ from typing import Any
 
 from .._convert import dumps_pretty
 from .._numfmt import to_fixed as _fixed
-from ..data.qa import CATEGORIES, DISCLOSURES
+from ..data.qa import DISCLOSURES, report_categories
 from ..results.failures import Failures, cell_failures, checkpoint_failures, run_failures
 from ..results.heatmap import FAILED_MARK, FAILED_TEXT, WIDE_MARK
 from ..results.intervals import is_wide, points, wide_above
@@ -263,7 +263,7 @@ def _grid_lines(
         " " * LABEL_WIDTH + "".join(label.rjust(COLUMN_WIDTH) for label in labels),
         " " * LABEL_WIDTH + "─" * COLUMN_WIDTH * len(labels),
     ]
-    for category in CATEGORIES:
+    for category in report_categories(c.category for c in cells):
         row = []
         for label in labels:
             cell = lookup.get((category, label))
@@ -462,7 +462,8 @@ def to_heatmap_grid(result: BenchmarkResult) -> dict[str, Any]:
     labels = [r.label for r in result.ranges]
     scores: list[list[int | float | None]] = []
     counts: list[list[int | None]] = []
-    for category in CATEGORIES:
+    shown = report_categories(c.category for c in result.heatmap)
+    for category in shown:
         cells = [lookup.get((category, label)) for label in labels]
         scores.append(
             [
@@ -473,7 +474,7 @@ def to_heatmap_grid(result: BenchmarkResult) -> dict[str, Any]:
             ]
         )
         counts.append([c.question_count if c is not None else None for c in cells])
-    return {"categories": list(CATEGORIES), "ranges": labels, "scores": scores, "counts": counts}
+    return {"categories": list(shown), "ranges": labels, "scores": scores, "counts": counts}
 
 
 def format_json_report(result: BenchmarkResult) -> str:

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 
-from ..data.qa import CATEGORIES, DIFFICULTIES, DISCLOSURES
+from ..data.qa import DIFFICULTIES, DISCLOSURES, report_categories
 from ..data.ranges import TimeRange
 from .records import (
     CategoryScore,
@@ -66,12 +66,12 @@ def summarize_checkpoint(
     Returns:
         The TimeRangeResult: ``overall_score`` is the mean composite (0 with no answers),
         ``hallucination_rate`` the percent of answers with ``hallucination == 0``, one
-        CategoryScore per category in CATEGORIES order and DifficultyStats for easy, medium and
+        CategoryScore per category in report order (:func:`~recallbench.data.qa.report_categories`) and DifficultyStats for easy, medium and
         hard (0/0 when a bucket is empty).
     """
     composites = [r.composite_score for r in results]
     category_scores = []
-    for category in CATEGORIES:
+    for category in _categories(eligible_by_category, results):
         scores = tuple(r.composite_score for r in results if r.qa.category == category)
         category_scores.append(
             CategoryScore(
@@ -97,6 +97,14 @@ def summarize_checkpoint(
         question_results=tuple(results),
         unscored_results=tuple(unscored) or None,
     )
+
+
+def _categories(
+    eligible_by_category: Mapping[str, int], results: Sequence[QuestionResult]
+) -> tuple[str, ...]:
+    """The checkpoint's categories in report order: those the selection counted and those the
+    answers have (:func:`~recallbench.data.qa.report_categories`)."""
+    return report_categories([*eligible_by_category, *(r.qa.category for r in results)])
 
 
 def persona_heatmap(range_results: Iterable[TimeRangeResult]) -> tuple[HeatmapCell, ...]:

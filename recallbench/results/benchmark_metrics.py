@@ -1,4 +1,4 @@
-"""The metrics of a data-driven (MemoryBench) benchmark: retrieval against gold evidence ids, answer
+"""The metrics of a data-driven benchmark (a family that declares them): retrieval against gold evidence ids, answer
 correctness and faithfulness, per benchmark and per question type. Pure: stdlib and attrs only.
 
 **One question.** ``ranking`` is the ids of the items the system retrieved (a session id, a case id),
@@ -10,8 +10,8 @@ gold set and ``U ∩ G`` the gold items retrieved:
 * ``retrieval_recall`` = |U ∩ G| / |G| (:func:`~recallbench.results.retrieval_metrics.recall_at_k`
   with no cutoff);
 * ``retrieval_f1`` = 2PR / (P + R), 0 when P + R = 0;
-* ``retrieval_coverage`` = 1 when at least one gold item was retrieved, else 0 (MemoryBench's
-  coverage: "any gold item in the results"; averaged, the share of questions that found any);
+* ``retrieval_coverage`` = 1 when at least one gold item was retrieved, else 0 (the data-driven
+  benchmarks' coverage: "any gold item in the results"; averaged, the share of questions that found any);
 * ``retrieval_ndcg`` = DCG / IDCG with binary gains, DCG = Σ_{i: item i ∈ G} 1 / log2(i + 1) over
   the whole ranking (ranks from 1) and IDCG the DCG of all |G| gold items ranked first
   (:func:`~recallbench.results.retrieval_metrics.ndcg_at_k` with no cutoff; trec_eval's ``ndcg``);
@@ -19,7 +19,7 @@ gold set and ``U ∩ G`` the gold items retrieved:
   ``map`` for one query; averaged over questions, the mean average precision).
 
 ``k`` cuts every metric to the top ``k`` distinct items; without it the metrics read the whole
-ranking, i.e. at the manifest's ``retrieval_limit``, which is what the system was asked for.
+ranking, i.e. at the benchmark's ``retrieval_limit``, which is what the system was asked for.
 
 **Tie rule.** The system's order is the ranking: items it scored equally keep the order it returned
 them in and are never re-sorted (as in :mod:`~recallbench.results.retrieval_metrics`; trec_eval breaks
@@ -28,12 +28,12 @@ ties by document id, which would let an id decide a metric).
 **Edge cases.** No gold: the metrics are undefined — the functions raise :class:`ValueError` and
 :func:`question_retrieval_metrics` returns None, so the question is left out of the retrieval means (as
 negative-recall pairs are in persona runs). Nothing retrieved (but gold): every metric is 0 — the
-system found none of the evidence. (MemoryBench's precision divides by every returned result,
+system found none of the evidence. (Some benchmarks' precision divides by every returned result,
 duplicates included; ours by distinct items, so a system cannot lower its precision by returning the
 same session twice, nor raise its recall.)
 
 **Answers.** ``correctness`` is the mean of ``score.correctness / 3`` over the scored answers: 0–1,
-MemoryBench's scale — for ``exact-match`` the share of exact matches, for ``deletion-check`` the share
+the data-driven benchmarks' scale — for ``exact-match`` the share of exact matches, for ``deletion-check`` the share
 of answers that did not leak, for ``llm-as-judge`` the mean of its 0.0–1.0 scores quantised to thirds
 (see docs/judges.md). ``faithfulness`` is the share of answers judged grounded (``hallucination`` 1)
 by an ``llm-as-judge`` protocol, whose faithfulness ≥ 0.5 maps to 1; None for other protocols, which
@@ -95,7 +95,7 @@ RETRIEVAL_METRIC_NAMES: tuple[str, ...] = (
 )
 ANSWER_METRICS: tuple[str, ...] = ("correctness", "faithfulness")
 BENCHMARK_METRICS: tuple[str, ...] = ANSWER_METRICS + RETRIEVAL_METRIC_NAMES
-"""Every metric a manifest's ``metrics`` list may name, in report order."""
+"""Every metric a benchmark's ``metrics`` list may name, in report order."""
 
 
 BENCHMARK_KEY = "benchmark"
@@ -224,7 +224,7 @@ class QuestionRetrievalMetrics:
         return (self.precision, self.recall, self.f1, self.coverage, self.ndcg, self.map)
 
     def as_dict(self) -> dict[str, float]:
-        """The values by their manifest names (``retrieval_precision`` …)."""
+        """The values by their declared names (``retrieval_precision`` …)."""
         return dict(zip(RETRIEVAL_METRIC_NAMES, self.as_tuple(), strict=True))
 
 
@@ -247,7 +247,7 @@ def question_retrieval_metrics(
 
 def question_type(pair: QAPair) -> str:
     """The benchmark's own question type (``extra["questionType"]``, a number read as its digits:
-    LoCoMo's ``4`` is ``"4"``), else the pair's category."""
+    a numbered type ``4`` is ``"4"``), else the pair's category."""
     return question_type_key(pair.extra.get("questionType")) or pair.category
 
 
@@ -262,7 +262,7 @@ class BenchmarkAnswer:
     """What the metrics read of one answer.
 
     Attributes:
-        benchmark: the benchmark's name (the manifest's ``name``).
+        benchmark: the benchmark's name (its declared ``name``).
         question_type: its question type (:func:`question_type`).
         score: the judge's score; None when the judge failed (the answer is left out of the answer
             metrics, as unscored answers are left out of every mean).
@@ -289,7 +289,7 @@ _MISSED = QuestionRetrievalMetrics(
 def evidence_ids(pair: QAPair, key: str = "evidence") -> tuple[str, ...]:
     """The pair's gold evidence ids (``extra[key]``: a list of ids, or one id); () if none.
 
-    ``key="evidenceSessions"`` reads the sessions the MemoryBench dataset traced the evidence to,
+    ``key="evidenceSessions"`` reads the sessions the dataset traced the evidence to,
     for rankings of session ids."""
     value = pair.extra.get(key)
     if isinstance(value, str | int) and not isinstance(value, bool):
@@ -382,7 +382,7 @@ class MetricsRow:
     retrieval: QuestionRetrievalMetrics | None
 
     def value(self, metric: str) -> float | None:
-        """A metric by its manifest name (:data:`BENCHMARK_METRICS`)."""
+        """A metric by its declared name (:data:`BENCHMARK_METRICS`)."""
         if metric == "correctness":
             return self.correctness
         if metric == "faithfulness":
@@ -446,7 +446,7 @@ def metrics_records(
 ) -> list[dict[str, Any]]:
     """The table as JSON-ready records (for ``result.json``): ``benchmark``, ``questionType`` (absent
     on a benchmark's overall row), ``questionCount``, ``scoredCount``, ``retrievalCount`` and each of
-    ``metrics`` under its manifest name — absent when it has no value (no scored answer, no retrieval
+    ``metrics`` under its declared name — absent when it has no value (no scored answer, no retrieval
     metrics, faithfulness of another protocol), never null.
 
     Raises:
@@ -476,7 +476,7 @@ def metrics_records(
 
 
 def requested_metrics(listed: Iterable[str] | None) -> tuple[str, ...]:
-    """A manifest's ``metrics`` list in report order (all of them when None), unknown names refused.
+    """A benchmark's ``metrics`` list in report order (all of them when None), unknown names refused.
 
     Raises:
         ValueError: a name is not a metric.

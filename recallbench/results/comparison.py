@@ -63,7 +63,7 @@ from typing import Any
 
 import attrs
 
-from ..data.qa import CATEGORIES
+from ..data.qa import report_categories
 from ._collector import collector_paused
 from .comparison_flat import Flat, flatten, relabel_flat
 from .comparison_labels import days_text, relabelled, same_days
@@ -249,7 +249,7 @@ def _compare(
     (overall,) = groups(None, [None], ci=True)
     categories = groups(
         2,
-        [cat for cat in CATEGORIES if any(c == cat and n for f in (fa, fb) for *_, c, _, n in f.cells)],
+        [cat for cat in report_categories(c for f in (fa, fb) for *_, c, _, n in f.cells) if any(c == cat and n for f in (fa, fb) for *_, c, _, n in f.cells)],
         ci=True,
     )  # fmt: skip
     labels = _labels(fa, fb)

@@ -17,8 +17,8 @@ MISSED = RetrievalMetrics(recall_at_5=0.0, recall_at_10=0.0, ndcg_at_10=0.0, mrr
 
 
 def has_evidence(pair: QAPair) -> bool:
-    """Whether a pair has evidence to retrieve: not a category without evidence, and not a
-    LongMemEval abstention question (``extra["abstention"]``), which the official retrieval
+    """Whether a pair has evidence to retrieve: not a category without evidence, and not an
+    abstention question an importer marked (``extra["abstention"]``), which an official retrieval
     evaluation skips (its relevant days are the whole haystack, not evidence)."""
     if pair.category in NO_EVIDENCE_CATEGORIES or not pair.relevant_days:
         return False

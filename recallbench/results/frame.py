@@ -11,7 +11,7 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from ..data.qa import CATEGORIES
+from ..data.qa import report_categories
 from .failures import FAILED_STAGES
 from .records import BenchmarkResult, QuestionResult, TimeRangeResult
 
@@ -129,7 +129,7 @@ def to_dataframe(result: BenchmarkResult | str | Path) -> pandas.DataFrame:
     for name, order, ordered in (
         ("checkpoint", [r.label for r in result.ranges], True),
         ("persona", [p.persona_id for p in result.personas], False),
-        ("category", list(CATEGORIES), False),
+        ("category", list(report_categories(frame["category"])), False),
     ):
         seen = list(dict.fromkeys(frame[name]))
         categories = [v for v in order if v in seen] + [v for v in seen if v not in order]

@@ -52,7 +52,7 @@ from typing import Literal
 
 import attrs
 
-from ..data.qa import CATEGORIES
+from ..data.qa import report_categories
 from ..data.ranges import FULL_DAYS
 from .records import BenchmarkResult, QuestionResult, TimeRangeResult
 
@@ -391,7 +391,7 @@ def _by_category(
 ) -> tuple[CategoryHallucination, ...]:
     out = []
     every = [c for group in by_label.values() for c in group]
-    for category in CATEGORIES:
+    for category in report_categories(k for c in every for k in c.categories):
         total = _category_rate(every, category)
         if total is None:
             continue

@@ -11,7 +11,8 @@ Rules kept from the reference, and where we differ:
 * Columns are the result's ranges sorted by days, duplicates by label dropped (first wins). The
   reference indexed range results by position in the *unsorted* range list, which misaligned its
   OVERALL and hallucination rows when ranges were given out of order; we look them up by label.
-* Category rows come in the fixed :data:`~recallbench.data.qa.CATEGORIES` order; the two group rows are
+* Category rows come in the fixed :data:`~recallbench.data.qa.CATEGORIES` order (a benchmark
+  family's own categories after them, or alone: :func:`~recallbench.data.qa.report_categories`); the two group rows are
   dropped when the run had group support off.
 * A category cell is the run heatmap's cell: the question-count-weighted mean over personas of that
   category's mean at that checkpoint. ``eligible_count == 0`` is *not yet eligible* (near-black); a
@@ -39,7 +40,7 @@ from typing import Literal
 
 import attrs
 
-from ..data.qa import CATEGORIES, GROUP_CATEGORIES
+from ..data.qa import GROUP_CATEGORIES, report_categories
 from ..data.ranges import FULL_DAYS, TimeRange, normalize_ranges
 from ..errors import ConfigError
 from .failures import Failures, cell_failures, column_failures
@@ -97,6 +98,19 @@ FAILED_MARK = "!"
 """Drawn beside the value of a cell where some answers failed."""
 
 TITLE = "Recall Bench — Aggregate Heatmap"
+_NAME = "Recall Bench"
+
+
+def family_labels(result: BenchmarkResult) -> tuple[str, str]:
+    """The heatmap's name for the benchmark and for one of its units: what a benchmark family
+    wrote beside its published figures (``heatmapTitle``, ``unit`` in its ``publicBenchmark``
+    entry), else Recall Bench's (``Recall Bench``, ``persona``)."""
+    for entry in (result.public_benchmark or {}).values():
+        if isinstance(entry, Mapping) and isinstance(entry.get("heatmapTitle"), str):
+            unit = entry.get("unit")
+            return entry["heatmapTitle"], unit if isinstance(unit, str) and unit else "persona"
+    return _NAME, "persona"
+
 
 WIDE_MARK = "±"
 """Drawn beside the value of a cell whose bootstrap interval is wider than the run's threshold
@@ -486,7 +500,8 @@ def heatmap_view(
     personas: tuple[PersonaResult, ...] = result.personas
     cells: Iterable[HeatmapCell] = result.heatmap
     ranges: Iterable[TimeRange] = result.ranges
-    title = TITLE
+    name, unit = family_labels(result)
+    title = TITLE if name == _NAME else f"{name} — Aggregate Heatmap"
     if persona is not None:
         chosen = [p for p in result.personas if p.persona_id == persona]
         if not chosen:
@@ -495,7 +510,7 @@ def heatmap_view(
         personas = (chosen[0],)
         cells = chosen[0].heatmap
         ranges = (rr.range for rr in chosen[0].range_results)
-        title = f"Recall Bench — {persona}"
+        title = f"{name} — {persona}"
     if interim:
         title = f"{title} ({interim})"
 
@@ -505,7 +520,9 @@ def heatmap_view(
     reached.update(label for _, label in lookup)
     completed = max((i + 1 for i, label in enumerate(columns) if label in reached), default=0)
 
-    shown = CATEGORIES if result.metadata.groups_enabled else CATEGORIES[: -len(GROUP_CATEGORIES)]
+    shown = report_categories(c.category for c in cells)
+    if not result.metadata.groups_enabled:
+        shown = tuple(c for c in shown if c not in GROUP_CATEGORIES)
     raw_rows = [
         HeatRow(
             label=category,
@@ -548,7 +565,7 @@ def heatmap_view(
     if column_days:
         subtitle_parts.append(_days_text(column_days[-1]))
     subtitle_parts.append(_plural(len(columns), "checkpoint"))
-    subtitle_parts.append(_plural(len(personas), "persona"))
+    subtitle_parts.append(_plural(len(personas), unit))
     subtitle_parts.append("composite score (0–6)")
     items = _metadata_items(result.adapter_name, result.metadata)
     return HeatmapView(

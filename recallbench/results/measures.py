@@ -16,7 +16,7 @@ from __future__ import annotations
 import math
 from collections.abc import Iterable, Sequence
 
-from ..data.qa import CATEGORIES, QAPair
+from ..data.qa import QAPair, report_categories
 from .evidence import MISSED, has_evidence
 from .records import LatencyStats, QuestionResult, RetrievalMetrics, RetrievalSummary, RunTiming
 from .retrieval_metrics import days_ranking, mean_scores, retrieval_scores
@@ -77,7 +77,9 @@ def summarize_retrieval(results: Iterable[QuestionResult]) -> RetrievalSummary |
         overall=overall,
         question_count=len(every),
         by_category={
-            c: m for c in CATEGORIES if c in by_category and (m := mean_scores(by_category[c]))
+            c: m
+            for c in report_categories(by_category)
+            if c in by_category and (m := mean_scores(by_category[c]))
         },
         turns=turns[0] if turns is not None else None,
         turn_question_count=turns[1] if turns is not None else None,

@@ -101,7 +101,7 @@ class RetrievalSummary:
     by_category: Mapping[str, RetrievalMetrics]
     turns: RetrievalMetrics | None = None
     """Ours: the same metrics at turn level, against the pairs' gold turns, when the data names
-    turns (LoCoMo) and the system reports them (``RetrievalEntry.turn``); None (not written)
+    turns (an imported conversation's) and the system reports them (``RetrievalEntry.turn``); None (not written)
     otherwise (:mod:`recallbench.results.turn_retrieval`)."""
     turn_question_count: int | None = None
     """The answers the turn-level means are over (those whose pair has gold turns)."""
@@ -161,7 +161,7 @@ class QuestionResult:
     )
     """Ours, in memory only (never in ``result.json``): the days a data-driven benchmark's answer
     retrieved, best first, from which the run's ``benchmarkMetrics`` are computed when it ends
-    (:mod:`recallbench.results.manifest_run`); None for persona questions and for answers that
+    (by its benchmark family); None for persona questions and for answers that
     reported no retrieval."""
     turn_retrieval_metrics: RetrievalMetrics | None = None
     """Ours: the retrieval metrics against the pair's gold turns (``extra["evidenceTurns"]``),
@@ -373,11 +373,12 @@ class BenchmarkResult:
     """Ours: retrieval metrics over every answer of the run that has them."""
     timing: RunTiming | None = None
     benchmark_metrics: tuple[Mapping[str, Any], ...] | None = None
-    """Ours, only in runs of MemoryBench manifests: each benchmark's declared metrics, overall and
-    per question type (:func:`recallbench.results.benchmark_metrics.metrics_records`)."""
+    """Ours, only in runs of a benchmark family that declares metrics (its
+    :class:`~recallbench.family.base.Figures`): each benchmark's metrics, overall and per question
+    type (:func:`recallbench.results.benchmark_metrics.metrics_records`)."""
     public_benchmark: Mapping[str, Any] | None = None
-    """Ours, only in runs of imported LoCoMo or LongMemEval data: their figures in the published
-    layout (:func:`recallbench.results.public_benchmarks.public_benchmark`)."""
+    """Ours, only in runs of a benchmark family with published figures: by family name, its
+    figures in the layout its authors publish (:class:`~recallbench.family.base.Figures`)."""
     overall_interval: ScoreInterval | None = None
     """Ours, in runs of more than one epoch: the bootstrap interval of :attr:`overall_score`."""
     checkpoint_intervals: Mapping[str, ScoreInterval] | None = None

@@ -1,6 +1,6 @@
 """Retrieval measured at the granularity the data has: turns, beside days. Pure.
 
-Where a dataset names its evidence finer than a day (an imported LoCoMo pair's ``D5:8``, session 5
+Where a dataset names its evidence finer than a day (an imported conversation's ``D5:8``, session 5
 turn 8, kept in ``QAPair.extra["evidenceTurns"]``) and the system says which turn each retrieved
 memory came from (``RetrievalEntry.turn``), recall@5, recall@10, nDCG@10 and MRR are computed over
 turns exactly as :mod:`~recallbench.results.retrieval_metrics` computes them over days: the entries'

@@ -23,9 +23,9 @@ from _cli import ROOT, cli
 
 from recallbench import RunConfig
 from recallbench._bounds import BOUNDS, COMMAND_FLAGS, FLAGS, PROFILE_KEYS, Bound, flag_bound
+from recallbench.benchmarks.memorybench import manifest as manifest_records
 from recallbench.cli import build_parser, main
 from recallbench.cli._flag_bounds import flag_number
-from recallbench.data.importers.memorybench import manifest as manifest_records
 from recallbench.data.selection import SelectionPolicy
 from recallbench.errors import ConfigError
 from recallbench.harness import profile as profile_records

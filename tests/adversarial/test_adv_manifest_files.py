@@ -18,11 +18,11 @@ from typing import Any
 import pytest
 from _cli import ROOT, cli
 
-from recallbench.data.importers.memorybench import ManifestDataset, validate_manifests
-from recallbench.data.importers.memorybench.files import FILE_KEYS, outside_folder
+from recallbench.benchmarks.memorybench.dataset import ManifestDataset, validate_manifests
+from recallbench.benchmarks.memorybench.files import FILE_KEYS, outside_folder
+from recallbench.benchmarks.memorybench.judge import manifest_judge
+from recallbench.benchmarks.memorybench.protocols import judge_from_evaluation
 from recallbench.errors import ConfigError, DatasetError
-from recallbench.judges.manifest_judge import manifest_judge
-from recallbench.judges.protocols import judge_from_evaluation
 from recallbench.testing import ScriptedModel
 
 EXAMPLE = ROOT / "examples" / "benchmarks" / "household-chats"

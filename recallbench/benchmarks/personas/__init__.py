@@ -10,9 +10,6 @@ preflight's checks.
 
 from __future__ import annotations
 
-from .family import PersonaFolders
+from .family import PersonaFolders, benchmark
 
 __all__ = ["PersonaFolders", "benchmark"]
-
-benchmark = PersonaFolders()
-"""The family the ``personas`` entry point names."""

@@ -13,9 +13,9 @@ from ...data.corpus import PersonaDataset
 from ...data.dataset import DirectoryDataset, list_personas, persona_dir
 from ...errors import DatasetError
 from ...family.base import BaseBenchmark, Validation
-from .hints import arcs_hint, missing_arcs_notes
+from .hints import arcs_hint, holds_personas, missing_arcs_notes, no_data_hints
 
-__all__ = ["PersonaDirectory", "PersonaFolders"]
+__all__ = ["PersonaDirectory", "PersonaFolders", "benchmark"]
 
 
 @attrs.frozen
@@ -25,8 +25,6 @@ class PersonaDirectory(DirectoryDataset):
 
     @property
     def benchmark(self) -> PersonaFolders:
-        from . import benchmark
-
         return benchmark
 
     def load(self, persona_id: str) -> PersonaDataset:
@@ -87,7 +85,8 @@ class PersonaFolders(BaseBenchmark):
         else:
             from ...data.validate import validate_dataset
 
-            problems = tuple(validate_dataset(path, personas, arcs_file))
+            hints = () if personas or holds_personas(path) else no_data_hints(path)
+            problems = tuple(validate_dataset(path, personas, arcs_file, hints))
         return Validation(
             problems=problems,
             ok=f"OK: {path} is valid with {arcs_file}{proven}",
@@ -102,3 +101,7 @@ class PersonaFolders(BaseBenchmark):
         if full:
             return check_personas(path, personas, arcs_file)
         return check_reach(path, personas, arcs_file)
+
+
+benchmark = PersonaFolders()
+"""The family the ``personas`` entry point names."""

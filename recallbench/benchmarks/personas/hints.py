@@ -1,5 +1,6 @@
 """What a persona folder lacks, said with what it has instead: the arcs files of a persona that lacks
-the one asked for, and the ``--arcs`` that picks one."""
+the one asked for (and the ``--arcs`` that picks one), and for a folder with no persona at all,
+what the other families looked for there."""
 
 from __future__ import annotations
 
@@ -7,9 +8,10 @@ import re
 from collections.abc import Sequence
 from pathlib import Path
 
+from ...data.dataset import list_personas, persona_dir
 from ...errors import RecallBenchError
 
-__all__ = ["arcs_hint", "missing_arcs_notes"]
+__all__ = ["arcs_hint", "holds_personas", "missing_arcs_notes", "no_data_hints"]
 
 _ARCS_NAME = re.compile(r"^arcs(?:-.+)?\.ya?ml$")
 
@@ -30,8 +32,6 @@ def arcs_hint(persona: Path, arcs: str) -> str | None:
 def missing_arcs_notes(data: Path, personas: Sequence[str] | None, arcs: str) -> list[str]:
     """A line per persona that lacks ``arcs``, in the problems' format, naming what it has."""
     try:
-        from ...data.dataset import list_personas, persona_dir
-
         dirs = [persona_dir(data, pid) for pid in (personas or list_personas(data))]
     except RecallBenchError:  # already among the problems reported
         return []
@@ -41,3 +41,21 @@ def missing_arcs_notes(data: Path, personas: Sequence[str] | None, arcs: str) ->
         if hint is not None:
             notes.append(f"{pdir / arcs}: note: {pdir.name} has no {arcs}; {hint}")
     return notes
+
+
+def holds_personas(path: Path) -> bool:
+    """Whether ``path`` holds persona folders (or is unreadable: the reader says why)."""
+    try:
+        return bool(list_personas(path))
+    except RecallBenchError:
+        return True  # validate_dataset says what is wrong with it
+
+
+def no_data_hints(path: Path) -> tuple[str, ...]:
+    """What every other family looked for in a folder that holds no personas (each imported to
+    ask: only when there is nothing here at all)."""
+    from ...family.registry import all_families
+
+    return tuple(
+        hint for f in all_families() if f.name != "personas" and (hint := f.no_data_hint(path))
+    )

@@ -16,6 +16,7 @@ from ...data._yaml import load_yaml
 from ...data.dataset import derive_sibling_dir, list_personas, persona_dir, scan_day_files
 from ...data.validate import no_data_message
 from ...errors import ConfigError, DatasetError
+from .hints import no_data_hints
 
 __all__ = ["check_personas", "check_reach"]
 
@@ -33,7 +34,7 @@ def check_personas(root: Path, personas: Sequence[str], arcs_file: str) -> list[
     if not ids:
         ids = list_personas(root)
         if not ids:
-            errors.append(f"{root}: {no_data_message(root)}")
+            errors.append(f"{root}: {no_data_message(root, no_data_hints(root))}")
     for persona_id in ids:
         errors.extend(_check_persona(root, persona_id, arcs_file))
     return errors

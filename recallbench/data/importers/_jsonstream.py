@@ -4,13 +4,15 @@ LongMemEval's ``longmemeval_m_cleaned.json`` is 2.7 GB on one line: ``json.load`
 and then every record as Python objects at once. :func:`iter_records` decodes the list's records in
 turn with the standard library's ``json.JSONDecoder.raw_decode`` over a window of the file that holds
 the record being read and little more: it grows (doubling) only while a record is incomplete, and
-what was decoded is let go before the next one.
+what was decoded is let go before the next one. :func:`leading_keys` looks at the start of such a
+file only (what kind of records it holds), never decoding it.
 """
 
 from __future__ import annotations
 
 import codecs
 import json
+import re
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import IO, Any
@@ -18,7 +20,7 @@ from typing import IO, Any
 from ..._jsonread import raw_decode
 from ...errors import DatasetError
 
-__all__ = ["CHUNK_BYTES", "iter_records"]
+__all__ = ["CHUNK_BYTES", "PEEK_BYTES", "iter_records", "leading_keys"]
 
 CHUNK_BYTES = 1 << 20
 """Bytes read at a time; a record longer than the window doubles it until the record fits."""
@@ -171,3 +173,28 @@ def _records(w: _Window, what: str) -> Iterator[Any]:
 def _expect_end(w: _Window, fail: Callable[[int | None, str, int], DatasetError]) -> None:
     if w.skip_space() != "":
         raise fail(None, "extra data after the list", w.pos)
+
+
+PEEK_BYTES = 16 * 1024
+"""How much of a file :func:`leading_keys` reads."""
+
+_KEY = re.compile(r'"((?:[^"\\]|\\.)*)"\s*:')
+
+
+def leading_keys(path: Path, limit: int = PEEK_BYTES) -> frozenset[str] | None:
+    """The object keys written in the first ``limit`` bytes of ``path`` (nested ones too, each
+    ``"name":`` seen), when the file begins as a JSON list of objects (``[`` then ``{``, after
+    white space and a UTF-8 byte order mark); None for any other file, or one that cannot be read.
+
+    Cheap (one read of ``limit`` bytes, no decoding of the records): a benchmark family asks it
+    whether a file given as ``--data FILE`` holds its records.
+    """
+    try:
+        with path.open("rb") as f:
+            head = f.read(limit)
+    except OSError:
+        return None
+    text = head.decode("utf-8-sig", errors="ignore").lstrip(_WHITESPACE)
+    if not text.startswith("[") or not text[1:].lstrip(_WHITESPACE).startswith("{"):
+        return None
+    return frozenset(_KEY.findall(text))

@@ -1,15 +1,16 @@
 """Imported benchmarks written as native personas, and read back with their own default checkpoints.
 
-An importer (:mod:`.locomo`, :mod:`.longmemeval`) maps its file onto :class:`NativePersona` records;
-:func:`write_native` writes them as persona directories (``persona.yaml``, the arcs file, its
-``memories-*/day-NNNN.md`` and ``qa-*/questions.yaml``), so that ``validate``, ``plan`` and every
-view read them like any persona. ``--data locomo:FILE`` converts a file once into the user cache,
-keyed by its content hash (:func:`cached_import`).
+An importer (a benchmark family's, such as LoCoMo's or LongMemEval's) maps its file onto
+:class:`NativePersona` records; :func:`write_native` writes them as persona directories
+(``persona.yaml``, the arcs file, its ``memories-*/day-NNNN.md`` and ``qa-*/questions.yaml``), so
+that ``validate``, ``plan`` and every view read them like any persona. ``--data NAME:FILE``
+converts a file once into the user cache, keyed by its content hash (:func:`cached_import`).
 
-The directory's :data:`IMPORT_MARKER` records what it was imported from and the checkpoints a run
-asks when ``--ranges`` names none — the run's (``defaultRanges``) and, where a persona has its own
-(a LoCoMo conversation's session quarters, labelled ``25%`` … ``100%`` in every conversation so
-that the heatmap's columns line up), that persona's (``personaRanges``);
+The directory's :data:`IMPORT_MARKER` records the benchmark family the data belongs to, what it was
+imported from and the checkpoints a run asks when ``--ranges`` names none — the run's
+(``defaultRanges``) and, where a persona has its own (a LoCoMo conversation's session quarters,
+labelled ``25%`` … ``100%`` in every conversation so that the heatmap's columns line up), that
+persona's (``personaRanges``);
 :func:`~recallbench.data.importers.open_dataset` reads it. Reference-format personas carry no
 checkpoints of their own: what is written beside them is read back only from this marker.
 """
@@ -19,6 +20,7 @@ from __future__ import annotations
 import datetime as dt
 import hashlib
 import json
+import re
 import shutil
 import tempfile
 from collections.abc import Callable, Iterable, Mapping, Sequence
@@ -41,10 +43,13 @@ __all__ = [
     "ImportedDataset",
     "NativeDay",
     "NativePersona",
+    "answer_text",
     "cached_import",
     "import_warnings",
     "imports_cache_dir",
     "is_imported",
+    "native_id",
+    "open_imported",
     "write_native",
 ]
 
@@ -53,18 +58,22 @@ IMPORTER_VERSION = 3
 cache converts the file again rather than serve the old mapping."""
 
 IMPORT_MARKER = "recallbench-import.json"
-"""Beside the persona directories: the source format and file, and the default checkpoints."""
+"""Beside the persona directories: the family, the source format and file, and the default
+checkpoints."""
 
 
 @attrs.frozen(kw_only=True)
 class NativeDay:
+    """One day of an imported unit: its number (day 1 is the unit's epoch) and its text, written
+    as ``memories-*/day-NNNN.md``."""
+
     number: int
     content: str
 
 
 @attrs.frozen(kw_only=True)
 class NativePersona:
-    """One imported unit (a LoCoMo conversation, a LongMemEval question) as a persona."""
+    """One imported unit (a conversation, a question with its haystack) as a persona."""
 
     id: str
     name: str
@@ -82,6 +91,21 @@ class NativePersona:
 def day_number(epoch: dt.date, date: dt.date) -> int:
     """Day *n* is dated ``epoch + (n − 1)``."""
     return (date - epoch).days + 1
+
+
+def native_id(source_id: str) -> str:
+    """A unit's id in the source file as a persona id: runs of characters other than letters,
+    digits, ``.``, ``_`` and ``-`` become ``-``, leading and trailing ``-`` and ``.`` are dropped
+    (``conversation`` when nothing is left)."""
+    return re.sub(r"[^A-Za-z0-9._-]+", "-", source_id).strip("-.") or "conversation"
+
+
+def answer_text(value: Any) -> str:
+    """A gold answer as a text: a whole float without its ``.0`` (``2.0`` → ``2``), anything else
+    as ``str`` makes it."""
+    if isinstance(value, float) and value.is_integer():
+        return str(int(value))
+    return str(value)
 
 
 def _persona_yaml(p: NativePersona) -> dict[str, Any]:
@@ -114,12 +138,12 @@ def _ranges_json(ranges: Iterable[TimeRange]) -> list[dict[str, Any]]:
 def _write_marker(
     out: Path,
     *,
+    family: str | None = None,
     source: str,
     default_ranges: Sequence[TimeRange] = (),
     persona_ranges: Mapping[str, Sequence[TimeRange]] | None = None,
     arcs_file: str = DEFAULT_ARCS_FILE,
     warnings: Sequence[str] = (),
-    family: str | None = None,
     categories: Sequence[str] | None = None,
 ) -> None:
     """Write the :data:`IMPORT_MARKER` of the personas under ``out`` (written last: a directory
@@ -144,10 +168,10 @@ def write_native(
     out: Path,
     *,
     source: str,
+    family: str | None = None,
     default_ranges: Sequence[TimeRange] = (),
     arcs_file: str = DEFAULT_ARCS_FILE,
     warnings: Sequence[str] = (),
-    family: str | None = None,
     categories: Sequence[str] | None = None,
 ) -> Path:
     """Write ``personas`` under ``out`` (created) with the :data:`IMPORT_MARKER`; return ``out``.
@@ -160,9 +184,9 @@ def write_native(
     ``personas`` iterator fills as it goes is read once it is done (:func:`import_warnings` reads
     them back).
 
-    ``personas`` may be an iterator: each is written as it comes and then let go (a LongMemEval
-    ``_m`` file is never held whole); when it raises (a malformed record), the persona directories
-    written so far are removed and the error goes on. The arcs file is the default one (``arcs-1000d.yaml``), so
+    ``personas`` may be an iterator: each is written as it comes and then let go (a file of
+    several gigabytes is never held whole); when it raises (a malformed record), the persona
+    directories written so far are removed and the error goes on. The arcs file is the default one (``arcs-1000d.yaml``), so
     the commands read the output without ``--arcs``.
     """
     out.mkdir(parents=True, exist_ok=True)
@@ -181,12 +205,12 @@ def write_native(
         raise
     _write_marker(
         out,
+        family=family,
         source=source,
         default_ranges=default_ranges,
         persona_ranges=own,
         arcs_file=arcs_file,
         warnings=warnings,
-        family=family,
         categories=categories,
     )
     return out
@@ -238,7 +262,15 @@ def _ranges_of(raw: Any) -> tuple[TimeRange, ...]:
     return tuple(TimeRange(label=str(r["label"]), days=r["days"]) for r in raw)
 
 
-def open_imported(path: Path | str, arcs_file: str) -> ImportedDataset:
+def open_imported(
+    path: Path | str, arcs_file: str, dataset_type: type[ImportedDataset] = ImportedDataset
+) -> ImportedDataset:
+    """The personas an importer wrote at ``path``, with the checkpoints its marker records, as a
+    ``dataset_type`` (a family's own :class:`ImportedDataset`, naming its family).
+
+    Raises:
+        DatasetError: the marker cannot be read.
+    """
     root = Path(path)
     try:
         marker = json_loads((root / IMPORT_MARKER).read_text(encoding="utf-8"))
@@ -247,7 +279,7 @@ def open_imported(path: Path | str, arcs_file: str) -> ImportedDataset:
         categories = tuple(str(c) for c in marker.get("categories") or CATEGORIES)
     except (OSError, ValueError, KeyError, TypeError, AttributeError) as exc:
         raise DatasetError(f"unreadable import marker: {exc}", path=root / IMPORT_MARKER) from None
-    return ImportedDataset(root, arcs_file, ranges, own, categories)
+    return dataset_type(root, arcs_file, ranges, own, categories)
 
 
 def imports_cache_dir() -> Path:

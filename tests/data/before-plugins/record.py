@@ -46,8 +46,13 @@ def runs(data: Path) -> dict[str, list[str]]:
         "main-job": ["--no-heatmap-png", "--no-html"],
         "locomo": [*COMMON, "--data", f"locomo:{locomo}", "--judge", "locomo-f1"],
         "locomo-mem0": [
-            *COMMON, "--data", f"locomo:{locomo}", "--locomo-categories", "mem0",
-            "--judge", "locomo-f1",
+            *COMMON,
+            "--data",
+            f"locomo:{locomo}",
+            "--locomo-categories",
+            "mem0",
+            "--judge",
+            "locomo-f1",
         ],
         "longmemeval": [*COMMON, "--data", f"longmemeval:{lme}", "--judge", "rubric"],
         "manifests": [*COMMON, "--data", str(examples), "--judge", "rubric"],
@@ -60,7 +65,10 @@ def run(name: str, args: list[str], out: Path, env: dict[str, str]) -> Path:
     folder = out / name
     subprocess.run(
         [sys.executable, "-m", "recallbench", "run", *args, "--output", str(folder)],
-        check=True, cwd=ROOT, env=env, stdout=subprocess.DEVNULL,
+        check=True,
+        cwd=ROOT,
+        env=env,
+        stdout=subprocess.DEVNULL,
     )
     return folder / "result.json"
 
