@@ -28,6 +28,7 @@ from .dataset import (
     scan_day_files,
 )
 from .persona import PRINCIPAL, Persona, Story
+from .qa import CATEGORIES
 
 GRPC_DEFAULT_MESSAGE_BYTES = 4 * 2**20
 """gRPC's default cap on a message: a day log larger than this fails over gRPC unless both sides
@@ -127,15 +128,17 @@ def validate_dataset(
     except ConfigError as exc:
         report.add(root, str(exc))
         return report.problems
-    from .importers._native import IMPORT_MARKER, import_warnings, is_imported
+    from .importers._native import IMPORT_MARKER, import_warnings, is_imported, marked_categories
 
+    # An importer's data: its family's categories, as its marker records them.
+    categories = marked_categories(root) if is_imported(root) else CATEGORIES
     ids = list(personas) if personas else list_personas(root)
     if not ids:
         report.add(root, no_data_message(root, no_data_hints))
     for note in import_warnings(root):
         report.add(root / IMPORT_MARKER, note, severity="warning")
     for pid in ids:
-        _validate_persona(report, root, pid, arcs_file)
+        _validate_persona(report, root, pid, arcs_file, categories)
     _missing_days_summary(report, root, imported=is_imported(root))
     return in_file_order(report.problems)
 
@@ -184,7 +187,9 @@ def in_file_order(problems: list[Problem]) -> list[Problem]:
     return sorted(problems, key=lambda p: (first[p.path], p.line or 0))
 
 
-def _validate_persona(report: _Report, root: Path, pid: str, arcs_file: str) -> None:
+def _validate_persona(
+    report: _Report, root: Path, pid: str, arcs_file: str, categories: Sequence[str] = CATEGORIES
+) -> None:
     try:
         pdir = persona_dir(root, pid)
     except ConfigError as exc:
@@ -220,7 +225,9 @@ def _validate_persona(report: _Report, root: Path, pid: str, arcs_file: str) -> 
             f"{qa_path.parent.name}/)",
         )
         return
-    report.yaml_file(qa_path, list, lambda r: qa_issues(r) + _qa_cross_issues(r, max_day, sessions))
+    report.yaml_file(
+        qa_path, list, lambda r: qa_issues(r, categories) + _qa_cross_issues(r, max_day, sessions)
+    )
 
 
 def _list(value: Any) -> list[Any]:

@@ -262,6 +262,19 @@ def _ranges_of(raw: Any) -> tuple[TimeRange, ...]:
     return tuple(TimeRange(label=str(r["label"]), days=r["days"]) for r in raw)
 
 
+def marked_categories(path: Path | str) -> tuple[str, ...]:
+    """The question categories the import marker at ``path`` records (Recall Bench's when it
+    records none, or cannot be read: reading the data says what is wrong with it)."""
+    try:
+        marker = json_loads((Path(path) / IMPORT_MARKER).read_text(encoding="utf-8"))
+        found = marker.get("categories") if isinstance(marker, dict) else None
+    except (OSError, ValueError):
+        return CATEGORIES
+    if isinstance(found, list) and found and all(isinstance(c, str) for c in found):
+        return tuple(found)
+    return CATEGORIES
+
+
 def open_imported(
     path: Path | str, arcs_file: str, dataset_type: type[ImportedDataset] = ImportedDataset
 ) -> ImportedDataset:
