@@ -2,19 +2,37 @@
 
 The conversion is keyed by what it reads: a listing of every input file (each conversation's chat
 file or plan files, its probing questions and its ``topic.json``), each named relative to its size
-folder with the SHA-256 of its bytes, is the "source" :func:`~recallbench.data.importers._native.
-cached_import` hashes; the size and the haystack choice name the variant. The same files read from
+folder with the SHA-256 of its bytes, is the "source"
+:func:`~recallbench.data.cached_import` hashes; the size and the haystack choice name the variant. The same files read from
 another folder hit the same conversion; an edited file makes a new one.
 """
 
 from __future__ import annotations
 
+import hashlib
 import tempfile
 from pathlib import Path
 
-from ...data.importers._native import cached_import, content_hash
+from ...data import cached_import
+from ...errors import DatasetError
 
-__all__ = ["cached_conversion", "source_listing"]
+__all__ = ["cached_conversion", "content_hash", "source_listing"]
+
+
+def content_hash(path: Path) -> str:
+    """The SHA-256 of a file's bytes.
+
+    Raises:
+        DatasetError: it cannot be read.
+    """
+    h = hashlib.sha256()
+    try:
+        with path.open("rb") as f:
+            for block in iter(lambda: f.read(1 << 20), b""):
+                h.update(block)
+    except OSError as exc:
+        raise DatasetError(f"cannot read the file: {exc.strerror or exc}", path=path) from None
+    return h.hexdigest()
 
 
 def source_listing(path: Path, size_option: str | None, chat: str) -> tuple[str, str]:

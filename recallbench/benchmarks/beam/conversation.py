@@ -13,8 +13,8 @@ the sessions in time are kept, and a session outside that run is dated as the se
 (the one after it when it comes first), its ``date:`` line keeping BEAM's date. The conversations
 with such a session are one warning of the import, naming each session and the date it was given.
 
-:func:`convert_beam` writes the conversations under a folder with :func:`~recallbench.data.
-importers._native.write_native` — family ``beam``, the ten abilities as categories — streaming: a
+:func:`convert_beam` writes the conversations under a folder with
+:func:`~recallbench.data.write_native` — family ``beam``, the ten abilities as categories — streaming: a
 conversation is read, written and let go before the next is read (a 10M conversation, about 31 M
 characters, is the most held at once).
 """
@@ -29,7 +29,7 @@ from pathlib import Path
 
 import attrs
 
-from ...data.importers._native import NativeDay, NativePersona, day_number, write_native
+from ...data import NativeDay, NativePersona, write_native
 from ...data.importers.dialog_refs import summarize_unreadable
 from ...data.ranges import NAMED_RANGES
 from ...errors import DatasetError
@@ -41,6 +41,11 @@ from .source import Conversation, chat_sources
 __all__ = ["Converted", "convert_beam", "read_conversation", "session_days"]
 
 _MAX_DAY = 9999
+
+
+def day_number(epoch: dt.date, date: dt.date) -> int:
+    """Day *n* is dated ``epoch + (n − 1)``."""
+    return (date - epoch).days + 1
 
 
 def _in_time(dates: Sequence[dt.date]) -> set[int]:

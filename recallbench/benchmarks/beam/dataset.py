@@ -2,17 +2,16 @@
 
 from __future__ import annotations
 
-from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, cast
 
 import attrs
 
-from ...data.importers._native import ImportedDataset, open_imported
+from ...data import ImportedDataset
 
 if TYPE_CHECKING:
     from .family import Beam
 
-__all__ = ["BeamDataset", "open_beam"]
+__all__ = ["BeamDataset"]
 
 
 @attrs.frozen
@@ -23,23 +22,8 @@ class BeamDataset(ImportedDataset):
 
     @property
     def benchmark(self) -> Beam:
-        """The BEAM family (what the harness asks a dataset for)."""
-        from . import benchmark
+        """The BEAM family (the registry's: the package's ``benchmark``), asked of the registry so
+        that the family's modules import each other in one direction only."""
+        from ...family.registry import family
 
-        return benchmark
-
-
-def open_beam(path: Path | str, arcs_file: str) -> BeamDataset:
-    """The converted conversations at ``path`` (an import marker's folder).
-
-    Raises:
-        DatasetError: the import marker is missing or unreadable.
-    """
-    base = open_imported(path, arcs_file)
-    return BeamDataset(
-        base.data_dir,
-        base.arcs_file,
-        base.default_ranges,
-        dict(base.persona_ranges),
-        base.categories,
-    )
+        return cast("Beam", family("beam"))

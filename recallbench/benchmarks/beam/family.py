@@ -5,8 +5,7 @@
   ``chats`` folder, a size folder (``chats/100K``) or one conversation's folder
   (``chats/100K/1``); such a folder given as a plain path is recognised too. ``--beam-chat
   official|full`` picks the haystack (:mod:`.source`).
-* It is converted once into the user cache (:func:`~recallbench.data.importers._native.
-  cached_import`, keyed by the SHA-256 of every file it reads): a conversation a persona
+* It is converted once into the user cache (:func:`~recallbench.data.cached_import`, keyed by the SHA-256 of every file it reads): a conversation a persona
   (:mod:`.conversation`), its questions pairs (:mod:`.questions`), asked once after the whole
   conversation. ``recallbench import beam PATH --out DIR`` writes the same.
 * Judges: ``beam:<model spec>`` and ``beam-paper:<model spec>`` (:mod:`.judge_llm`),
@@ -24,11 +23,14 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+import attrs
+
 from ...family.base import BaseBenchmark, DataOption, Figures, ImportSummary, Table, Validation
 from .abilities import ABILITIES
 
 if TYPE_CHECKING:
-    from ...data.dataset import Dataset
+    from ...data import Dataset
+    from ...family.base import Benchmark
     from ...judges.base import Judge
     from ...models.base import TextModel
     from ...results.records import PersonaResult
@@ -56,6 +58,7 @@ class Beam(BaseBenchmark):
             flag="--beam-size",
             choices=("100K", "128K", "500K", "1M", "10M"),
             metavar="SIZE",
+            elsewhere="a converted BEAM folder keeps the size it was converted at",
             help="the chat size a BEAM checkout's root is read at: 100K (the paper's 128K), 500K, "
             "1M or 10M (a size or conversation folder is read as it is)",
         ),
@@ -63,6 +66,7 @@ class Beam(BaseBenchmark):
             flag="--beam-chat",
             choices=("official", "full"),
             import_default="official",
+            elsewhere="a converted BEAM folder keeps the haystack it was converted from",
             help="BEAM's haystack: official (chat_trunecated.json where the conversation has one, "
             "as BEAM's evaluation reads it; the default) or full (chat.json always)",
         ),
@@ -82,11 +86,43 @@ class Beam(BaseBenchmark):
         chat = options.get("beam_chat") or "official"
         return (str(size) if size is not None else None), str(chat)
 
-    def resolve(self, spec: str, target: str, options: Mapping[str, Any]) -> Path:
-        path = super().resolve(spec, target, options)
-        from ...data.importers._native import is_imported
+    def no_data_hint(self, path: Path) -> str | None:
+        """A folder whose sub-folders are numbered but hold no probing questions, or a ``chats``
+        folder without a size: what BEAM's data looks like."""
+        from .abilities import SIZES
+        from .source import PROBING
 
-        if is_imported(path):
+        try:
+            names = {p.name for p in path.iterdir() if p.is_dir()}
+        except OSError:
+            return None
+        if "chats" in names or names & set(SIZES) or any(n.isdigit() for n in names):
+            return (
+                "no BEAM data (looked for chats/<size>/<n>/ or a conversation's "
+                f"{PROBING.as_posix()}; --data beam:PATH names a BEAM checkout)"
+            )
+        return None
+
+    def _options(self, options: Mapping[str, Any]) -> tuple[str | None, str]:
+        size = options.get("beam_size")
+        chat = options.get("beam_chat") or "official"
+        return (str(size) if size is not None else None), str(chat)
+
+    def resolve(self, spec: str, target: str, options: Mapping[str, Any]) -> Path:
+        """BEAM's files at ``target`` as the folder they convert to, once (in the user cache,
+        keyed by their content, the size and the haystack); a folder they were converted into as
+        it is.
+
+        Raises:
+            ConfigError: a root without ``--beam-size``; a size the path contradicts; BEAM's
+                flags given for a converted folder.
+            DatasetError: no BEAM data there; a malformed file (naming the file, the conversation
+                and the field); a folder converted for another family.
+        """
+        path = super().resolve(spec, target, options)
+        from ...data import IMPORT_MARKER
+
+        if (path / IMPORT_MARKER).is_file():
             from ...family.opening import marked_family
 
             owner = marked_family(path)
@@ -111,30 +147,36 @@ class Beam(BaseBenchmark):
         return cached_conversion(path, size, chat)
 
     def open(self, path: Path, *, arcs_file: str) -> BeamDataset:
-        from .dataset import open_beam
+        """The conversations converted at ``path`` (BEAM's own folder given as it is is converted
+        first, at the size it names)."""
+        from ...data import IMPORT_MARKER, open_imported
+        from .dataset import BeamDataset
 
-        return open_beam(path, arcs_file)
+        root = Path(path)
+        if not (root / IMPORT_MARKER).is_file():
+            root = self.resolve(self.name, str(root), {})
+        dataset = open_imported(root, arcs_file, BeamDataset)
+        assert isinstance(dataset, BeamDataset)
+        return dataset
 
     def unit_ids(self, path: Path, *, arcs_file: str) -> list[str]:
-        from ...data.dataset import list_personas
+        from ...data import list_personas
 
         return list_personas(path)
 
     def validate(
         self, path: Path, *, personas: Sequence[str] | None, arcs_file: str, deep: bool
     ) -> Validation:
-        """Each conversation opened and loaded (its questions checked against the abilities), and
-        what the import warned about. (The core's persona validator checks categories against
-        Recall Bench's ten only, so it is not used here.)"""
-        from ...data.importers._native import IMPORT_MARKER, import_warnings
-        from ...data.validate import Problem
+        """As persona folders are validated (the conversion is persona folders, read with the
+        abilities its marker records; the import's warnings are among the problems)."""
+        found = _persona_folders().validate(path, personas=personas, arcs_file=arcs_file, deep=deep)
+        return attrs.evolve(found, ok=f"OK: {path} is valid BEAM data")
 
-        found = super().validate(path, personas=personas, arcs_file=arcs_file, deep=deep)
-        warned = tuple(
-            Problem(path=path / IMPORT_MARKER, message=line, severity="warning")
-            for line in import_warnings(path)
-        )
-        return Validation(problems=warned + found.problems, ok=f"OK: {path} is valid BEAM data")
+    def preflight(
+        self, path: Path, *, personas: Sequence[str], arcs_file: str, full: bool
+    ) -> list[str]:
+        """The persona folders' checks (the conversion is persona folders)."""
+        return _persona_folders().preflight(path, personas=personas, arcs_file=arcs_file, full=full)
 
     def convert(self, source: Path, out: Path, options: Mapping[str, Any]) -> ImportSummary:
         from .conversation import convert_beam
@@ -181,3 +223,11 @@ class Beam(BaseBenchmark):
         from .figures import beam_headline
 
         return beam_headline(published)
+
+
+def _persona_folders() -> Benchmark:
+    """The persona folders' family (the default one), reached through the registry: converted data
+    is persona folders, checked as they are; no family imports another."""
+    from ...family.registry import DEFAULT_FAMILY, family
+
+    return family(DEFAULT_FAMILY)

@@ -58,12 +58,15 @@ def _last_askings(personas: Iterable[PersonaResult]) -> Iterator[tuple[QuestionR
 
 
 def judge_label(judge: object) -> tuple[str, str | None]:
-    """A judge's name and its BEAM scoring (``code``, ``paper``, ``offline``; None: none of
-    BEAM's), through a cache's wrapper."""
+    """A judge's name (a model selector's endpoint left out: an address is not the judge) and its
+    BEAM scoring (``code``, ``paper``, ``offline``; None: none of BEAM's), through a cache's
+    wrapper."""
     inner = getattr(judge, "inner", None)
     if inner is not None and getattr(judge, "score", None) is not None:
         judge = inner
-    name = getattr(judge, "name", None) or type(judge).__name__
+    from ...judges.describe import without_endpoint
+
+    name = without_endpoint(str(getattr(judge, "name", None) or type(judge).__name__))
     mode = getattr(judge, "mode", None)
     if getattr(judge, "protocol", None) == "beam" and mode in ("code", "paper"):
         return str(name), str(mode)
@@ -146,6 +149,8 @@ def beam_published(personas: Sequence[PersonaResult], judge: object) -> dict[str
     present = [r["score"] for r in rows if "score" in r]
     every_recall = _recall([q for q, _ in answers], turn_level)
     out: dict[str, Any] = {
+        "heatmapTitle": f"BEAM {size}" if size and size != "mixed" else "BEAM",
+        "unit": "conversation",
         "size": size,
         "paperSize": size_label(size),
         "judge": name,

@@ -14,7 +14,7 @@ from _beam_files import FACTS, probing_one, write_checkout, write_json
 from recallbench.benchmarks.beam import benchmark
 from recallbench.benchmarks.beam.abilities import ABILITIES, nugget_text, rubric_answer
 from recallbench.benchmarks.beam.dataset import BeamDataset
-from recallbench.data.importers._native import IMPORT_MARKER, import_warnings
+from recallbench.data import IMPORT_MARKER, import_warnings
 from recallbench.errors import ConfigError, DatasetError
 from recallbench.family.opening import detect, resolve_data
 

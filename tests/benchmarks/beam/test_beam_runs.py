@@ -240,7 +240,8 @@ async def test_model_baselines_with_the_official_judge(
             assert len(done) == 11 and all(q.error is None for q in done)
             assert all(q.system_answer.startswith("1,350 words") for q in done)
             pub = published(dataset, result, judge)
-            assert pub["judge"] == f"beam:{spec}" and pub["scoring"] == "code"
+            # the judge as its spec names it, without the endpoint (an address is not the judge)
+            assert pub["judge"] == "beam:openai:gpt-test" and pub["scoring"] == "code"
             assert pub["judgedCount"] == 11
             assert rows(pub)["knowledge-update"]["score"] == 1.0
     evaluator = [
