@@ -1,11 +1,12 @@
-"""The BEAM family: :class:`Beam`, and its dataset :class:`BeamDataset`.
+"""The BEAM family: :class:`Beam` (its dataset: :class:`~.dataset.BeamDataset`).
 
 * ``--data beam:PATH``: ``PATH`` is a checkout of github.com/mohammadtavakoli78/BEAM (with
   ``--beam-size 100K|500K|1M|10M``; ``128K``, the paper's name of ``100K``, is accepted), its
   ``chats`` folder, a size folder (``chats/100K``) or one conversation's folder
   (``chats/100K/1``); such a folder given as a plain path is recognised too. ``--beam-chat
   official|full`` picks the haystack (:mod:`.source`).
-* It is converted once into the user cache (:func:`~recallbench.data.cached_import`, keyed by the SHA-256 of every file it reads): a conversation a persona
+* It is converted once into the user cache (:func:`~recallbench.data.cached_import`, keyed by
+  the SHA-256 of every file it reads: :mod:`.cache`): a conversation a persona
   (:mod:`.conversation`), its questions pairs (:mod:`.questions`), asked once after the whole
   conversation. ``recallbench import beam PATH --out DIR`` writes the same.
 * Judges: ``beam:<model spec>`` and ``beam-paper:<model spec>`` (:mod:`.judge_llm`),
@@ -102,11 +103,6 @@ class Beam(BaseBenchmark):
                 f"{PROBING.as_posix()}; --data beam:PATH names a BEAM checkout)"
             )
         return None
-
-    def _options(self, options: Mapping[str, Any]) -> tuple[str | None, str]:
-        size = options.get("beam_size")
-        chat = options.get("beam_chat") or "official"
-        return (str(size) if size is not None else None), str(chat)
 
     def resolve(self, spec: str, target: str, options: Mapping[str, Any]) -> Path:
         """BEAM's files at ``target`` as the folder they convert to, once (in the user cache,

@@ -5,8 +5,6 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from ...errors import ConfigError
-
 if TYPE_CHECKING:
     from ...judges.base import Judge
 
@@ -34,15 +32,8 @@ def load_beam_judge(spec: str, *, base_dir: Path | None, timeout: float | None) 
         return BeamNuggetJudge()
     if kind not in ("beam", "beam-paper"):
         return None
-    if not model_spec.strip():
-        from ...models.spec import MODEL_SPEC_FORMS
-
-        raise ConfigError(
-            f'cannot load judge "{text}": {kind} needs a model, as {kind}:<model spec> (BEAM '
-            f"judges with {kind}:openai:gpt-4.1-mini); model specs are: {MODEL_SPEC_FORMS}"
-        )
-    from ...models.factory import load_model
+    from ...judges.official import judge_model
     from .judge_llm import BeamJudge
 
-    model = load_model(model_spec.strip(), base_dir=base_dir, timeout=timeout)
+    model = judge_model(text, kind, model_spec, base_dir=base_dir, timeout=timeout)
     return BeamJudge(model, name=text, mode="code" if kind == "beam" else "paper")
