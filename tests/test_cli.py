@@ -245,7 +245,8 @@ def _one_error_line(done: subprocess.CompletedProcess[str]) -> str:
             "--judge",
             "gpt-4o-mini",
             'cannot load judge "gpt-4o-mini": not a known name, a module path or a Python file (did you mean '
-            "openai:gpt-4o-mini?); judge specs are: stub | rubric | locomo-f1 | locomo-llm:<model spec> | "
+            "openai:gpt-4o-mini?); judge specs are: stub | rubric | beam:<model spec> | "
+            "beam-paper:<model spec> | beam-nuggets | locomo-f1 | locomo-llm:<model spec> | "
             "longmemeval:<model spec> | claude | codex | copilot | "
             "openai | openai:<model>[;<endpoint>] | anthropic:<model>[;<endpoint>] | "
             "azure:<deployment>[;<endpoint>] | pkg.module:attr | path/to/file.py[:attr]",
@@ -254,7 +255,8 @@ def _one_error_line(done: subprocess.CompletedProcess[str]) -> str:
             "--judge",
             "anthropic",
             'cannot load judge "anthropic": anthropic needs a model (did you mean anthropic:<model>?); judge '
-            "specs are: stub | rubric | locomo-f1",
+            "specs are: stub | rubric | beam:<model spec> | beam-paper:<model spec> | beam-nuggets | "
+            "locomo-f1",
         ),
         (
             "--adapter",
