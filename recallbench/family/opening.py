@@ -43,6 +43,17 @@ __all__ = [
 
 _WORD = re.compile(r"[a-z][a-z0-9-]*")
 
+_resolved: dict[Path, str] = {}
+"""The family each path resolved to in this process (``--data NAME:…`` named it, or detection
+found it): the harness, opening what the command line resolved, asks no family again."""
+
+
+def _key(path: Path) -> Path:
+    try:
+        return path.resolve()
+    except (OSError, RuntimeError):
+        return path
+
 
 def split_spec(value: str | Path) -> tuple[str | None, str, str]:
     """``NAME:TARGET`` as (family, the name as given, target); any other value as (None, "",
@@ -81,6 +92,9 @@ def detect(path: Path) -> Benchmark:
     Raises:
         ConfigError: two families claim it.
     """
+    known = _resolved.get(_key(path))
+    if known is not None:
+        return family(known)
     marked = marked_family(path) if path.is_dir() else None
     if marked is not None:
         return family(marked)
@@ -136,11 +150,14 @@ def resolve_data(value: str | Path, options: Mapping[str, Any] | None = None) ->
     if owner_name is not None:
         owner = family(owner_name)
         _check_options(owner, str(value), given)
-        return owner.resolve(spec, target, given)
-    path = Path(target).expanduser()
-    owner = detect(path)
-    _check_options(owner, str(value), given)
-    return owner.resolve(owner.name, str(path), given)
+        resolved = owner.resolve(spec, target, given)
+    else:
+        path = Path(target).expanduser()
+        owner = detect(path)
+        _check_options(owner, str(value), given)
+        resolved = owner.resolve(owner.name, str(path), given)
+    _resolved[_key(resolved)] = owner.name
+    return resolved
 
 
 def data_family(path: Path | str) -> Benchmark:
