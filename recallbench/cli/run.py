@@ -38,7 +38,7 @@ from ._cost import add_cost_arguments, stop_message
 from ._epochs import add_epoch_arguments
 from ._executor import add_executor_arguments, executor_of
 from ._panel import add_panel_arguments, panel_judge
-from ._resume import resume_of, retry_output
+from ._resume import check_resume_path, resume_of, retry_output
 from ._retry_errors import add_retry_argument, retry_log, same_settings
 from ._run_output import (
     add_output_arguments,
@@ -313,6 +313,7 @@ def run(args: argparse.Namespace) -> int:
     from ._default_judge import run_judge
 
     retry = retry_log(args)  # a RUN_DIR that is no ended run: one line, exit 2, before any work
+    check_resume_path(args.resume)  # a --resume that is a device or a folder: the same
     profile: Profile | None = None
     if args.profile:
         from ..harness.profile import apply_profile_env, load_profile

@@ -203,7 +203,9 @@ def format_preflight(errors: Sequence[str]) -> str:
     ``--skip-preflight``: with missing data a run cannot start at all."""
     if not errors:
         return f"{_PREFIX} OK"
-    lines = [f"{_PREFIX} FAILED:", *(f"  ✗ {message}" for message in errors)]
+    from ..data._yaml_cache import cache_note
+
+    lines = [f"{_PREFIX} FAILED:", *(f"  ✗ {message}{cache_note(message)}" for message in errors)]
     if all(_SKIPPABLE.search(message) for message in errors):
         lines.append("  Fix the problems above, or pass --skip-preflight to run anyway.")
     else:
