@@ -67,9 +67,33 @@ def too_long(path: Path, number: int) -> DatasetError:
     )
 
 
+def _split(path: Path, chunks: Iterator[bytes]) -> Iterator[bytes]:
+    """The lines (each with its newline, the last maybe without) of the bytes ``chunks`` give, none
+    longer than :data:`MAX_LINE_BYTES`: a longer one raises before more of it is held."""
+    pending = b""
+    number = 0
+    for data in chunks:
+        pending += data
+        if b"\n" not in data:  # a line still going: nothing to split yet
+            if len(pending) > MAX_LINE_BYTES:
+                raise too_long(path, number + 1)
+            continue
+        *lines, pending = pending.split(b"\n")
+        for line in lines:
+            number += 1
+            if len(line) > MAX_LINE_BYTES:
+                raise too_long(path, number)
+            yield line + b"\n"
+        if len(pending) > MAX_LINE_BYTES:
+            raise too_long(path, number + 1)
+    if pending:
+        yield pending
+
+
 class PlainLines:
     """The lines of a file (a context manager giving one iterator of bytes, each with its
-    newline); a line longer than :data:`MAX_LINE_BYTES` raises as it is reached, never held whole.
+    newline); a line longer than :data:`MAX_LINE_BYTES` raises as it is
+    reached, never held whole.
 
     Raises:
         OSError: the file cannot be opened (at construction) or read.
@@ -87,7 +111,7 @@ class PlainLines:
         self._file.close()
 
     def _lines(self) -> Iterator[bytes]:
-        read = self._file.readline
+        read = self._file.readline  # as fast as iterating the file, and bounded
         number = 0
         while line := read(MAX_LINE_BYTES + 1):
             number += 1
@@ -113,7 +137,7 @@ class GzipLines:
         self._file: IO[bytes] = path.open("rb")
 
     def __enter__(self) -> Iterator[bytes]:
-        return self._lines()
+        return _split(self.path, self._inflated())
 
     def __exit__(self, *exc: object) -> None:
         self._file.close()
@@ -148,19 +172,3 @@ class GzipLines:
                     yield data
         except zlib.error as exc:
             raise OSError(f"not gzip data: {exc}") from None
-
-    def _lines(self) -> Iterator[bytes]:
-        pending = b""
-        number = 0
-        for data in self._inflated():
-            pending += data
-            *lines, pending = pending.split(b"\n")
-            for line in lines:
-                number += 1
-                if len(line) > MAX_LINE_BYTES:
-                    raise too_long(self.path, number)
-                yield line + b"\n"
-            if len(pending) > MAX_LINE_BYTES:
-                raise too_long(self.path, number + 1)
-        if pending:
-            yield pending
