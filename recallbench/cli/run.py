@@ -344,7 +344,8 @@ def run(args: argparse.Namespace) -> int:
         args.appellate_judge, profile.models.appellate_judge if profile else None
     )
     data = args.data or (profile.data_dir if profile else None)
-    # Not skippable: a password in an endpoint would be refused by the provider after paid calls.
+    # Not skippable: aiohttp cannot send a password in an endpoint beside a key (the judge failed
+    # after its first questions), and the spec, password and all, is written into results.
     bad_endpoints = check_endpoints(
         [
             *(("--judge", s) for s in (judge_specs or [judge_spec])),
