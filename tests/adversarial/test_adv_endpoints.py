@@ -91,7 +91,7 @@ def test_a_hung_llm_endpoint_stops_the_run_within_60_s_naming_it(
 ) -> None:
     """Default flags (--timeout 30 s: 300 s a judge attempt; 600 s an HTTP attempt). Measured
     2026-11-29: 29 s (it was 902 s); the judge check finds it before any work, by the same
-    probe."""
+    probe: 26 s (2026-12-07)."""
     extra = () if checked else ("--no-judge-check",)
     with _hung_server() as port:
         url = f"http://127.0.0.1:{port}/v1"
@@ -107,7 +107,8 @@ def test_a_hung_llm_endpoint_stops_the_run_within_60_s_naming_it(
 def test_a_refused_llm_port_stops_the_run_fast_naming_it(
     data: Path, tmp_path: Path, checked: bool
 ) -> None:
-    """Measured 2026-11-29: 16 s (it was 82 s); the judge check: 8 s, before any work."""
+    """Measured 2026-11-29: 16 s (it was 82 s); the judge check: 9 s, before any work
+    (2026-12-07)."""
     url = f"http://127.0.0.1:{_closed_port()}/v1"
     extra = () if checked else ("--no-judge-check",)
     done, took = _run_judged_by(data, tmp_path, url, *extra)
