@@ -189,10 +189,7 @@ async def _check_one(model: HttpModel, timeout: float, cache: JudgeCache | None)
         except Exception as exc:  # a transport error the provider did not word (a bad URL)
             problem = f"failed a check request: {type(exc).__name__}: {exc}"
     if scope.cancelled_caught:
-        problem = (
-            f"did not score a check request within {timeout:g} s (--timeout): the endpoint "
-            "took the request and answered nothing"
-        )
+        problem = f"did not score a check request within {timeout:g} s (--timeout)"
     took = time.monotonic() - started
     cached = isinstance(judge, CachedJudge) and judge.usage.cache_hits > 0
     return JudgeCheck(
