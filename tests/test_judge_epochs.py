@@ -151,6 +151,7 @@ async def test_the_command_line_judges_every_answer_n_times(tmp_path: Path) -> N
             "--data", str(data), "--arcs", "arcs-30d.yaml", "--ranges", "10d",
             "--judge", f"openai:moody-judge;{server.url}/v1", "--judge-epochs", "2",
             "--panel-aggregate", "median", "--judge-cache", str(tmp_path / "cache"),
+            "--no-judge-check",  # its one request is counted apart (test_adv_judge_check.py)
             "--output", str(out), "--no-heatmap-png", "--no-html",
         ]  # fmt: skip
         done = await anyio.run_process(args, env=env, check=False)

@@ -269,3 +269,29 @@ def test_format_failure() -> None:
     assert text.splitlines()[-1] == (
         "  Fix the problems above, or pass --skip-preflight to run anyway."
     )
+
+
+def test_an_endpoint_with_a_password_is_refused_and_not_shown() -> None:
+    """Issue 42, finding 9: refused whatever else is skipped (``run`` calls this before preflight);
+    the spec is shown without the user name and password."""
+    from recallbench.harness.preflight import check_endpoints
+
+    errors = check_endpoints(
+        [
+            ("--judge", "openai:gpt-4o-mini;https://me:hunter2@llm.example/v1"),
+            ("--judge", "openai:gpt-4o-mini;https://llm.example/v1"),
+            ("--appellate-judge", None),
+            ("--judge-model", "azure:dep;https://:secret@x.openai.azure.com"),
+            ("--judge", "rubric"),
+            ("--judge", "openai:gpt-4o-mini;not a url"),
+        ]
+    )
+    assert errors == [
+        '--judge "openai:gpt-4o-mini;https://llm.example/v1": the endpoint carries a user name and '
+        "password (user:password@), which recallbench does not send (they would also be written "
+        "into results): give the key as the provider's key variable (OPENAI_API_KEY, "
+        "ANTHROPIC_API_KEY, AZURE_OPENAI_API_KEY) and the endpoint without them",
+        errors[1],
+    ]
+    assert errors[1].startswith('--judge-model "azure:dep;https://x.openai.azure.com": ')
+    assert "hunter2" not in str(errors) and "secret" not in str(errors)

@@ -519,3 +519,24 @@ async def test_load_model_from_a_python_file(tmp_path: Path) -> None:
         load_model("mine.py:not_a_model", base_dir=tmp_path)
     with pytest.raises(ConfigError, match="gemini"):
         load_model("gemini:pro")  # an unknown provider reads as a module, which is not there
+
+
+# -- an endpoint with user:password@ (issue 42, finding 9) ---------------------------------------
+
+
+@pytest.mark.parametrize("key", [KEY, None])
+async def test_an_endpoint_with_a_password_is_refused_before_anything_is_sent(
+    server: FakeProviderServer, key: str | None
+) -> None:
+    """aiohttp refused it beside a key with a header ValueError, which no retry knew, after the
+    run had begun; without a key it sent the password as Basic auth. Now: one ProviderError, not
+    retried, the password not in it, no request sent."""
+    port = server.url.rsplit(":", 1)[1]
+    model = OpenAIModel(
+        "gpt-test", endpoint=f"http://judge:hunter2@127.0.0.1:{port}/v1", api_key=key, retry=FAST
+    )
+    async with model:
+        with pytest.raises(ProviderError, match=r"user:password@") as caught:
+            await model.complete("system", "hi")
+    assert "hunter2" not in str(caught.value) and not caught.value.retryable
+    assert server.requests == []

@@ -214,3 +214,60 @@ def test_any_sequence_of_answers_and_reopenings_reads_back(
         assert [
             None if "retrieval" not in r else [e["day"] for e in r["retrieval"]] for r in got
         ] == want
+
+
+# -- read back within bounds (issue 42, finding 6) ------------------------------------------------
+
+
+@pytest.mark.parametrize("value", [None, "1", 0, -1, 1.0, True, [1]])
+def test_a_retrieval_line_that_is_no_line_number_is_refused(tmp_path: Path, value: Any) -> None:
+    """``null`` was read as "none reported": a resume then rewrote result.json with lower
+    retrieval metrics."""
+    log = tmp_path / "questions.jsonl"
+    w = QuestionLogWriter(log)
+    w.write(answer("q1", [entry(1)]))
+    w.write(answer("q2", [entry(2)]))
+    w.close()
+    records = raw_lines(log)
+    records[1]["retrievalLine"] = value
+    log.write_text("".join(json.dumps(r) + "\n" for r in records), encoding="utf-8")
+    with pytest.raises(DatasetError, match=r"questions\.jsonl:2: retrievalLine is .*not a line"):
+        read_question_log(log)
+
+
+def test_lines_named_out_of_order_or_with_their_entries_inline_are_refused(tmp_path: Path) -> None:
+    log = tmp_path / "questions.jsonl"
+    w = QuestionLogWriter(log)
+    for i in (1, 2, 3):
+        w.write(answer(f"q{i}", [entry(i)]))
+    w.close()
+    records = raw_lines(log)
+    swapped = [records[0], records[2], records[1]]
+    log.write_text("".join(json.dumps(r) + "\n" for r in swapped), encoding="utf-8")
+    with pytest.raises(DatasetError, match=r"questions\.jsonl:3: .* before line 3"):
+        read_question_log(log)
+    both = [{**records[0], "retrieval": []}, *records[1:]]
+    log.write_text("".join(json.dumps(r) + "\n" for r in both), encoding="utf-8")
+    with pytest.raises(DatasetError, match=r"questions\.jsonl:1: .*and a retrievalLine too"):
+        read_question_log(log)
+
+
+def test_gzip_lines_read_several_members_and_refuse_past_their_bounds(tmp_path: Path) -> None:
+    from recallbench.results.log_lines import MAX_LINE_BYTES, GzipLines, PlainLines
+
+    path = tmp_path / "a.gz"
+    path.write_bytes(gzip.compress(b"one\ntw") + gzip.compress(b"o\nthree"))
+    with GzipLines(path) as lines:
+        assert list(lines) == [b"one\n", b"two\n", b"three"]
+    exact = b"x" * MAX_LINE_BYTES + b"\n"  # at the bound: read
+    path.write_bytes(gzip.compress(exact + b"y" * (MAX_LINE_BYTES + 1)))
+    with GzipLines(path) as lines:
+        assert next(lines) == exact
+        with pytest.raises(DatasetError, match=r"a\.gz:2: line 2 is longer"):
+            next(lines)
+    plain = tmp_path / "a.jsonl"
+    plain.write_bytes(exact + b"y" * (MAX_LINE_BYTES + 1))
+    with PlainLines(plain) as lines:
+        assert next(lines) == exact
+        with pytest.raises(DatasetError, match=r"a\.jsonl:2: line 2"):
+            next(lines)

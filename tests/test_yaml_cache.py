@@ -38,6 +38,22 @@ def _entries(directory: Path) -> list[Path]:
     return sorted(directory.glob("*.json")) if directory.is_dir() else []
 
 
+def _data(entry: Path) -> Any:
+    """An entry's data: the JSON after its first line (which names its file and digest)."""
+    return orjson.loads(entry.read_bytes().partition(b"\n")[2])
+
+
+def _rewrite(entry: Path, data: Any, *, digest: bool = True) -> None:
+    """Replace an entry's data, its first line kept (``digest``: with the digest made anew)."""
+    import hashlib
+
+    head = orjson.loads(entry.read_bytes().partition(b"\n")[0])
+    payload = orjson.dumps(data)
+    if digest:
+        head["sha256"] = hashlib.sha256(payload).hexdigest()
+    entry.write_bytes(orjson.dumps(head) + b"\n" + payload)
+
+
 def _shipped_yaml() -> list[Path]:
     roots = [_ROOT / "personas"]
     if os.environ.get("RECALLBENCH_REFERENCE_DATA"):
@@ -60,13 +76,100 @@ def test_a_cached_load_is_the_parse_on_every_shipped_definition_file(cache: Path
 
 
 def test_the_second_load_reads_the_entry_not_the_file(cache: Path, tmp_path: Path) -> None:
+    """An entry rewritten with care (its digest made anew, the file's shape kept) is still read:
+    the cache does not parse the file again to compare; an error it causes names the cache."""
     path = tmp_path / "a.yaml"
     path.write_text("a: 1\n")
     assert load_yaml(path, cached=True) == {"a": 1}
     [entry] = _entries(cache)
-    entry.write_bytes(orjson.dumps({"a": "from the cache"}))
+    _rewrite(entry, {"a": "from the cache"})
     assert load_yaml(path, cached=True) == {"a": "from the cache"}
     assert load_yaml(path) == {"a": 1}  # not asked to use it
+    note = _yaml_cache.cache_note(f"{path}: something is wrong")
+    assert str(path) in note and "RECALLBENCH_YAML_CACHE=off" in note
+    assert _yaml_cache.cache_note(f"{tmp_path / 'other.yaml'}: something is wrong") == ""
+
+
+def test_a_changed_entry_is_a_miss_and_is_written_again(cache: Path, tmp_path: Path) -> None:
+    """Issue 42, finding 8: an entry whose data was changed (its digest not made anew) is not
+    used: the file is parsed, and its entry written again."""
+    path = tmp_path / "q.yaml"
+    path.write_text("- id: q1\n  question: Who?\n- id: q2\n  question: When?\n")
+    first = load_yaml(path, cached=True)
+    [entry] = _entries(cache)
+    _rewrite(entry, [{"id": "q1", "question": "Something else?"}, first[1]], digest=False)
+    assert load_yaml(path, cached=True) == first
+    assert _data(entry) == first
+
+
+@pytest.mark.parametrize(
+    "other",
+    [
+        pytest.param(["a", "list"], id="a-list-for-a-mapping"),
+        pytest.param({"name": "P"}, id="a-key-taken-away"),
+        pytest.param({"name": "P", "role": "R", "extra": 1}, id="a-key-added"),
+        pytest.param(None, id="nothing"),
+    ],
+)
+def test_an_entry_of_another_shape_is_a_miss_even_with_its_digest_made_anew(
+    cache: Path, tmp_path: Path, other: Any
+) -> None:
+    """The file's shape is read from its own lines (no parse): an entry of another shape is never
+    used, so a run cannot blame the file for it."""
+    path = tmp_path / "persona.yaml"
+    path.write_text("name: P\nrole: R\n")
+    load_yaml(path, cached=True)
+    [entry] = _entries(cache)
+    _rewrite(entry, other)
+    assert load_yaml(path, cached=True) == {"name": "P", "role": "R"}
+    assert _data(entry) == {"name": "P", "role": "R"}
+
+
+def test_a_list_entry_with_an_item_taken_away_is_a_miss(cache: Path, tmp_path: Path) -> None:
+    path = tmp_path / "questions.yaml"
+    path.write_text("  - id: q1\n    answer: a\n  - id: q2\n    answer: b\n")  # indented
+    first = load_yaml(path, cached=True)
+    [entry] = _entries(cache)
+    _rewrite(entry, first[:1])
+    assert load_yaml(path, cached=True) == first
+
+
+def test_an_entry_for_another_file_or_of_the_old_layout_is_a_miss(
+    cache: Path, tmp_path: Path
+) -> None:
+    a, b = tmp_path / "a.yaml", tmp_path / "b.yaml"
+    a.write_text("x: 1\n")
+    b.write_text("x: 2\n")
+    load_yaml(a, cached=True)
+    load_yaml(b, cached=True)
+    entry_a = cache / f"{_yaml_cache.cache_key(a.read_bytes())}.json"
+    entry_b = cache / f"{_yaml_cache.cache_key(b.read_bytes())}.json"
+    entry_b.write_bytes(entry_a.read_bytes())  # a's entry under b's name
+    assert load_yaml(b, cached=True) == {"x": 2}
+    entry_b.write_bytes(orjson.dumps({"x": 3}))  # an entry as format 1 wrote them
+    assert load_yaml(b, cached=True) == {"x": 2}
+
+
+@pytest.mark.parametrize(
+    ("text", "shape"),
+    [
+        ("a: 1\nb:\n- 1\n- 2\n", ("mapping", frozenset({"a", "b"}))),
+        ("  - 1\n  - x: 2\n    y: 3\n", ("list", 2)),
+        ("# only a comment\n\n", ("empty", None)),
+        ('"q k": 1\nplain key : 2 # c\n', ("mapping", frozenset({"q k", "plain key"}))),
+        ("\ufeffa: 1\r\nb: 2\r\n", ("mapping", frozenset({"a", "b"}))),
+        ("[1, 2]\n", None),
+        ("---\na: 1\n", None),
+        ("&anchor a: 1\n", None),
+        ("- 1\nb: 2\n", None),
+        ("  a: 1\nb: 2\n", None),
+        ('"a\\"b": 1\n', None),
+    ],
+)
+def test_the_shape_of_a_file_is_read_from_its_lines(text: str, shape: Any) -> None:
+    assert _yaml_cache.file_shape(text.encode("utf-8")) == shape
+    if shape is not None:
+        assert _yaml_cache._has_shape(_yaml.loads_yaml(text.removeprefix("\ufeff")), shape)
 
 
 def test_an_edited_file_parses_afresh(cache: Path, tmp_path: Path) -> None:
@@ -107,9 +210,9 @@ def test_a_damaged_entry_is_a_miss_and_is_written_again(cache: Path, tmp_path: P
     path.write_text("a: [1, 2]\n")
     load_yaml(path, cached=True)
     [entry] = _entries(cache)
-    entry.write_bytes(b'{"a": [1, ')  # a torn write
+    entry.write_bytes(entry.read_bytes()[:-3])  # a torn write
     assert load_yaml(path, cached=True) == {"a": [1, 2]}
-    assert orjson.loads(entry.read_bytes()) == {"a": [1, 2]}
+    assert _data(entry) == {"a": [1, 2]}
 
 
 def test_an_unusable_cache_directory_does_not_fail_a_load(
@@ -170,7 +273,7 @@ def test_entries_past_the_bound_are_pruned_oldest_first(
         load_yaml(path, cached=True)
         entry = cache / f"{_yaml_cache.cache_key(path.read_bytes())}.json"
         os.utime(entry, ns=(i * 10**9, i * 10**9))  # a clock that surely moves
-    kept = {orjson.loads(e.read_bytes())["n"] for e in _entries(cache)}
+    kept = {_data(e)["n"] for e in _entries(cache)}
     assert len(kept) == 3
     assert 4 in kept and 0 not in kept
 

@@ -117,7 +117,9 @@ def build_parser(
             reference. None: when every command is built in full. Otherwise a family's flags are
             parsed apart, importing only the family whose flag was given (:func:`_parse`).
     """
-    parser = argparse.ArgumentParser(
+    from ._flag_bounds import OneLineParser  # a numeric flag's bad value: one line (its module)
+
+    parser = OneLineParser(
         prog="recallbench",
         description="Benchmark the long-horizon memory of AI agents (Recall Bench).",
     )
@@ -240,6 +242,13 @@ def _collector_at_start_up(*, own_process: bool) -> Iterator[None]:
             gc.enable()
 
 
+def _cache_note(exc: BaseException) -> str:
+    """What an error about a dataset file read from the YAML parse cache adds (that it was, and
+    ``RECALLBENCH_YAML_CACHE=off``); empty when no such file was read (the cache not imported)."""
+    cache = sys.modules.get("recallbench.data._yaml_cache")
+    return str(cache.cache_note(str(exc))) if cache is not None else ""
+
+
 def _main(argv: Sequence[str] | None) -> int:
     words = sys.argv[1:] if argv is None else argv
     command = _command_of(words)
@@ -260,7 +269,7 @@ def _main(argv: Sequence[str] | None) -> int:
         code: int = args.handler(args)
         return code
     except RecallBenchError as exc:
-        print(f"recallbench {args.command}: error: {exc}", file=sys.stderr)
+        print(f"recallbench {args.command}: error: {exc}{_cache_note(exc)}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:
         print(

@@ -37,8 +37,9 @@ from ._common import (
 from ._cost import add_cost_arguments, stop_message
 from ._epochs import add_epoch_arguments
 from ._executor import add_executor_arguments, executor_of
+from ._judge_check import judge_check
 from ._panel import add_panel_arguments, panel_judge
-from ._resume import resume_of, retry_output
+from ._resume import check_resume_path, resume_of, retry_output
 from ._retry_errors import add_retry_argument, retry_log, same_settings
 from ._run_output import (
     add_output_arguments,
@@ -128,6 +129,12 @@ def register(sub: Any) -> None:
     )
     j.add_argument(
         "--no-judge-cache", action="store_true", help="always call the judge; store nothing"
+    )
+    j.add_argument(
+        "--no-judge-check",
+        action="store_true",
+        help="do not ask each HTTP model the judges call one tiny scoring request before any work "
+        "(default: asked, within --timeout; a model that cannot answer stops the run, exit 1)",
     )
     j.add_argument(
         "--max-errors",
@@ -310,9 +317,11 @@ def run(args: argparse.Namespace) -> int:
     from ..family.opening import data_family
     from ..harness.judge_loading import load_judge
     from ..harness.loading import AdapterSpec
+    from ..harness.preflight import check_endpoints
     from ._default_judge import run_judge
 
     retry = retry_log(args)  # a RUN_DIR that is no ended run: one line, exit 2, before any work
+    check_resume_path(args.resume)  # a --resume that is a device or a folder: the same
     profile: Profile | None = None
     if args.profile:
         from ..harness.profile import apply_profile_env, load_profile
@@ -335,6 +344,19 @@ def run(args: argparse.Namespace) -> int:
         args.appellate_judge, profile.models.appellate_judge if profile else None
     )
     data = args.data or (profile.data_dir if profile else None)
+    # Not skippable: aiohttp cannot send a password in an endpoint beside a key (the judge failed
+    # after its first questions), and the spec, password and all, is written into results.
+    bad_endpoints = check_endpoints(
+        [
+            *(("--judge", s) for s in (judge_specs or [judge_spec])),
+            ("--appellate-judge", appellate_spec),
+            ("--judge-model", args.judge_model),
+            ("--adapter-model", args.adapter_model),
+        ]
+    )
+    if bad_endpoints:
+        print(f"recallbench run: error: {bad_endpoints[0]}", file=sys.stderr)
+        return 2
     defaults = []
     named = bool(adapter_spec)
     if not adapter_spec:
@@ -375,8 +397,8 @@ def run(args: argparse.Namespace) -> int:
         if errors:
             print(format_preflight(errors), file=sys.stderr)
             return 2
-        # Said once the adapter and judges have loaded too: an OK line right before a load error
-        # would be a lie.
+        # Said once the adapter and judges have loaded, the logs to resume read and the judges
+        # checked too: an OK line right before a load error would be a lie.
         preflight_ok = format_preflight(errors)
     else:
         from ..harness.preflight import check_reach
@@ -427,8 +449,6 @@ def run(args: argparse.Namespace) -> int:
         ]
         specs = [s for s in (judge_spec, *judge_specs[1:]) if s]
         judge, judge_label = panel_judge([judge, *others], specs, args)
-    if preflight_ok is not None:
-        print(preflight_ok, file=sys.stderr)
     uses_model = any(_calls_models(j) for j in (judge, appellate))
     judge_cache = None
     from ..results.scoring import StubJudge
@@ -495,6 +515,13 @@ def run(args: argparse.Namespace) -> int:
     if args.resume is not None:  # damaged logs, or logs that lost answers: one line, exit 2
         resume, output = resume_of(args, output)
 
+    if preflight_ok is not None:  # the last check, the one that may cost a call: the judges'
+        if uses_model and not args.no_judge_check:  # a hung judge stops the run before any work
+            failed = judge_check(judge, appellate, timeout_ms / 1000, judge_cache)
+            if failed is not None:
+                print(f"recallbench run: stopped before any work: {failed}", file=sys.stderr)
+                return 1
+        print(preflight_ok, file=sys.stderr)
     # A stop by signal from here on names the real progress file (or says --no-save kept nothing).
     args.stop_hint = lambda: stop_hint(output)
     from ..harness.engine import Harness

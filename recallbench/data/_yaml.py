@@ -420,7 +420,8 @@ def load_yaml(path: Path, *, keep: bool = False, cached: bool = False) -> Any:
             what it got.
         cached: read a file of the same bytes parsed before, in any process, from the parse cache
             under the user cache (:mod:`recallbench.data._yaml_cache`: keyed by the bytes, so an
-            edited file parses afresh), and keep this parse there: for a dataset's definition
+            edited file parses afresh; an entry that is not what was written for the file, or has
+            another shape, is not used), and keep this parse there: for a dataset's definition
             files, which run after run reads unchanged.
     """
     identity = _identity(path)
@@ -434,12 +435,7 @@ def load_yaml(path: Path, *, keep: bool = False, cached: bool = False) -> Any:
     if directory is None:
         data = _parse_file(_read_bytes(path), path)
     else:
-        raw = _read_bytes(path)
-        key = _yaml_cache.cache_key(raw)
-        data = _yaml_cache.lookup(directory, key)
-        if data is _yaml_cache.MISS:
-            data = _parse_file(raw, path)
-            _yaml_cache.store(directory, key, data)
+        data = _yaml_cache.cached_parse(directory, _read_bytes(path), path, _parse_file)
     if keep and identity is not None:
         while len(_KEPT) >= _KEEP_AT_MOST:  # a preflight whose load never came
             _KEPT.pop(next(iter(_KEPT)))

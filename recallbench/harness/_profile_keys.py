@@ -87,6 +87,7 @@ COMMAND_LINE_ONLY: tuple[str, ...] = (
     "context-tokens",
     "judge-cache",
     "no-judge-cache",
+    "no-judge-check",
     "max-errors",
     "max-adapter-errors",
     "ignore-irrelevant-after",

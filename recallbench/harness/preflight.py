@@ -24,6 +24,7 @@ __all__ = [
     "ANTHROPIC_ENV_VARS",
     "AZURE_ENV_VARS",
     "OPENAI_ENV_VARS",
+    "check_endpoints",
     "check_reach",
     "format_preflight",
     "preflight",
@@ -93,6 +94,38 @@ def check_reach(data_dir: Path | str, personas: Sequence[str], arcs_file: str) -
     checkpoint would score a memory system on a day it was never given)."""
     root = Path(data_dir)
     return data_family(root).preflight(root, personas=personas, arcs_file=arcs_file, full=False)
+
+
+def check_endpoints(specs: Sequence[tuple[str, str | None]]) -> list[str]:
+    """The rule no flag skips about the model specs a run was given, ``(flag, spec)`` pairs (None
+    specs left out): an endpoint that carries ``user:password@`` is refused, before any work —
+    the provider cannot send it beside a key (it failed after three judge calls, with aiohttp's
+    header error) and the spec is written into results. The message shows the spec without them.
+    """
+    from ..models.credentials import CREDENTIALS_REFUSED, has_credentials, without_credentials
+
+    errors: list[str] = []
+    for flag, spec in specs:
+        endpoint = _endpoint_of(spec) if spec is not None else None
+        if spec is None or endpoint is None or not has_credentials(endpoint):
+            continue
+        shown = spec.strip().replace(endpoint, without_credentials(endpoint))
+        errors.append(f'{flag} "{shown}": the endpoint {CREDENTIALS_REFUSED}')
+    return errors
+
+
+def _endpoint_of(spec: str) -> str | None:
+    """The endpoint a model spec names (a family scorer's wrapped spec too), or None."""
+    from ..models.spec import parse_model_spec
+
+    head, sep, rest = spec.partition(":")
+    if sep and family_of_prefix(head.strip().lower()) is not None:
+        spec = rest.strip()
+    try:
+        parsed = parse_model_spec(spec)
+    except ConfigError:
+        return None
+    return parsed.endpoint if parsed.kind == "provider" else None
 
 
 def _check_adapter(spec: str, base_dir: Path | None) -> list[str]:
@@ -203,7 +236,9 @@ def format_preflight(errors: Sequence[str]) -> str:
     ``--skip-preflight``: with missing data a run cannot start at all."""
     if not errors:
         return f"{_PREFIX} OK"
-    lines = [f"{_PREFIX} FAILED:", *(f"  ✗ {message}" for message in errors)]
+    from ..data._yaml_cache import cache_note
+
+    lines = [f"{_PREFIX} FAILED:", *(f"  ✗ {message}{cache_note(message)}" for message in errors)]
     if all(_SKIPPABLE.search(message) for message in errors):
         lines.append("  Fix the problems above, or pass --skip-preflight to run anyway.")
     else:

@@ -30,7 +30,10 @@ How a call behaves:
   practice it means the endpoint is not the API (a web page, a proxy's login form, a base URL
   missing ``/v1``), which another attempt will not fix.
 * **Keys never leave the request.** They are kept out of reprs, and every error message is
-  scrubbed of them before it is raised (a server may echo what it was sent).
+  scrubbed of them before it is raised (a server may echo what it was sent). An endpoint URL that
+  carries ``user:password@`` is refused before anything is sent (:mod:`.credentials`; ``run``
+  refuses it before any work): aiohttp cannot send it beside a key, and the URL is written into
+  results.
 
 A provider opens its :class:`aiohttp.ClientSession` on the first call, inside the running event
 loop, and keeps it (and its pooled connections) until :meth:`HttpModel.aclose`; use the model as
@@ -57,6 +60,7 @@ from .._retry import Backoff, RetryPolicy, retrying
 from .._secrets import register_secret
 from ..errors import ConfigError, ModelError, ModelTimeout
 from .base import Completion
+from .credentials import CREDENTIALS_REFUSED, has_credentials
 from .limiter import RATE_LIMIT_STATUSES, EndpointLimiter, endpoint_limiter
 from .liveness import CONNECT_TIMEOUT, PROBE_AFTER, PROBE_TIMEOUT, Liveness, liveness_of
 
@@ -67,6 +71,7 @@ __all__ = [
     "HttpModel",
     "ProviderError",
     "parse_retry_after",
+    "shown_url",
     "token_count",
 ]
 
@@ -173,12 +178,15 @@ def token_count(usage: object, key: str) -> int | None:
     return value
 
 
-def _where(url: str) -> str:
+def shown_url(url: str) -> str:
     """The URL as error messages show it: no user info, no query string."""
     try:
         return str(URL(url).with_user(None).with_query(None))
     except (TypeError, ValueError):
         return "<invalid URL>"
+
+
+_where = shown_url
 
 
 def _collapse(text: str) -> str:
@@ -314,6 +322,11 @@ class HttpModel(AsyncClosing):
                 (after retries), or a 2xx body that is not a JSON object.
             ModelTimeout: the last attempt ran out of time.
         """
+        if has_credentials(url):  # aiohttp refuses it beside a key, as an error no retry knows
+            raise ProviderError(
+                f"{self.name}: the endpoint {_where(url)} {CREDENTIALS_REFUSED}",
+                provider=self.provider,
+            )
         limiter = self.limiter_for(url)
         live = liveness_of(_where(url))
         reason = live.down()

@@ -16,6 +16,7 @@ import orjson
 
 from .._jsonread import JSONTooDeep, json_loads, orjson_loads
 from ..errors import DatasetError
+from .log_lines import PlainLines
 
 __all__ = ["jsonl_records"]
 
@@ -25,14 +26,14 @@ def jsonl_records(
 ) -> Iterator[tuple[int, dict[str, Any]]]:
     """(line number, record) of a JSONL file, read a line at a time; a torn last line (a killed
     writer) is skipped. ``opener`` opens the file as its lines (bytes, each with its newline); by
-    default the file itself (a gzipped log passes its own).
+    default :class:`~recallbench.results.log_lines.PlainLines` (a gzipped log passes its own).
 
     Raises:
         DatasetError: the file cannot be read (or is not UTF-8), a line other than the last is not
-            JSON, or a line is JSON but not an object.
+            JSON, a line is JSON but not an object, or a line is longer than 8 MiB.
     """
     try:
-        stream = opener(path) if opener is not None else path.open("rb")
+        stream = opener(path) if opener is not None else PlainLines(path)
     except OSError as exc:
         raise DatasetError(f"{path}: cannot read: {exc}") from None
     with stream as lines:

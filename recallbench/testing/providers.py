@@ -43,6 +43,7 @@ __all__ = [
     "content_filter",
     "error",
     "filtered_reply",
+    "hang",
     "malformed",
     "rate_limited",
     "reply",
@@ -196,6 +197,17 @@ def malformed(body: str = '{"choices": [') -> FakeReply:
 def slow(delay: float, text: str = "late") -> FakeReply:
     """A reply sent after ``delay`` seconds (longer than the client's timeout, in timeout tests)."""
     return reply(text, delay=delay)
+
+
+HANG = 86_400.0
+"""The delay of :func:`hang`: a day, cut short when the server closes."""
+
+
+def hang() -> FakeReply:
+    """A completion taken and never answered (until the server closes), while the server answers
+    every other request: a probe's ``GET`` of the same URL gets its 405 at once. A generation
+    hung on the server's side, which a liveness probe cannot tell from a long one."""
+    return FakeReply(text="never sent", delay=HANG)
 
 
 def _as_reply(value: Reply) -> FakeReply:

@@ -62,45 +62,64 @@ def _closed_port() -> int:
         return int(s.getsockname()[1])
 
 
-def _run_judged_by(data: Path, tmp_path: Path, url: str) -> tuple[Outcome, float]:
+def _run_judged_by(data: Path, tmp_path: Path, url: str, *extra: str) -> tuple[Outcome, float]:
     started = time.monotonic()
     done = cli("run", "--data", data, *ARGS, "--judge", f"openai:gpt-4o-mini;{url}",
-               "--no-judge-cache", "--output", tmp_path / "run",
+               "--no-judge-cache", "--output", tmp_path / "run", *extra,
                env={"OPENAI_API_KEY": "sk-test"}, timeout=180)  # fmt: skip
     return done, time.monotonic() - started
 
 
-def _stop(done: Outcome) -> str:
-    """The one line that says why the run stopped."""
+def _stop(done: Outcome, checked: bool) -> str:
+    """The one line that says why the run stopped: before any work, by the judge check (issue
+    42), or without it by the run's own limit on judge failures in a row."""
     assert "Traceback" not in done.err, done.err
-    (line,) = [
-        line for line in done.err.splitlines() if line.startswith("recallbench run: failed:")
-    ]
-    assert "the judge failed on 3 questions in a row" in line, line
+    start = "recallbench run: stopped before any work:" if checked else "recallbench run: failed:"
+    (line,) = [line for line in done.err.splitlines() if line.startswith(start)]
+    if not checked:
+        assert "the judge failed on 3 questions in a row" in line, line
     return line
 
 
+CHECKED = [pytest.param(True, id="checked"), pytest.param(False, id="no-judge-check")]
+
+
 @pytest.mark.slow
+@pytest.mark.parametrize("checked", CHECKED)
 def test_a_hung_llm_endpoint_stops_the_run_within_60_s_naming_it(
-    data: Path, tmp_path: Path
+    data: Path, tmp_path: Path, checked: bool
 ) -> None:
     """Default flags (--timeout 30 s: 300 s a judge attempt; 600 s an HTTP attempt). Measured
-    2026-11-29: 29 s (it was 902 s)."""
+    2026-11-29: 29 s (it was 902 s); the judge check finds it before any work, by the same
+    probe: 26 s (2026-12-07)."""
+    extra = () if checked else ("--no-judge-check",)
     with _hung_server() as port:
         url = f"http://127.0.0.1:{port}/v1"
-        done, took = _run_judged_by(data, tmp_path, url)
+        done, took = _run_judged_by(data, tmp_path, url, *extra)
     assert done.code == 1, done.err
-    assert f"{url}/chat/completions accepted the connection but answered nothing" in _stop(done)
+    line = _stop(done, checked)
+    assert f"{url}/chat/completions accepted the connection but answered nothing" in line
     assert took < 60
     assert took > PROBE_AFTER  # it was given its time to answer
 
 
-def test_a_refused_llm_port_stops_the_run_fast_naming_it(data: Path, tmp_path: Path) -> None:
-    """Measured 2026-11-29: 16 s (it was 82 s)."""
+@pytest.mark.parametrize("checked", CHECKED)
+def test_a_refused_llm_port_stops_the_run_fast_naming_it(
+    data: Path, tmp_path: Path, checked: bool
+) -> None:
+    """Measured 2026-11-29: 16 s (it was 82 s); the judge check: 9 s, before any work
+    (2026-12-07)."""
     url = f"http://127.0.0.1:{_closed_port()}/v1"
-    done, took = _run_judged_by(data, tmp_path, url)
+    extra = () if checked else ("--no-judge-check",)
+    done, took = _run_judged_by(data, tmp_path, url, *extra)
     assert done.code == 1, done.err
-    assert f"nothing answers at {url}/chat/completions" in _stop(done)
+    line = _stop(done, checked)
+    if (
+        checked
+    ):  # the first caller is told how its connections failed; later ones, "nothing answers"
+        assert f"connection to {url}/chat/completions failed" in line, line
+    else:
+        assert f"nothing answers at {url}/chat/completions" in line, line
     assert took < 30
 
 

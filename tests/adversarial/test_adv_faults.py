@@ -285,7 +285,14 @@ def test_a_memory_server_that_dies_is_asked_again_on_resume(data: Path, tmp_path
 # -- the judge ------------------------------------------------------------------------------------
 
 
-def test_a_judge_endpoint_that_never_answers_fails_the_run_fast(data: Path, tmp_path: Path) -> None:
+@pytest.mark.parametrize("checked", [True, False], ids=["checked", "no-judge-check"])
+def test_a_judge_endpoint_that_never_answers_fails_the_run_fast(
+    data: Path, tmp_path: Path, checked: bool
+) -> None:
+    """With the judge check (issue 42) it stops before any work; without it, by the run's own
+    limit on judge failures in a row."""
+    extra = () if checked else ("--no-judge-check",)
+
     async def main() -> tuple[object, float]:
         async with FakeProviderServer(FakeReply(text="{}", delay=3600)) as server:
             started = time.monotonic()
@@ -302,6 +309,7 @@ def test_a_judge_endpoint_that_never_answers_fails_the_run_fast(data: Path, tmp_
                     "--timeout",
                     "100",
                     "--no-judge-cache",
+                    *extra,
                     timeout=120,
                 )
             )
@@ -309,7 +317,10 @@ def test_a_judge_endpoint_that_never_answers_fails_the_run_fast(data: Path, tmp_
 
     done, took = anyio.run(main)
     assert done.code == 1  # type: ignore[attr-defined]
-    assert "the judge failed on 3 questions in a row" in done.err  # type: ignore[attr-defined]
+    said = (
+        "did not score a check request" if checked else "the judge failed on 3 questions in a row"
+    )
+    assert said in done.err  # type: ignore[attr-defined]
     assert took < 60
 
 
