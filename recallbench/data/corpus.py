@@ -194,6 +194,9 @@ class PersonaDataset:
     required_capabilities: tuple[str, ...] = attrs.field(default=(), converter=str_tuple)
     """What an adapter must support to be run on it (a manifest's ``required_capabilities``;
     :mod:`recallbench.adapters.capabilities`)."""
+    categories: tuple[str, ...] | None = None
+    """Its benchmark family's question categories, in report order, when they are not Recall
+    Bench's (:func:`~recallbench.data.qa.report_categories`)."""
 
     @property
     def id(self) -> str:

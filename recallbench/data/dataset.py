@@ -312,6 +312,7 @@ def load_persona(
         definition=definition,
         days=days,
         qa=read_questions(qa_file, categories),
+        categories=None if tuple(categories) == CATEGORIES else tuple(categories),
         persona_dir=pdir,
         memories_dir=memories,
         qa_file=qa_file,

@@ -5,7 +5,7 @@ from __future__ import annotations
 import itertools
 import math
 import re
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any, ClassVar, Literal
 
 import attrs
@@ -19,6 +19,7 @@ __all__ = [
     "DISCLOSURES",
     "EVIDENCE_TURNS",
     "GROUP_CATEGORIES",
+    "NO_EVIDENCE",
     "QAPair",
     "question_type_key",
     "report_categories",
@@ -41,12 +42,17 @@ CATEGORIES: tuple[str, ...] = CORE_CATEGORIES + GROUP_CATEGORIES
 """All ten categories, in the fixed order every per-category output uses."""
 
 
-def report_categories(present: Iterable[str]) -> tuple[str, ...]:
-    """The categories questions are reported under, in report order: Recall Bench's ten (all of
-    them, in their fixed order) when the questions use any of them, then any other category they
-    use (a benchmark family's own: BEAM's abilities) in alphabetical order. Data of Recall Bench's
-    categories alone is reported exactly as before families could bring their own."""
+def report_categories(
+    present: Iterable[str], declared: Sequence[str] | None = None
+) -> tuple[str, ...]:
+    """The categories questions are reported under, in report order: a benchmark family's own
+    (``declared``: all of them, in its order, as BEAM's abilities), or without them Recall Bench's
+    ten (all of them, in their fixed order) when the questions use any of them; then any other
+    category the questions use, in alphabetical order. Data of Recall Bench's categories alone is
+    reported exactly as before families could bring their own."""
     names = set(present)
+    if declared:
+        return tuple(declared) + tuple(sorted(names - set(declared)))
     extra = tuple(sorted(names - set(CATEGORIES)))
     if not extra:
         return CATEGORIES
@@ -58,6 +64,11 @@ DIFFICULTIES: tuple[str, ...] = ("easy", "medium", "hard")
 DISCLOSURES: tuple[str, ...] = ("refuse", "partial", "answer")
 
 Disclosure = Literal["refuse", "partial", "answer"]
+
+NO_EVIDENCE = "noEvidence"
+"""The ``QAPair.extra`` key (``true``) of a pair whose data names no evidence for it (a summary of
+the whole conversation, a question whose evidence ids name nothing): its ``relevant_days`` are then
+every day, and retrieval metrics leave it out rather than count every day as gold."""
 
 EVIDENCE_TURNS = "evidenceTurns"
 """The ``QAPair.extra`` key of a pair's gold turns, when its data has evidence finer than a day

@@ -173,8 +173,10 @@ def select_checkpoint(
     time_range: TimeRange,
     previously_eligible: frozenset[str] | set[str],
     policy: SelectionPolicy = DEFAULT_POLICY,
+    categories: Sequence[str] | None = None,
 ) -> CheckpointSelection:
-    """The questions asked at one checkpoint, given the ids eligible at earlier ones."""
+    """The questions asked at one checkpoint, given the ids eligible at earlier ones
+    (``categories``: the data's family's own, in report order; None: Recall Bench's)."""
     eligible_all = filter_qa_by_range(
         qa, time_range, respect_irrelevant_after=policy.respect_irrelevant_after
     )
@@ -190,7 +192,7 @@ def select_checkpoint(
     return CheckpointSelection(
         range=time_range,
         eligible_by_category={
-            c: counts.get(c, 0) for c in report_categories(p.category for p in qa)
+            c: counts.get(c, 0) for c in report_categories((p.category for p in qa), categories)
         },
         eligible=tuple(eligible),
         new=tuple(new),
@@ -206,11 +208,13 @@ def iter_checkpoints(
     policy: SelectionPolicy = DEFAULT_POLICY,
     *,
     previously_eligible: Iterable[str] = (),
+    categories: Sequence[str] | None = None,
 ) -> Iterator[CheckpointSelection]:
     """The selection at each checkpoint of ``ranges`` in turn (pass them normalised), carrying the
-    set of previously eligible ids forward as the harness does."""
+    set of previously eligible ids forward as the harness does (``categories``: the data's
+    family's own, in report order)."""
     seen = set(previously_eligible)
     for r in ranges:
-        selection = select_checkpoint(qa, r, frozenset(seen), policy)
+        selection = select_checkpoint(qa, r, frozenset(seen), policy, categories)
         seen.update(p.id for p in selection.eligible)
         yield selection

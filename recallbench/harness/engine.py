@@ -127,6 +127,8 @@ class Harness:
             self.benchmark, self.dataset = open_data(dataset, self.config.arcs_file)
         else:
             self.benchmark, self.dataset = benchmark_of(dataset), dataset
+        # A family's own categories (None: Recall Bench's): the rows of every per-category view.
+        self._categories = self.benchmark.categories if self.benchmark else None
         # A dataset may ask its own checkpoints when none are named (a benchmark's unit: once),
         # and a persona its own (an imported conversation: its session quarters).
         self._dataset_ranges = self.config.ranges == DEFAULT_RANGES
@@ -450,7 +452,7 @@ class Harness:
                 q for r in results for q in r.question_results
             ),
             error=outcome.error,
-            retrieval=summarize_retrieval(_answers(results)),
+            retrieval=summarize_retrieval(_answers(results), self._categories),
             timing=_timing(results),
             cost=self.costing.persona(results),
         )
@@ -505,7 +507,9 @@ class Harness:
             heatmap=merge_heatmaps(p.heatmap for p in personas),
             metadata=metadata,
             disclosure_breakdown=merge_disclosure(p.disclosure_breakdown for p in personas),
-            retrieval=summarize_retrieval(q for p in personas for q in _answers(p.range_results)),
+            retrieval=summarize_retrieval(
+                (q for p in personas for q in _answers(p.range_results)), self._categories
+            ),
             timing=_timing([r for p in personas for r in p.range_results]),
             benchmark_metrics=figures.metrics,
             public_benchmark=(
@@ -513,6 +517,7 @@ class Harness:
                 if family and figures.published is not None
                 else None
             ),
+            categories=self._categories,
         )
         # Intervals only with several epochs: a run of one stays byte-identical to before.
         return with_intervals(result) if cfg.epochs > 1 else result

@@ -70,7 +70,7 @@ def plan_tasks(
     total = len(clamped)
     return tuple(
         CheckpointTask(index=i, total=total, cutoff=int(min(s.range.days, ds.max_day)), selection=s)
-        for i, s in enumerate(iter_checkpoints(ds.qa, clamped, policy), 1)
+        for i, s in enumerate(iter_checkpoints(ds.qa, clamped, policy, categories=ds.categories), 1)
     )
 
 

@@ -239,7 +239,8 @@ def _categories(result: BenchmarkResult) -> tuple[str, ...]:
                 for r in p.range_results
                 for q in (*r.question_results, *(r.unscored_results or ()))
             ),
-        ]
+        ],
+        result.categories,
     )
 
 

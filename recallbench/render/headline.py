@@ -32,7 +32,7 @@ from pathlib import Path
 from .._numfmt import to_fixed as _fixed
 from ..results.failures import Failures, run_failures
 from ..results.hallucination_mode import mode_text, run_mode
-from ..results.heatmap import heatmap_view
+from ..results.heatmap import family_labels, heatmap_view
 from ..results.question_errors import ErrorGroup, group_errors, question_errors
 from ..results.records import BenchmarkResult
 from ..results.scoring import MAX_COMPOSITE
@@ -205,8 +205,9 @@ def format_headline(
         if failed.any
         else f"{_plural(scored, 'answer')} judged"
     )
+    unit = family_labels(result)[1]
     lines.append(
-        f"recallbench · {result.adapter_name} · {_plural(len(result.personas), 'persona')} · "
+        f"recallbench · {result.adapter_name} · {_plural(len(result.personas), unit)} · "
         f"{_plural(checkpoints, 'checkpoint')} · {answers}{_seconds(md.duration_ms)}"
     )
     overall = result.overall_score

@@ -255,6 +255,7 @@ def _grid_lines(
     labels: Sequence[str],
     wide: float | None = None,
     failures: Mapping[tuple[str, str], Failures] | None = None,
+    categories: Sequence[str] | None = None,
 ) -> list[str]:
     lookup = {
         (c.category, c.range): c for c in cells
@@ -263,7 +264,7 @@ def _grid_lines(
         " " * LABEL_WIDTH + "".join(label.rjust(COLUMN_WIDTH) for label in labels),
         " " * LABEL_WIDTH + "─" * COLUMN_WIDTH * len(labels),
     ]
-    for category in report_categories(c.category for c in cells):
+    for category in report_categories((cat for cat, _ in lookup), categories):
         row = []
         for label in labels:
             cell = lookup.get((category, label))
@@ -285,6 +286,7 @@ def _persona_lines(
     grid: list[str] | None = None,
     wide: float | None = None,
     failures: Mapping[tuple[str, str], Failures] | None = None,
+    categories: Sequence[str] | None = None,
 ) -> list[str]:
     lines = [THIN_RULE, f"Persona: {persona.persona_id}", THIN_RULE]
     cells = {(c.range, c.category): c for c in persona.heatmap}
@@ -294,7 +296,7 @@ def _persona_lines(
     lines.append("Heatmap (category × time range):")
     if grid is None:
         labels = [rr.range.label for rr in persona.range_results]
-        grid = _grid_lines(persona.heatmap, labels, wide, failures)
+        grid = _grid_lines(persona.heatmap, labels, wide, failures, categories)
     lines.extend(grid)
     return lines
 
@@ -341,14 +343,18 @@ def format_text_report(result: BenchmarkResult, *, color: bool = False, width: i
     for persona in result.personas:
         grid = _coloured_grid(result, width, persona.persona_id) if color else None
         failures = cell_failures(result, persona.persona_id)
-        lines.extend(_persona_lines(persona, grid, wide, failures))
+        lines.extend(_persona_lines(persona, grid, wide, failures, result.categories))
         lines.append("")
     lines.extend([THICK_RULE, "AGGREGATE HEATMAP (category × time range)", THICK_RULE])
     if color:
         lines.extend(_coloured_grid(result, width))
     else:
         failures = cell_failures(result)
-        lines.extend(_grid_lines(result.heatmap, [r.label for r in result.ranges], wide, failures))
+        lines.extend(
+            _grid_lines(
+                result.heatmap, [r.label for r in result.ranges], wide, failures, result.categories
+            )
+        )
         if wide is not None:
             lines.extend(["", f"{WIDE_MARK} 95% interval wider than {points(wide)}"])
         if failures:
@@ -462,7 +468,7 @@ def to_heatmap_grid(result: BenchmarkResult) -> dict[str, Any]:
     labels = [r.label for r in result.ranges]
     scores: list[list[int | float | None]] = []
     counts: list[list[int | None]] = []
-    shown = report_categories(c.category for c in result.heatmap)
+    shown = report_categories((c.category for c in result.heatmap), result.categories)
     for category in shown:
         cells = [lookup.get((category, label)) for label in labels]
         scores.append(

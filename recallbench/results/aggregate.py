@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 
-from ..data.qa import DIFFICULTIES, DISCLOSURES, report_categories
+from ..data.qa import CATEGORIES, DIFFICULTIES, DISCLOSURES, report_categories
 from ..data.ranges import TimeRange
 from .records import (
     CategoryScore,
@@ -102,9 +102,12 @@ def summarize_checkpoint(
 def _categories(
     eligible_by_category: Mapping[str, int], results: Sequence[QuestionResult]
 ) -> tuple[str, ...]:
-    """The checkpoint's categories in report order: those the selection counted and those the
-    answers have (:func:`~recallbench.data.qa.report_categories`)."""
-    return report_categories([*eligible_by_category, *(r.qa.category for r in results)])
+    """The checkpoint's categories in report order: those the selection counted, in its order
+    (its family's, or Recall Bench's), then any other an answer has."""
+    named = tuple(eligible_by_category)
+    if set(named) <= set(CATEGORIES):  # Recall Bench's: all ten, as ever
+        return report_categories([*named, *(r.qa.category for r in results)])
+    return named + tuple(sorted({r.qa.category for r in results} - set(named)))
 
 
 def persona_heatmap(range_results: Iterable[TimeRangeResult]) -> tuple[HeatmapCell, ...]:

@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from ..data.qa import QAPair
+from ..data.qa import NO_EVIDENCE, QAPair
 from .records import RetrievalMetrics
 
 __all__ = ["MISSED", "NO_EVIDENCE_CATEGORIES", "has_evidence"]
@@ -19,7 +19,8 @@ MISSED = RetrievalMetrics(recall_at_5=0.0, recall_at_10=0.0, ndcg_at_10=0.0, mrr
 def has_evidence(pair: QAPair) -> bool:
     """Whether a pair has evidence to retrieve: not a category without evidence, and not an
     abstention question an importer marked (``extra["abstention"]``), which an official retrieval
-    evaluation skips (its relevant days are the whole haystack, not evidence)."""
+    evaluation skips (its relevant days are the whole haystack, not evidence), nor a pair whose
+    data names no evidence (``extra["noEvidence"]``: every day relevant, none of them evidence)."""
     if pair.category in NO_EVIDENCE_CATEGORIES or not pair.relevant_days:
         return False
-    return pair.extra.get("abstention") is not True
+    return pair.extra.get("abstention") is not True and pair.extra.get(NO_EVIDENCE) is not True

@@ -129,7 +129,7 @@ def to_dataframe(result: BenchmarkResult | str | Path) -> pandas.DataFrame:
     for name, order, ordered in (
         ("checkpoint", [r.label for r in result.ranges], True),
         ("persona", [p.persona_id for p in result.personas], False),
-        ("category", list(report_categories(frame["category"])), False),
+        ("category", list(report_categories(frame["category"], result.categories)), False),
     ):
         seen = list(dict.fromkeys(frame[name]))
         categories = [v for v in order if v in seen] + [v for v in seen if v not in order]

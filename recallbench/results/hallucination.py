@@ -388,10 +388,11 @@ def _by_category(
     by_label: dict[str, list[_Checkpoint]],
     checkpoints: Sequence[EvalPoint],
     overall: float | None,
+    categories: Sequence[str] | None = None,
 ) -> tuple[CategoryHallucination, ...]:
     out = []
     every = [c for group in by_label.values() for c in group]
-    for category in report_categories(k for c in every for k in c.categories):
+    for category in report_categories((k for c in every for k in c.categories), categories):
         total = _category_rate(every, category)
         if total is None:
             continue
@@ -476,7 +477,7 @@ def analyze_hallucination(result: BenchmarkResult) -> HallucinationAnalysis:
         count=count,
         checkpoints=checkpoints,
         points=points,
-        by_category=_by_category(by_label, checkpoints, overall_rate),
+        by_category=_by_category(by_label, checkpoints, overall_rate, result.categories),
         by_persona=tuple(by_persona),
         hallucination_trend=_trend(checkpoints, "hallucination_rate"),
         recall_trend=_trend(checkpoints, "recall_composite"),

@@ -520,8 +520,9 @@ def heatmap_view(
     reached.update(label for _, label in lookup)
     completed = max((i + 1 for i, label in enumerate(columns) if label in reached), default=0)
 
-    shown = report_categories(c.category for c in cells)
-    if not result.metadata.groups_enabled:
+    cells = tuple(cells)
+    shown = report_categories((c.category for c in cells), result.categories)
+    if not result.metadata.groups_enabled and result.categories is None:
         shown = tuple(c for c in shown if c not in GROUP_CATEGORIES)
     raw_rows = [
         HeatRow(

@@ -49,11 +49,14 @@ def question_retrieval(
     return retrieval_scores(days_ranking(days), pair.relevant_days)
 
 
-def summarize_retrieval(results: Iterable[QuestionResult]) -> RetrievalSummary | None:
+def summarize_retrieval(
+    results: Iterable[QuestionResult], categories: Sequence[str] | None = None
+) -> RetrievalSummary | None:
     """Overall and per-category means over the answers with evidence, once any of them reports
     retrieval (None if none does): an answer with evidence but no metrics counts as a miss.
-    Categories appear in the fixed CATEGORIES order; the turn-level means ride along when the
-    answers have them (:mod:`~recallbench.results.turn_retrieval`)."""
+    Categories appear in report order (``categories``: the data's family's own, else Recall
+    Bench's fixed order); the turn-level means ride along when the answers have them
+    (:mod:`~recallbench.results.turn_retrieval`)."""
     answers = list(results)
     if not any(r.retrieval_metrics is not None for r in answers):
         return None
@@ -78,7 +81,7 @@ def summarize_retrieval(results: Iterable[QuestionResult]) -> RetrievalSummary |
         question_count=len(every),
         by_category={
             c: m
-            for c in report_categories(by_category)
+            for c in report_categories(by_category, categories)
             if c in by_category and (m := mean_scores(by_category[c]))
         },
         turns=turns[0] if turns is not None else None,

@@ -384,6 +384,11 @@ class BenchmarkResult:
     checkpoint_intervals: Mapping[str, ScoreInterval] | None = None
     """Ours, in runs of more than one epoch: by checkpoint label, the interval of the heatmap's
     OVERALL cell (the mean over personas of each persona's score there)."""
+    categories: tuple[str, ...] | None = None
+    """Ours, only in runs of a benchmark family with categories of its own (a benchmark's
+    abilities):
+    those categories in its order, the rows of every per-category view; None (not written) for
+    Recall Bench's ten."""
 
     @property
     def overall_score(self) -> float | None:

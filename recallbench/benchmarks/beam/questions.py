@@ -34,7 +34,7 @@ from pathlib import Path
 from typing import Any
 
 from ..._jsonread import json_loads
-from ...data.qa import EVIDENCE_TURNS
+from ...data.qa import EVIDENCE_TURNS, NO_EVIDENCE
 from ...errors import DatasetError
 from .abilities import (
     ABILITY_KEYS,
@@ -170,6 +170,8 @@ def _pair(
         extra["beamDifficulty"] = difficulty
     if abstention:
         extra["abstention"] = True
+    elif not days:
+        extra[NO_EVIDENCE] = True  # every day is relevant, none is evidence
     return {
         "id": qid,
         "question": question,
