@@ -26,7 +26,7 @@ from ..data.ranges import DEFAULT_RANGES, default_ranges_of, normalize_ranges, p
 from ..errors import ConfigError, OutputError, RunFailed
 from ..family.base import Benchmark, Figures
 from ..family.opening import benchmark_of, open_data
-from ..judges.base import Judge, ScoreFunction, as_judge
+from ..judges.base import Judge, ScoreFunction
 from ..judges.modes import judge_mode
 from ..judges.usage import JudgeUsage
 from ..results.aggregate import (
@@ -53,6 +53,7 @@ from .evaluate import Judging, runs_inline
 from .executor import Executor, LocalExecutor, UnitJob
 from .fingerprinting import dataset_digests, fingerprint_change, harness_fingerprint
 from .hooks import Hooks, RunDone, RunStarted
+from .judge_loading import cached_judge, judge_of
 from .lifecycle import UnitRunner
 from .questions import QuestionAsker
 from .resume import ResumeLog, check_known_personas
@@ -140,14 +141,20 @@ class Harness:
             self.config = attrs.evolve(self.config, judge_model=judge)
         if isinstance(appellate_judge, str) and self.config.appellate_judge_model is None:
             self.config = attrs.evolve(self.config, appellate_judge_model=appellate_judge)
-        self.judge = _judge_of(judge, self.config) if judge is not None else self._default_judge()
+        self.judge = (
+            judge_of(judge, self.config.question_timeout)
+            if judge is not None
+            else self._default_judge()
+        )
         self.appellate = (
-            _judge_of(appellate_judge, self.config) if appellate_judge is not None else None
+            judge_of(appellate_judge, self.config.question_timeout)
+            if appellate_judge is not None
+            else None
         )
         if self.config.judge_cache is not None:
-            self.judge = _cached(self.judge, self.config.judge_cache)
+            self.judge = cached_judge(self.judge, self.config.judge_cache)
             if self.appellate is not None:
-                self.appellate = _cached(self.appellate, self.config.judge_cache)
+                self.appellate = cached_judge(self.appellate, self.config.judge_cache)
         if self.config.judge_model is None and not isinstance(self.judge, StubJudge):
             # Name a judge given as an object, so results never look stub-judged when they are not.
             name = getattr(self.judge, "name", None) or type(self.judge).__name__
@@ -537,34 +544,6 @@ def _data_keys(dataset: Dataset) -> dict[str, Any]:
     if isinstance(arcs_file, str):
         keys["arcs_file"] = arcs_file
     return keys
-
-
-def _judge_of(judge: Judge | ScoreFunction | str | Sequence[Any], config: RunConfig) -> Judge:
-    """A judge object; a spec string (``"rubric"``, ``"openai:gpt-4o-mini"``, ``"my_judge.py"``…) is
-    loaded as ``--judge`` loads it, its model calls bounded by the question timeout; a list of them
-    is a :class:`~recallbench.judges.panel.JudgePanel` (mean of the members, each judging once)."""
-    if isinstance(judge, str):
-        from .judge_loading import load_judge
-
-        return load_judge(judge, timeout=config.question_timeout)
-    if isinstance(judge, Sequence):
-        from ..judges.panel import panel_of
-
-        return panel_of([_judge_of(j, config) for j in judge])
-    return as_judge(judge)
-
-
-def _cached(judge: Judge, directory: Path) -> Judge:
-    if isinstance(judge, StubJudge):  # nothing to cache: the cache and panel modules stay unloaded
-        return judge
-    from ..judges.cache import CachedJudge, JudgeCache, is_cacheable
-    from ..judges.panel import JudgePanel
-
-    if isinstance(judge, JudgePanel):  # each member cached apart, each epoch under its own keys
-        return judge.with_cache(JudgeCache(directory))
-    if isinstance(judge, CachedJudge) or not is_cacheable(judge):
-        return judge
-    return CachedJudge(judge, JudgeCache(directory))
 
 
 def _usage_now(judge: object) -> JudgeUsage | None:

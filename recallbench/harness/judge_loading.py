@@ -7,13 +7,14 @@ from __future__ import annotations
 
 import inspect
 import re
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any, cast
 
 from .._importing import describe, is_async, load_object
 from ..errors import ConfigError
 from ..family.registry import all_families, family, family_of_prefix
-from ..judges.base import Judge, as_judge
+from ..judges.base import Judge, ScoreFunction, as_judge
 from ..models.spec import MODEL_SPEC_FORMS, suggest_model_spec
 from ..results.scoring import StubJudge
 from .loading import model_provider, spec_error, unresolvable_spec
@@ -21,6 +22,8 @@ from .loading import model_provider, spec_error, unresolvable_spec
 __all__ = [
     "DEFAULT_JUDGE_ATTR",
     "StubJudge",
+    "cached_judge",
+    "judge_of",
     "judge_spec_forms",
     "load_judge",
 ]
@@ -150,3 +153,31 @@ def load_judge(spec: str, *, base_dir: Path | None = None, timeout: float | None
 def _scorer_names() -> list[str]:
     """The families' official scorers' names (``NAME-f1``, ``NAME``), for a suggestion."""
     return [form.partition(":")[0] for f in all_families() for form in f.judge_forms]
+
+
+def judge_of(judge: Judge | ScoreFunction | str | Sequence[Any], timeout: float | None) -> Judge:
+    """A judge object; a spec string (``"rubric"``, ``"openai:gpt-4o-mini"``, ``"my_judge.py"``…) is
+    loaded as ``--judge`` loads it, its model calls bounded by ``timeout``; a list of them
+    is a :class:`~recallbench.judges.panel.JudgePanel` (mean of the members, each judging once)."""
+    if isinstance(judge, str):
+        return load_judge(judge, timeout=timeout)
+    if isinstance(judge, Sequence):
+        from ..judges.panel import panel_of
+
+        return panel_of([judge_of(j, timeout) for j in judge])
+    return as_judge(judge)
+
+
+def cached_judge(judge: Judge, directory: Path) -> Judge:
+    """``judge`` keeping its verdicts in the judge cache at ``directory`` (a panel's members each
+    apart; a judge that cannot be cached, or the stub judge, as it is)."""
+    if isinstance(judge, StubJudge):  # nothing to cache: the cache and panel modules stay unloaded
+        return judge
+    from ..judges.cache import CachedJudge, JudgeCache, is_cacheable
+    from ..judges.panel import JudgePanel
+
+    if isinstance(judge, JudgePanel):  # each member cached apart, each epoch under its own keys
+        return judge.with_cache(JudgeCache(directory))
+    if isinstance(judge, CachedJudge) or not is_cacheable(judge):
+        return judge
+    return CachedJudge(judge, JudgeCache(directory))

@@ -206,7 +206,8 @@ def test_cli_errors_name_the_manifest(tmp_path: Path) -> None:
         (
             ["validate", "--data", str(bench / "data.jsonl")],
             f"recallbench: {bench / 'data.jsonl'}: --data takes a folder, not this file: a "
-            "MemoryBench benchmark's manifest.json (or its folder)",
+            "folder of persona directories, or another benchmark's data as NAME:PATH "
+            "('recallbench list benchmarks' names them)",
         ),
         (
             ["plan", "--data", str(tmp_path / "gone" / "manifest.json")],
