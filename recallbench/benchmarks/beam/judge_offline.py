@@ -26,7 +26,9 @@ half of it (:func:`~recallbench.judges.reference_parts.key_fact_share` ≥ 0.5; 
 item) — the official alignment asks a model, item by item, whether the line describes the same
 event and takes the first yes; with shared words in place of a model, the first item sharing half
 its words is often another event's ("weekly word count target" and "adjusted word count target"),
-so the best one is taken. It reads words, not meaning: paraphrase without shared words scores low,
+so the best one is taken. The events are the answer's lines, and within a line its enumerated items
+(``1) …, 2) …``: how BEAM's own reference answers list them, on one line; the official code, with
+a model, keeps such a line whole). It reads words, not meaning: paraphrase without shared words scores low,
 and an answer quoting a fact it denies still holds it.
 """
 
@@ -47,7 +49,7 @@ from .verdict import beam_pair, shown, verdict
 
 __all__ = ["NUGGETS_VERSION", "BeamNuggetJudge", "nugget_check"]
 
-NUGGETS_VERSION = "1"
+NUGGETS_VERSION = "2"
 """Changes whenever a rule or threshold changes."""
 
 FULL_SHARE = 0.8
@@ -106,6 +108,25 @@ def nugget_check(nugget: str, ability_key: str, answer: str, ans: Text | None = 
     return _share_score(key_fact_share(text, ans))
 
 
+_ENUMERATOR = re.compile(r"(?:^|(?<=\s))\(?(\d{1,2})[).]\s+")
+
+
+def _events(answer: str) -> list[str]:
+    """The events an answer lists, in order: its lines, each line with two or more enumerated
+    items (``1) a, 2) b``) split at them, what comes before its first item dropped."""
+    out: list[str] = []
+    for line in answer.split("\n"):
+        marks = list(_ENUMERATOR.finditer(line))
+        numbers = [int(m.group(1)) for m in marks]
+        if len(marks) < 2 or numbers != list(range(numbers[0], numbers[0] + len(numbers))):
+            out.append(line)
+            continue
+        for mark, following in zip(marks, [*marks[1:], None], strict=True):
+            end = following.start() if following is not None else len(line)
+            out.append(line[mark.end() : end].strip().rstrip(",;"))
+    return out
+
+
 def _align(rubric: tuple[str, ...], lines: list[str]) -> list[str]:
     """Each line replaced by the unused rubric item it holds most of, at least half (module
     docstring); a line holding none stays as it is."""
@@ -153,11 +174,11 @@ class BeamNuggetJudge(AsyncClosing):
         """
         pair = beam_pair(context)
         if pair.key == "event_ordering":
-            aligned = _align(pair.rubric, answer.split("\n"))
+            aligned = _align(pair.rubric, _events(answer))
             order = order_metrics(pair.rubric, aligned)
             matched = sum(1 for line in aligned if line in pair.rubric)
             detail = (
-                f"tau_norm of {len(aligned)} line(s), {matched} aligned with the rubric's "
+                f"tau_norm of {len(aligned)} event(s), {matched} aligned with the rubric's "
                 f"{len(pair.rubric)} item(s) by shared words; F1 {order.f1:.4f} (offline)"
             )
             return verdict(order.tau_norm, pair.ability, detail, answer)

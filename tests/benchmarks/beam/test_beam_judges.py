@@ -591,3 +591,44 @@ def test_official_code_gives_the_same_figures() -> None:
         "[1, 2]",
     ):
         assert space["parse_json_response"](text) == parse_json_response(text)
+
+
+def test_the_offline_judge_reads_an_enumerated_line_as_its_events() -> None:
+    """BEAM's reference answers list events on one line (``1) a, 2) b``): the offline judge reads
+    each item as an event, so the reference in its order scores the top, and reversed it does
+    not."""
+    import asyncio
+
+    from recallbench.benchmarks.beam.judge_offline import BeamNuggetJudge, _events
+    from recallbench.data import QAPair
+    from recallbench.judges.base import build_context
+
+    assert _events("In this order: 1) set up the schema, 2) wrote the tests, 3) deployed.") == [
+        "set up the schema",
+        "wrote the tests",
+        "deployed.",
+    ]
+    assert _events("one line\nversion 2) of it") == ["one line", "version 2) of it"]
+    rubric = ["Schema setup", "Test writing", "Deployment"]
+    pair = QAPair(
+        id="c-event-ordering-1",
+        question="In what order did I bring these up?",
+        answer="You mentioned: 1) the schema setup, 2) test writing, 3) deployment.",
+        category="event-ordering",
+        difficulty="medium",
+        relevant_days=(1,),
+        extra={"ability": "event_ordering", "rubric": rubric},
+    )
+    judge = BeamNuggetJudge()
+    context = build_context(pair, (), 0)
+    in_order = asyncio.run(judge.score(pair.question, pair.answer, pair.answer, context))
+    reversed_ = asyncio.run(
+        judge.score(
+            pair.question,
+            pair.answer,
+            "You mentioned: 1) deployment, 2) test writing, 3) the schema setup.",
+            context,
+        )
+    )
+    assert in_order.correctness == 3
+    assert reversed_.correctness < in_order.correctness
