@@ -59,6 +59,7 @@ import numpy.typing as npt
 from ...errors import ConfigError
 from .bert import BertConfig, BertWeights, Floats, Ints, weights_from_tensors
 from .bert import forward as bert_forward
+from .window import chunks_by_chars, read_prefixes
 
 __all__ = [
     "BATCH_TOKENS",
@@ -314,7 +315,31 @@ class MiniLMEncoder:
     def word_pieces(self, texts: Sequence[str]) -> list[int]:
         """How many word pieces of each text the model reads (``[CLS]``/``[SEP]`` included, at most
         ``max_length``)."""
-        return [len(e.ids) for e in self._tokenizer.encode_batch(list(texts))]
+        return [len(ids) for ids in self._read(self.read_prefixes(texts))]
+
+    def read_prefixes(self, texts: Sequence[str]) -> list[str]:
+        """Each text cut where the model stops reading it: a prefix whose word pieces are exactly
+        those the model reads of the whole (:func:`~recallbench.adapters.retrieval.window.read_prefixes`),
+        found without tokenizing the rest. A text the model reads to its end is unchanged."""
+        return read_prefixes(self._untruncated(), texts, self.max_length)
+
+    def _untruncated(self) -> Any:
+        """A copy of the tokenizer that neither truncates nor pads (made once)."""
+        with self._lock:
+            if self._counter is None:
+                counter = type(self._tokenizer).from_str(self._tokenizer.to_str())
+                counter.no_truncation()
+                self._counter = counter
+            return self._counter
+
+    def _read(self, texts: Sequence[str]) -> list[Ints]:
+        """The word-piece ids the model reads of each text, a few thousand characters a tokenizer
+        call (its encodings hold about 100 bytes a piece)."""
+        out: list[Ints] = []
+        for run in chunks_by_chars(texts):
+            encodings = self._tokenizer.encode_batch([texts[i] for i in run])
+            out.extend(np.asarray(e.ids, dtype=np.int64) for e in encodings)
+        return out
 
     def word_counts(self, texts: Sequence[str]) -> list[list[int]]:
         """The word pieces of each word of each text (one count per
@@ -324,12 +349,7 @@ class MiniLMEncoder:
         the pieces the model would read of it."""
         from .passages import word_spans
 
-        with self._lock:
-            if self._counter is None:
-                counter = type(self._tokenizer).from_str(self._tokenizer.to_str())
-                counter.no_truncation()
-                self._counter = counter
-        encodings = self._counter.encode_batch(list(texts), add_special_tokens=False)
+        encodings = self._untruncated().encode_batch(list(texts), add_special_tokens=False)
         out: list[list[int]] = []
         for text, encoding in zip(texts, encodings, strict=True):
             starts = np.fromiter((a for a, _ in word_spans(text)), dtype=np.int64)
@@ -343,7 +363,9 @@ class MiniLMEncoder:
         out = np.zeros((len(texts), self.dim), dtype=np.float32)
         if not texts:
             return out
-        ids = [e.ids for e in self._tokenizer.encode_batch(list(texts))]
+        # Only the prefix the model reads is tokenized, in bounded calls: a 31 MiB text once cost
+        # 80 s and 2.5 GB tokenized whole.
+        ids = self._read(self.read_prefixes(texts))
         lengths = np.fromiter((len(i) for i in ids), dtype=np.int64, count=len(ids))
         batches = _batches(lengths, BATCH_TOKENS)
 
@@ -444,14 +466,17 @@ def _runtime(runtime: str | None) -> str:
 
 
 def load_encoder(
-    model_dir: Path | str | None = None, *, runtime: str | None = None
+    model_dir: Path | str | None = None, *, runtime: str | None = None, arena: bool = True
 ) -> MiniLMEncoder:
     """The encoder of the model in ``model_dir`` (default: :func:`locate_model`), loaded once per
-    directory and runtime per process and shared.
+    directory, runtime and ``arena`` per process and shared.
 
     Args:
         model_dir: the model's files (default: :func:`locate_model`).
         runtime: one of :data:`RUNTIMES` (default: :data:`RUNTIME_ENV`, else ``auto``).
+        arena: whether onnxruntime keeps its largest call's memory for the next
+            (:func:`~recallbench.adapters.retrieval.bert_onnx.new_session`); the numpy runtime
+            has none.
 
     Raises:
         ConfigError: the extra or the weights are missing (one line naming the install), the files
@@ -461,11 +486,11 @@ def load_encoder(
     if model_dir is None:
         require_dense()
         model_dir = locate_model()
-    return _load(Path(model_dir).resolve(), chosen)
+    return _load(Path(model_dir).resolve(), chosen, arena or chosen != "onnxruntime")
 
 
 @functools.lru_cache(maxsize=4)
-def _load(directory: Path, runtime: str) -> MiniLMEncoder:
+def _load(directory: Path, runtime: str, arena: bool) -> MiniLMEncoder:
     require_dense({MODEL_ENV: str(directory)})
     from safetensors.numpy import load_file
     from tokenizers import Tokenizer
@@ -485,7 +510,7 @@ def _load(directory: Path, runtime: str) -> MiniLMEncoder:
         from .bert_onnx import onnx_forward
 
         try:
-            forward = onnx_forward(weights)
+            forward = onnx_forward(weights, arena=arena)
         except Exception as exc:  # an onnxruntime too old for the graph's operators
             raise ConfigError(
                 f"onnxruntime cannot run the encoder ({exc}); set {RUNTIME_ENV}=numpy"
