@@ -149,7 +149,7 @@ async def send(
 def cases() -> Iterator[tuple[str, str, Callable[[], Any], dict[str, Any]]]:
     """(label, path, body maker, send options) at and past each limit."""
     L = LIMITS
-    per_text = L.max_request_chars // (L.max_request_pieces // 256)  # 128 texts × 8,192 chars
+    per_text = L.max_request_chars // (L.max_request_pieces // 256)  # 64 texts × 16,384 chars
     yield "one short text", "/api/embed", lambda: {"input": prose(60)}, {}
     yield (
         f"one text of {L.max_text_chars:,} chars (prose)",

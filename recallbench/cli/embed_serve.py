@@ -12,7 +12,7 @@ accepts requests (stdout, flushed)::
 SIGINT (Ctrl-C) or SIGTERM stops it (requests in flight finish first) and it exits 0.
 
 What it takes (:mod:`recallbench.adapters.retrieval.embed_limits`): 2,048 texts a request, 65,536
-characters a text, 1 Mi characters and 32,768 word pieces read a request, a 16 MiB body sent as
+characters a text, 1 Mi characters and 16,384 word pieces read a request, a 16 MiB body sent as
 ``application/json``; past any of them a request is refused with 413 and a JSON error naming the
 limit, never cut.
 
@@ -148,11 +148,11 @@ def _return_freed_memory() -> None:
     """Have glibc's malloc give large blocks back to the system when freed, for this process.
 
     By default glibc raises its mmap threshold as large blocks are freed (up to 32 MiB) and keeps
-    one heap per thread, so a server that once parsed a large body or encoded a large batch stays
-    that size: 6 GB after one request, before issue 42. A fixed threshold of 128 KiB and two heaps
-    make every block of 128 KiB or more its own mapping, unmapped when freed; with onnxruntime's
-    arena off (``load_encoder(arena=False)``) the server returns to its idle size after each
-    request (``benchmarks/embed_serve.py --limits``). Elsewhere (macOS, musl) nothing is done.
+    one heap per thread, so a server that once parsed a large body stays that size (6 GB after one
+    request, before issue 42). A fixed threshold of 128 KiB and two heaps make every block of
+    128 KiB or more its own mapping, unmapped when freed: the server returns to within a few MB
+    of its size before each request (``benchmarks/embed_serve_limits.py``). Elsewhere (macOS,
+    musl) nothing is done.
     """
     if not sys.platform.startswith("linux"):
         return
@@ -172,14 +172,16 @@ async def _serve(args: argparse.Namespace) -> None:
     import anyio
 
     from ..adapters.retrieval.embed_api import DIMENSIONS, MODEL_NAME
+    from ..adapters.retrieval.embed_limits import ENCODER_BATCH_TOKENS
     from ..adapters.retrieval.embed_server import EmbedLimits, serve_embeddings
     from ..adapters.retrieval.minilm import load_encoder
 
     def say(line: str, stream: Any = sys.stderr) -> None:
         print(f"recallbench embed-serve: {line}", file=stream, flush=True)
 
-    # No onnxruntime arena: each encoder call's memory is given back (_return_freed_memory).
-    encoder = await anyio.to_thread.run_sync(functools.partial(load_encoder, arena=False))
+    encoder = await anyio.to_thread.run_sync(
+        functools.partial(load_encoder, batch_tokens=ENCODER_BATCH_TOKENS)
+    )
     limits = EmbedLimits(max_batch=args.max_batch, batch_wait=args.batch_wait_ms / 1000)
 
     def server() -> Any:

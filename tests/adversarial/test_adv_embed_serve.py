@@ -185,7 +185,7 @@ async def test_a_web_page_cannot_send_a_request(
 
 
 def _largest() -> dict[str, Any]:
-    """A request at the characters' and the word pieces' limits at once: 128 texts of 8,192
+    """A request at the characters' and the word pieces' limits at once: 64 texts of 16,384
     characters of prose, each read to its 256-piece window."""
     count = LIMITS.max_request_pieces // 256
     per_text = LIMITS.max_request_chars // count
@@ -199,7 +199,7 @@ def _largest() -> dict[str, Any]:
     return {"model": "m", "input": texts}
 
 
-@pytest.mark.slow  # 128 windows through the model: 5 s on two idle cores, 25 s on busy ones
+@pytest.mark.slow  # 64 windows through the model: 2.5 s on two idle cores, 6–9 s on busy ones
 @pytest.mark.anyio
 async def test_a_second_client_is_served_while_a_request_at_the_limits_is_in_flight(
     server: Server, client: aiohttp.ClientSession

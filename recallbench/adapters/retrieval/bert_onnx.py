@@ -260,9 +260,7 @@ OnnxForward = Callable[[Ints, npt.NDArray[np.bool_]], Floats]
 """``forward(ids, mask)`` with :func:`~recallbench.adapters.retrieval.bert.forward`'s contract."""
 
 
-def new_session(
-    weights: BertWeights, *, threads: int = 1, profile_prefix: str = "", arena: bool = True
-) -> Any:
+def new_session(weights: BertWeights, *, threads: int = 1, profile_prefix: str = "") -> Any:
     """An onnxruntime ``InferenceSession`` of :func:`model_bytes` on the CPU.
 
     Its idle threads sleep rather than spin: on a shared two-core machine a spinning pool steals
@@ -274,10 +272,6 @@ def new_session(
         threads: threads of the session's own pool for each call.
         profile_prefix: when set, onnxruntime's per-operator profile is written there
             (``session.end_profiling()`` names the file; the benchmark reads it).
-        arena: onnxruntime keeps the memory of its largest call for the next (its arena: about
-            100 MB a concurrent call of full windows, held for good). False: each call's memory is
-            the C allocator's, given back when the allocator returns large blocks (what
-            ``recallbench embed-serve`` sets up, to stay flat).
 
     Raises:
         ImportError: onnxruntime is not installed.
@@ -292,7 +286,6 @@ def new_session(
     options.graph_optimization_level = ort.GraphOptimizationLevel.ORT_ENABLE_BASIC
     options.add_session_config_entry("session.intra_op.allow_spinning", "0")
     options.log_severity_level = 3  # warnings about unused initializers and such are noise here
-    options.enable_cpu_mem_arena = arena
     if profile_prefix:
         options.enable_profiling = True
         options.profile_file_prefix = profile_prefix
@@ -301,15 +294,15 @@ def new_session(
     )
 
 
-def onnx_forward(weights: BertWeights, *, threads: int = 1, arena: bool = True) -> OnnxForward:
+def onnx_forward(weights: BertWeights, *, threads: int = 1) -> OnnxForward:
     """:func:`~recallbench.adapters.retrieval.bert.forward` for these weights, run by onnxruntime
     (:func:`new_session`). The encoder calls it from one thread per core at once, which
-    onnxruntime allows, each call on ``threads`` threads (``arena``: see :func:`new_session`).
+    onnxruntime allows, each call on ``threads`` threads.
 
     Raises:
         ImportError: onnxruntime is not installed.
     """
-    session = new_session(weights, threads=threads, arena=arena)
+    session = new_session(weights, threads=threads)
     max_positions = weights.max_positions
     word = weights.word
     # Token type 0 is the same row for every token: folded into the position table once.

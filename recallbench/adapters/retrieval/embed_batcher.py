@@ -83,7 +83,7 @@ class EmbeddingBatcher:
         self._queue: list[_Job] = []
         self._turn = anyio.Lock()
         self._arrived = anyio.Event()
-        self._fresh_only = False  # the last call took only requests that had no rows before
+        self._held_back = False  # the last call left larger requests out for new ones
         self.requests = 0
         """Requests answered."""
         self.batches = 0
@@ -179,11 +179,11 @@ class EmbeddingBatcher:
         stream of small requests cannot hold a large one back for more than every other call."""
         self._queue = [job for job in self._queue if not job.abandoned]
         fresh = [job for job in self._queue if job.calls == 0]
-        if fresh and not self._fresh_only:
-            order, self._fresh_only = fresh, True
+        rest = [job for job in self._queue if job.calls > 0]
+        if fresh and rest and not self._held_back:
+            order, self._held_back = fresh, True
         else:
-            order = fresh + [job for job in self._queue if job.calls > 0]
-            self._fresh_only = False
+            order, self._held_back = fresh + rest, False
         slices: list[_Slice] = []
         texts = pieces = 0
         for job in order:

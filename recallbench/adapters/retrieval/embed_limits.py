@@ -15,8 +15,8 @@ bound                       default       why
 ``max_texts``               2,048         texts a request (OpenAI's own limit)
 ``max_text_chars``          65,536        characters a text: 50 windows of prose; the model reads one
 ``max_request_chars``       1,048,576     characters a request, all texts together (what it holds parsed)
-``max_request_pieces``      32,768        word pieces read a request (at most 256 a text): 128 windows,
-                                          about 5 s of the encoder on two idle cores
+``max_request_pieces``      16,384        word pieces read a request (at most 256 a text): 64 windows,
+                                          2.5 s of the encoder on two idle cores, 6–9 s on busy ones
 ``max_body_mb``             16            MiB of JSON body: 1 Mi characters even written as ``\\uXXXX``
 ==========================  ============  ===============================================================
 
@@ -24,7 +24,8 @@ Batching: ``max_batch`` texts and ``call_pieces`` word pieces at most in one enc
 request is encoded in several calls and a request arriving meanwhile rides in the next one (it waits
 for one call, not for the large request); ``batch_wait`` is how long a request waits for company.
 
-Memory: ``memory_mb`` bounds what the requests being served may hold together, each reserving,
+Memory: the command's encoder runs forward batches of :data:`ENCODER_BATCH_TOKENS` padded tokens,
+and ``memory_mb`` bounds what the requests being served may hold together, each reserving,
 before its body is read, the most a body of its size can cost (:meth:`EmbedLimits.reserve`): the
 body and its parsed texts, and the vectors and response of as many texts as it can hold. A request
 that does not fit waits unread (its client's bytes stay in the socket) until others finish, so the
@@ -37,9 +38,15 @@ import attrs
 
 from .embed_api import MAX_INPUTS
 
-__all__ = ["DEFAULT_LIMITS", "RESPONSE_BYTES_PER_TEXT", "EmbedLimits"]
+__all__ = ["DEFAULT_LIMITS", "ENCODER_BATCH_TOKENS", "RESPONSE_BYTES_PER_TEXT", "EmbedLimits"]
 
 MIB = 1024 * 1024
+
+ENCODER_BATCH_TOKENS = 512
+"""Padded tokens in one forward batch of the command's encoder (``load_encoder(batch_tokens=…)``):
+onnxruntime's arena holds about 25 MB a concurrent batch of full windows at 512, 100 MB at the
+encoder's default 2,048, at the same speed on two cores (2026-12-07, load 5–7: 13–16 full windows
+a second at 512, 9–13 at 2,048)."""
 
 RESPONSE_BYTES_PER_TEXT = 16 * 1024
 """What one text costs while its request is answered: its vector (1.5 KB), the float64 copy written
@@ -73,7 +80,7 @@ class EmbedLimits:
     max_texts: int = attrs.field(default=MAX_INPUTS, validator=attrs.validators.ge(1))
     max_text_chars: int = attrs.field(default=65_536, validator=attrs.validators.ge(1))
     max_request_chars: int = attrs.field(default=1_048_576, validator=attrs.validators.ge(1))
-    max_request_pieces: int = attrs.field(default=32_768, validator=attrs.validators.ge(1))
+    max_request_pieces: int = attrs.field(default=16_384, validator=attrs.validators.ge(1))
     max_body_mb: float = attrs.field(default=16.0, validator=attrs.validators.gt(0))
     memory_mb: float = attrs.field(default=160.0, validator=attrs.validators.gt(0))
 

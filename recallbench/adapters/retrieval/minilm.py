@@ -23,8 +23,10 @@ operators, about twice as fast on two cores (docs/performance.md). Without it, o
 :func:`recallbench.adapters.retrieval.bert.forward`. Both match sentence-transformers to about 2e-7
 per coordinate and each other to about 3e-7; :attr:`MiniLMEncoder.runtime` says which ran.
 
-**Batches.** Texts are tokenized (truncated to the model's ``max_seq_length``, 256 word pieces),
-sorted by length and cut into batches of at most :data:`BATCH_TOKENS` padded tokens, so padding is
+**Batches.** Texts are tokenized (truncated to the model's ``max_seq_length``, 256 word pieces;
+only the prefix the model reads is tokenized at all, :mod:`~recallbench.adapters.retrieval.window`,
+a few thousand characters a tokenizer call), sorted by length and cut into batches of at most
+:attr:`~MiniLMEncoder.batch_tokens` padded tokens (:data:`BATCH_TOKENS`), so padding is
 small and the arrays stay in cache. Large encodes run the batches on one Python thread per core,
 BLAS on one thread (numpy releases the GIL in its kernels, so the cores share the element-wise work
 too). **Loading an encoder sets the process's BLAS to one thread for good** (``threadpoolctl``; see
@@ -231,6 +233,7 @@ class MiniLMEncoder:
             :func:`~recallbench.adapters.retrieval.bert.forward`'s contract (default: that numpy
             pass over ``weights``); it must be safe to call from several threads at once.
         runtime: what runs ``forward``, for reports (``numpy`` or ``onnxruntime``).
+        batch_tokens: the most padded tokens in one forward batch.
     """
 
     def __init__(
@@ -244,6 +247,7 @@ class MiniLMEncoder:
         workers: int | None = None,
         forward: Callable[[Ints, npt.NDArray[np.bool_]], Floats] | None = None,
         runtime: str = "numpy",
+        batch_tokens: int = BATCH_TOKENS,
     ) -> None:
         if not 2 <= max_length <= weights.max_positions:
             raise ValueError(f"max_length {max_length} outside 2..{weights.max_positions}")
@@ -255,6 +259,11 @@ class MiniLMEncoder:
         self._forward = forward or functools.partial(bert_forward, weights)
         self.runtime = runtime
         """What runs the forward pass: ``numpy`` or ``onnxruntime``."""
+        self.batch_tokens = batch_tokens
+        """The most padded tokens in one forward batch (a longer text makes a batch of its own).
+        The activations of a batch grow with it: 2,048 (:data:`BATCH_TOKENS`) held about 100 MB
+        a concurrent batch of full windows in onnxruntime's arena, 512 about 25 MB, at the same
+        speed on two cores (``recallbench embed-serve`` takes 512)."""
         tokenizer.no_padding()
         tokenizer.enable_truncation(max_length=max_length)
         self._tokenizer = tokenizer
@@ -367,7 +376,7 @@ class MiniLMEncoder:
         # 80 s and 2.5 GB tokenized whole.
         ids = self._read(self.read_prefixes(texts))
         lengths = np.fromiter((len(i) for i in ids), dtype=np.int64, count=len(ids))
-        batches = _batches(lengths, BATCH_TOKENS)
+        batches = _batches(lengths, self.batch_tokens)
 
         def run(batch: list[int]) -> None:
             width = int(lengths[batch].max())
@@ -466,17 +475,18 @@ def _runtime(runtime: str | None) -> str:
 
 
 def load_encoder(
-    model_dir: Path | str | None = None, *, runtime: str | None = None, arena: bool = True
+    model_dir: Path | str | None = None,
+    *,
+    runtime: str | None = None,
+    batch_tokens: int = BATCH_TOKENS,
 ) -> MiniLMEncoder:
     """The encoder of the model in ``model_dir`` (default: :func:`locate_model`), loaded once per
-    directory, runtime and ``arena`` per process and shared.
+    directory, runtime and batch size per process and shared.
 
     Args:
         model_dir: the model's files (default: :func:`locate_model`).
         runtime: one of :data:`RUNTIMES` (default: :data:`RUNTIME_ENV`, else ``auto``).
-        arena: whether onnxruntime keeps its largest call's memory for the next
-            (:func:`~recallbench.adapters.retrieval.bert_onnx.new_session`); the numpy runtime
-            has none.
+        batch_tokens: the most padded tokens in one forward batch (:attr:`MiniLMEncoder.batch_tokens`).
 
     Raises:
         ConfigError: the extra or the weights are missing (one line naming the install), the files
@@ -486,11 +496,11 @@ def load_encoder(
     if model_dir is None:
         require_dense()
         model_dir = locate_model()
-    return _load(Path(model_dir).resolve(), chosen, arena or chosen != "onnxruntime")
+    return _load(Path(model_dir).resolve(), chosen, batch_tokens)
 
 
 @functools.lru_cache(maxsize=4)
-def _load(directory: Path, runtime: str, arena: bool) -> MiniLMEncoder:
+def _load(directory: Path, runtime: str, batch_tokens: int) -> MiniLMEncoder:
     require_dense({MODEL_ENV: str(directory)})
     from safetensors.numpy import load_file
     from tokenizers import Tokenizer
@@ -510,7 +520,7 @@ def _load(directory: Path, runtime: str, arena: bool) -> MiniLMEncoder:
         from .bert_onnx import onnx_forward
 
         try:
-            forward = onnx_forward(weights, arena=arena)
+            forward = onnx_forward(weights)
         except Exception as exc:  # an onnxruntime too old for the graph's operators
             raise ConfigError(
                 f"onnxruntime cannot run the encoder ({exc}); set {RUNTIME_ENV}=numpy"
@@ -522,4 +532,5 @@ def _load(directory: Path, runtime: str, arena: bool) -> MiniLMEncoder:
         label=_label(directory),
         forward=forward,
         runtime=runtime,
+        batch_tokens=batch_tokens,
     )
