@@ -8,6 +8,7 @@ absent (CI installs it).
 from __future__ import annotations
 
 import base64
+import functools
 import json
 import os
 import signal
@@ -269,6 +270,7 @@ _PIECES = st.sampled_from(
 )
 
 
+@functools.lru_cache
 def _tokenizer(max_length: int | None) -> Any:
     from tokenizers import Tokenizer
 

@@ -78,6 +78,10 @@ __all__ = [
 
 Floats = np.ndarray[Any, np.dtype[np.float32]]
 
+INLINE_CHARS = 4_096
+"""A request of at most this many characters is tokenized on the event loop (well under a
+millisecond); a larger one on a worker thread."""
+
 
 @attrs.frozen(kw_only=True)
 class EmbedServer:
@@ -207,7 +211,11 @@ def _app(batcher: EmbeddingBatcher, limits: EmbedLimits) -> web.Application:
             max_request_chars=limits.max_request_chars,
             window=window,
         )
-        prefixes, pieces = await anyio.to_thread.run_sync(window_of, embed_request.texts)
+        texts = embed_request.texts
+        if sum(map(len, texts)) <= INLINE_CHARS:  # a millisecond at most: no thread hop
+            prefixes, pieces = window_of(texts)
+        else:
+            prefixes, pieces = await anyio.to_thread.run_sync(window_of, texts)
         check_word_pieces(embed_request, pieces, limit=limits.max_request_pieces, window=window)
         return embed_request, prefixes, pieces
 
