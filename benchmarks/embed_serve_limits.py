@@ -80,7 +80,8 @@ class Memory:
 
     def __init__(self, pid: int) -> None:
         self.pid = pid
-        self.peak = 0
+        self.samples: list[tuple[float, int]] = []
+        self.since = 0.0
         self._stop = threading.Event()
         self._thread = threading.Thread(target=self._run, daemon=True)
         self._thread.start()
@@ -98,12 +99,17 @@ class Memory:
     def _run(self) -> None:
         while not self._stop.wait(0.02):
             try:
-                self.peak = max(self.peak, self.now())
+                self.samples.append((time.monotonic(), self.now()))
             except OSError:
                 return
 
     def window(self) -> None:
-        self.peak = self.now()
+        """Start a new window: :attr:`peak` counts samples from now on."""
+        self.since = time.monotonic()
+
+    @property
+    def peak(self) -> int:
+        return max([rss for at, rss in self.samples if at >= self.since] + [self.now()])
 
     def stop(self) -> None:
         self._stop.set()
