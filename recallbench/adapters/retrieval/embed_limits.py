@@ -7,7 +7,7 @@ bounds, is embedded from its first window (256 word pieces), exactly as sentence
 ``builtin:dense`` embed it; only that window is tokenized (:mod:`~recallbench.adapters.retrieval.window`).
 
 The defaults keep one server process under 500 MB and any one request under 10 s on two cores
-(``benchmarks/embed_serve.py --limits`` measures both):
+(``benchmarks/embed_serve_limits.py`` measures both: 448 MB at most, 5.3 s; issue 42):
 
 ==========================  ============  ===============================================================
 bound                       default       why
@@ -16,8 +16,9 @@ bound                       default       why
 ``max_text_chars``          65,536        characters a text: 50 windows of prose; the model reads one
 ``max_request_chars``       1,048,576     characters a request, all texts together (what it holds parsed)
 ``max_request_pieces``      16,384        word pieces read a request (at most 256 a text): 64 windows,
-                                          2.5 s of the encoder on two idle cores, 6–9 s on busy ones
+                                          2.3 s on two shared cores at load 3, 4.6 s at load 6
 ``max_body_mb``             16            MiB of JSON body: 1 Mi characters even written as ``\\uXXXX``
+                                          escapes (12 bytes an emoji)
 ==========================  ============  ===============================================================
 
 Batching: ``max_batch`` texts and ``call_pieces`` word pieces at most in one encoder call, so a large

@@ -25,7 +25,7 @@ per coordinate and each other to about 3e-7; :attr:`MiniLMEncoder.runtime` says 
 
 **Batches.** Texts are tokenized (truncated to the model's ``max_seq_length``, 256 word pieces;
 only the prefix the model reads is tokenized at all, :mod:`~recallbench.adapters.retrieval.window`,
-a few thousand characters a tokenizer call), sorted by length and cut into batches of at most
+at most 131,072 characters a tokenizer call), sorted by length and cut into batches of at most
 :attr:`~MiniLMEncoder.batch_tokens` padded tokens (:data:`BATCH_TOKENS`), so padding is
 small and the arrays stay in cache. Large encodes run the batches on one Python thread per core,
 BLAS on one thread (numpy releases the GIL in its kernels, so the cores share the element-wise work
@@ -342,8 +342,9 @@ class MiniLMEncoder:
             return self._counter
 
     def _read(self, texts: Sequence[str]) -> list[Ints]:
-        """The word-piece ids the model reads of each text, a few thousand characters a tokenizer
-        call (its encodings hold about 100 bytes a piece)."""
+        """The word-piece ids the model reads of each text, at most
+        :data:`~recallbench.adapters.retrieval.window.TOKENIZE_CHARS` characters a tokenizer call
+        (its encodings hold about 100 bytes a piece)."""
         out: list[Ints] = []
         for run in chunks_by_chars(texts):
             encodings = self._tokenizer.encode_batch([texts[i] for i in run])
