@@ -18,7 +18,8 @@ best run is the least disturbed one).
     python benchmarks/embed_serve.py                     # 300 texts a phase, 3 runs
     python benchmarks/embed_serve.py --texts 600 --concurrency 32 --batch 64
 
-Needs the ``dense`` extra and the weights. Prints one line per phase.
+Needs the ``dense`` extra and the weights. Prints one line per phase. The server's memory and each
+request's time at its limits: ``benchmarks/embed_serve_limits.py``.
 """
 
 from __future__ import annotations

@@ -8,6 +8,8 @@ absent (CI installs it).
 from __future__ import annotations
 
 import base64
+import functools
+import json
 import os
 import signal
 import subprocess
@@ -183,7 +185,9 @@ async def test_concurrent_requests_share_encoder_calls(client: aiohttp.ClientSes
 
 @needs_dense
 @pytest.mark.anyio
-async def test_a_large_request_is_one_encoder_call(client: aiohttp.ClientSession) -> None:
+async def test_a_large_request_is_encoded_in_calls_of_max_batch(
+    client: aiohttp.ClientSession,
+) -> None:
     from recallbench.adapters.retrieval.embed_server import EmbedLimits, serve_embeddings
 
     texts = [f"line {n} of a long document" for n in range(50)]
@@ -192,7 +196,146 @@ async def test_a_large_request_is_one_encoder_call(client: aiohttp.ClientSession
             client, f"{running.openai_url}/embeddings", {"model": "m", "input": texts}
         )
         assert status == 200 and len(body["data"]) == 50
-        assert running.batcher.batches == 1 and running.batcher.largest_batch == 50
+        assert running.batcher.batches == 7 and running.batcher.largest_batch == 8
+        assert running.batcher.requests == 1 and running.batcher.texts == 50
+    vectors = np.array([d["embedding"] for d in body["data"]], dtype=np.float32)
+    assert np.array_equal(vectors, _encoder().encode(texts))
+
+
+@needs_dense
+@pytest.mark.anyio
+async def test_a_second_client_is_answered_while_a_large_request_is_in_flight(
+    client: aiohttp.ClientSession,
+) -> None:
+    """The large request is encoded a window a call (``call_pieces=256``); the small one, sent once
+    the first call is under way, rides in a call of its own and is answered long before."""
+    from recallbench.adapters.retrieval.embed_server import EmbedLimits, serve_embeddings
+
+    large = [f"document {n}: " + "the quarterly review moved to thursday " * 60 for n in range(40)]
+    finished: list[str] = []
+    limits = EmbedLimits(call_pieces=256, batch_wait=0)
+    async with serve_embeddings(limits=limits) as running:
+
+        async def send_large() -> None:
+            status, body = await _post(
+                client, f"{running.openai_url}/embeddings", {"model": "m", "input": large}
+            )
+            assert status == 200 and len(body["data"]) == len(large)
+            assert body["usage"]["prompt_tokens"] == 256 * len(large)  # each read to its window
+            finished.append("large")
+
+        async with anyio.create_task_group() as group:
+            group.start_soon(send_large)
+            with anyio.fail_after(60):
+                while running.batcher.batches < 1:  # the large request's first call is done
+                    await anyio.sleep(0.005)
+            status, body = await _post(client, f"{running.url}/api/embed", {"input": "hello"})
+            assert status == 200
+            finished.append("small")
+            calls_by_then = running.batcher.batches
+        assert finished == ["small", "large"]
+        assert calls_by_then < len(large) // 2  # answered within a few of the large one's 40 calls
+        assert running.batcher.batches == len(large) + 1
+    assert np.array_equal(
+        np.array(body["embeddings"], dtype=np.float32), _encoder().encode(["hello"])
+    )
+
+
+# -- the first window ---------------------------------------------------------------------------
+
+_PIECES = st.sampled_from(
+    [
+        "word",
+        "Ünïcödé",
+        "naïve",
+        "e\u0301",
+        "\u0301",
+        "中文字",
+        "한국어",
+        "😀",
+        "!",
+        "...",
+        " ",
+        "  \t\n",
+        "\x00",
+        "İ",
+        "ΣΑΣ",
+        "x" * 120,
+        "https://example.com/a?b=c",
+        "ﬁ",
+        "\u200b",
+        "don't",
+        "unbelievably",
+    ]
+)
+
+
+@functools.lru_cache
+def _tokenizer(max_length: int | None) -> Any:
+    from tokenizers import Tokenizer
+
+    from recallbench.adapters.retrieval.minilm import locate_model
+
+    tokenizer = Tokenizer.from_file(str(locate_model() / "tokenizer.json"))
+    tokenizer.no_padding()
+    if max_length is None:
+        tokenizer.no_truncation()
+    else:
+        tokenizer.enable_truncation(max_length=max_length)
+    return tokenizer
+
+
+@needs_dense
+@given(
+    st.lists(st.tuples(_PIECES, st.sampled_from(["", " ", "\n"])), max_size=120),
+    st.sampled_from([3, 4, 5, 8, 16]),
+)
+def test_a_prefix_reads_as_the_whole_text(parts: list[tuple[str, str]], max_length: int) -> None:
+    """Whatever the text, the prefix :func:`read_prefixes` cuts is tokenized into exactly the
+    word pieces the model reads of the whole (small windows, so texts of a few hundred characters
+    are cut)."""
+    from recallbench.adapters.retrieval.window import read_prefixes
+
+    text = "".join(a + b for a, b in parts)
+    [prefix] = read_prefixes(_tokenizer(None), [text], max_length)
+    assert text.startswith(prefix)
+    truncating = _tokenizer(max_length)
+    assert truncating.encode(prefix).ids == truncating.encode(text).ids
+
+
+@needs_dense
+@pytest.mark.anyio
+async def test_a_text_longer_than_the_window_is_embedded_from_its_first_window(
+    server: Any, client: aiohttp.ClientSession
+) -> None:
+    from recallbench.adapters.retrieval.bert import forward
+    from recallbench.adapters.retrieval.bert_onnx import onnx_forward
+
+    encoder = _encoder()
+    texts = [
+        "She was admitted to the clinic on Tuesday. " * 1500,  # 64,500 characters of prose
+        "!" * 65_000,  # a piece a character
+        "a" * 30_000 + " the end",  # one long word first ([UNK]), read whole
+        "한국어 " * 16_000,
+    ]
+    prefixes = encoder.read_prefixes(texts)
+    whole = _tokenizer(256)
+    for text, prefix in zip(texts, prefixes, strict=True):
+        assert whole.encode(prefix).ids == whole.encode(text).ids
+    assert max(len(p) for p in prefixes[:2]) < 2_048  # only the window was tokenized
+    status, body = await _post(
+        client, f"{server.url}/v1/embeddings", {"model": "m", "input": texts}
+    )
+    assert status == 200
+    vectors = np.array([d["embedding"] for d in body["data"]], dtype=np.float32)
+    assert body["usage"]["prompt_tokens"] == sum(len(whole.encode(t).ids) for t in texts)
+    # What the model gives for the whole text's first window, tokenized the old way (whole).
+    run = onnx_forward(encoder.weights) if encoder.runtime == "onnxruntime" else None
+    for text, vector in zip(texts, vectors, strict=True):
+        ids = np.array([whole.encode(text).ids], dtype=np.int64)
+        mask = np.ones_like(ids, dtype=np.bool_)
+        reference = run(ids, mask) if run else forward(encoder.weights, ids, mask)
+        assert np.abs(vector - reference[0]).max() < 1e-6
 
 
 # -- errors -----------------------------------------------------------------------------------------
@@ -231,23 +374,175 @@ async def test_bad_requests_get_400_naming_the_field(
         assert answer["error"].startswith(f"{field}: ")
 
 
+async def _raw(
+    client: aiohttp.ClientSession, url: str, data: bytes, headers: dict[str, str] | None = None
+) -> tuple[int, Any]:
+    sent = {"Content-Type": "application/json", **(headers or {})}
+    async with client.post(url, data=data, headers=sent) as response:
+        return response.status, await response.json()
+
+
 @needs_dense
 @pytest.mark.anyio
 async def test_bodies_that_are_not_json_or_too_large(client: aiohttp.ClientSession) -> None:
     from recallbench.adapters.retrieval.embed_server import EmbedLimits, serve_embeddings
 
     async with serve_embeddings(limits=EmbedLimits(max_body_mb=0.01)) as running:
-        async with client.post(f"{running.url}/api/embed", data=b"{not json") as response:
-            assert response.status == 400
-            assert (await response.json())["error"].startswith("body: not JSON")
-        async with client.post(f"{running.url}/api/embed", data=b"") as response:
-            assert response.status == 400
+        status, answer = await _raw(client, f"{running.url}/api/embed", b"{not json")
+        assert status == 400 and answer["error"].startswith("body: not JSON")
+        status, _ = await _raw(client, f"{running.url}/api/embed", b"")
+        assert status == 400
         big = {"model": "m", "input": "word " * 5000}
         async with client.post(f"{running.openai_url}/embeddings", json=big) as response:
             assert response.status == 413
             assert (await response.json())["error"]["param"] == "body"
+        # Said before a byte of it is read, and without a length (chunked) once it is past.
+        status, answer = await _raw(client, f"{running.url}/api/embed", b" " * 20_000)
+        assert (status, answer["error"]) == (413, "body: larger than 0.01 MiB")
+
+        async def chunks() -> AsyncIterator[bytes]:
+            for _ in range(40):
+                yield b" " * 1000
+
+        async with client.post(
+            f"{running.url}/api/embed", data=chunks(), headers={"Content-Type": "application/json"}
+        ) as response:
+            assert response.status == 413
         # The server still serves after refusing.
         status, _ = await _post(client, f"{running.url}/api/embed", {"input": "ok"})
+        assert status == 200
+
+
+def _small_limits(**changes: int) -> Any:
+    from recallbench.adapters.retrieval.embed_server import EmbedLimits
+
+    limits = {"max_texts": 4, "max_text_chars": 100, "max_request_chars": 250}
+    return EmbedLimits(**{"max_request_pieces": 1000, **limits, **changes})
+
+
+_94_PIECES = ["! " * 45, "? " * 45]  # (45 + 2) word pieces each
+
+
+SIZES = [
+    pytest.param(["a"] * 5, "input", "5 texts, at most 4 in one request", id="texts"),
+    pytest.param(
+        ["a", "b" * 101], "input[1]", "101 characters, at most 100 in one text", id="text-chars"
+    ),
+    pytest.param("b" * 101, "input", "101 characters, at most 100 in one text", id="one-text"),
+    pytest.param(
+        ["c" * 100, "d" * 100, "e" * 51],
+        "input",
+        "251 characters in all, at most 250 in one request",
+        id="request-chars",
+    ),
+    pytest.param(
+        _94_PIECES,
+        "input",
+        "94 word pieces to read (at most 256 a text), at most 93 in one request",
+        id="word-pieces",
+    ),
+]
+
+
+@needs_dense
+@pytest.mark.anyio
+@pytest.mark.parametrize(("texts", "field", "message"), SIZES)
+async def test_a_request_past_a_size_limit_gets_413_naming_it(
+    client: aiohttp.ClientSession, texts: Any, field: str, message: str
+) -> None:
+    from recallbench.adapters.retrieval.embed_server import serve_embeddings
+
+    async with serve_embeddings(limits=_small_limits(max_request_pieces=93)) as running:
+        status, answer = await _post(
+            client, f"{running.openai_url}/embeddings", {"model": "m", "input": texts}
+        )
+        assert status == 413
+        assert answer["error"]["param"] == field
+        assert answer["error"]["message"].startswith(f"{field}: {message}")
+        assert answer["error"]["type"] == "invalid_request_error"
+        status, answer = await _post(client, f"{running.url}/api/embed", {"input": texts})
+        assert status == 413 and answer["error"].startswith(f"{field}: {message}")
+        assert running.batcher.batches == 0  # nothing was encoded
+
+
+@needs_dense
+@pytest.mark.anyio
+async def test_a_request_at_every_limit_is_served(client: aiohttp.ClientSession) -> None:
+    from recallbench.adapters.retrieval.embed_server import serve_embeddings
+
+    async with serve_embeddings(limits=_small_limits(max_request_pieces=94)) as running:
+        status, body = await _post(client, f"{running.url}/api/embed", {"input": _94_PIECES})
+        assert status == 200 and body["prompt_eval_count"] == 94
+    async with serve_embeddings(limits=_small_limits()) as running:
+        for texts in (["a"] * 4, ["b" * 100], ["c" * 100, "d" * 100, "e" * 50]):
+            status, body = await _post(client, f"{running.url}/api/embed", {"input": texts})
+            assert status == 200 and len(body["embeddings"]) == len(texts)
+        status, legacy = await _post(client, f"{running.url}/api/embeddings", {"prompt": "f" * 100})
+        assert status == 200 and len(legacy["embedding"]) == DIMENSIONS
+        status, refused = await _post(
+            client, f"{running.url}/api/embeddings", {"prompt": "f" * 101}
+        )
+        assert status == 413 and refused["error"].startswith("prompt: 101 characters")
+        async with client.get(f"{running.url}/health") as response:
+            limits = (await response.json())["limits"]
+        assert limits == {
+            "texts_per_request": 4,
+            "characters_per_text": 100,
+            "characters_per_request": 250,
+            "word_pieces_per_request": 1000,
+            "body_bytes": 16 * 1024 * 1024,
+        }
+
+
+@needs_dense
+@pytest.mark.anyio
+@pytest.mark.parametrize(
+    ("content_type", "shown"),
+    [
+        ("text/plain", "text/plain"),  # what a web page may send without asking first
+        ("application/x-www-form-urlencoded", "application/x-www-form-urlencoded"),  # curl -d
+        ("multipart/form-data; boundary=x", "multipart/form-data"),
+        (None, "none"),
+    ],
+)
+async def test_a_body_not_sent_as_json_gets_415(
+    server: Any, client: aiohttp.ClientSession, content_type: str | None, shown: str
+) -> None:
+    headers = {} if content_type is None else {"Content-Type": content_type}
+    for path, body in (
+        ("/api/embed", b'{"input": "x"}'),
+        ("/v1/embeddings", b'{"model": "m", "input": "x"}'),
+    ):
+        async with client.post(
+            f"{server.url}{path}", data=body, headers=headers, skip_auto_headers=["Content-Type"]
+        ) as response:
+            assert response.status == 415
+            answer = await response.json()
+        message = answer["error"]["message"] if path.startswith("/v1") else answer["error"]
+        assert message.startswith(f"Content-Type: expected application/json, got {shown}")
+    assert server.batcher.batches == 0
+    status, _ = await _raw(
+        client,
+        f"{server.url}/api/embed",
+        b'{"input": "x"}',
+        {"Content-Type": "application/json; charset=utf-8"},
+    )
+    assert status == 200
+
+
+@needs_dense
+@pytest.mark.anyio
+async def test_web_pages_of_other_sites_are_refused(
+    server: Any, client: aiohttp.ClientSession
+) -> None:
+    body = json.dumps({"model": "m", "input": "x"}).encode()
+    for origin in ("http://evil.example", "https://127.0.0.1.evil.example", "null"):
+        status, answer = await _raw(client, f"{server.url}/v1/embeddings", body, {"Origin": origin})
+        assert status == 403 and answer["error"]["param"] == "Origin"
+        status, answer = await _raw(client, f"{server.url}/api/embed", body, {"Origin": origin})
+        assert status == 403 and answer["error"].startswith(f"Origin: {origin} is a web page")
+    for origin in ("http://localhost:5173", "http://127.0.0.1:8080", "http://[::1]:3000"):
+        status, _ = await _raw(client, f"{server.url}/api/embed", body, {"Origin": origin})
         assert status == 200
 
 
@@ -318,6 +613,10 @@ def test_the_command_serves_until_sigterm() -> None:
     [
         (["--host", "0.0.0.0"], {}, "beyond loopback"),
         ([], {"RECALLBENCH_DENSE_MODEL": "/nonexistent/model"}, "RECALLBENCH_DENSE_MODEL"),
+        (["--max-batch", "0"], {}, "--max-batch: 0 is less than 1"),
+        (["--max-batch", "1e9"], {}, "--max-batch: 1000000000 is more than 4,096 texts"),
+        (["--max-batch", "-3"], {}, "--max-batch: -3 is less than 1"),
+        (["--port", "1e6"], {}, "--port: 1000000 is more than 65,535"),
     ],
 )
 def test_the_command_refuses_in_one_line(

@@ -11,6 +11,11 @@ accepts requests (stdout, flushed)::
 
 SIGINT (Ctrl-C) or SIGTERM stops it (requests in flight finish first) and it exits 0.
 
+What it takes (:mod:`recallbench.adapters.retrieval.embed_limits`): 2,048 texts a request, 65,536
+characters a text, 1 Mi characters and 16,384 word pieces read a request, a 16 MiB body sent as
+``application/json``; past any of them a request is refused with 413 and a JSON error naming the
+limit, never cut.
+
 Exit codes: 0 stopped by a signal; 2 the dense extra or the weights missing, an address that cannot
 be bound, or a bind beyond loopback without ``--insecure``.
 """
@@ -18,7 +23,9 @@ be bound, or a bind beyond loopback without ``--insecure``.
 from __future__ import annotations
 
 import argparse
+import functools
 import ipaddress
+import math
 import signal
 import sys
 from typing import Any
@@ -31,30 +38,38 @@ DEFAULT_PORT = 11435
 """Next to Ollama's 11434, so both can run on one machine."""
 
 
-def _port(text: str) -> int:
+def _number(text: str, what: str) -> int | float:
+    """A flag's number as written: a whole number (``1e9`` too), or a float that is not finite.
+    Its range is checked with every bound (recallbench._bounds), in one line naming the flag; only
+    text that is no number at all is argparse's to refuse."""
     try:
-        value = int(text)
+        return int(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"expected a port number, got {text!r}") from None
-    return value  # 0 to 65535, checked with every bound (recallbench._bounds)
+        pass
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected {what}, got {text!r}") from None
+    if value.is_integer():
+        return int(value)
+    if not math.isfinite(value):
+        return value  # refused by its bound, naming the flag
+    raise argparse.ArgumentTypeError(f"expected {what}, got {text!r}")
 
 
-def _count(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"expected a whole number, got {text!r}") from None
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"expected 1 or more, got {value}")
-    return value
+def _port(text: str) -> int | float:
+    return _number(text, "a port number")  # 0 to 65535
+
+
+def _count(text: str) -> int | float:
+    return _number(text, "a whole number")  # 1 to 4,096 texts
 
 
 def _milliseconds(text: str) -> float:
     try:
-        value = float(text)
+        return float(text)  # 0 to 10,000, checked with every bound (recallbench._bounds)
     except ValueError:
         raise argparse.ArgumentTypeError(f"expected milliseconds, got {text!r}") from None
-    return value  # 0 to 10,000, checked with every bound (recallbench._bounds)
 
 
 def register(sub: Any) -> None:
@@ -84,8 +99,8 @@ def register(sub: Any) -> None:
         type=_count,
         default=256,
         metavar="TEXTS",
-        help="texts gathered into one encoder call at most (default 256; a larger request is "
-        "encoded alone)",
+        help="texts in one encoder call at most (default 256; a larger request is encoded in "
+        "several calls, requests arriving meanwhile riding in the next)",
     )
     p.add_argument(
         "--batch-wait-ms",
@@ -123,21 +138,50 @@ def embed_serve(args: argparse.Namespace) -> int:
     require_dense()  # one line naming the install, before anything starts
     import anyio
 
+    _return_freed_memory()
+
     anyio.run(_serve, args, backend="asyncio")
     return 0
+
+
+def _return_freed_memory() -> None:
+    """Have glibc's malloc give large blocks back to the system when freed, for this process.
+
+    By default glibc raises its mmap threshold as large blocks are freed (up to 32 MiB) and keeps
+    one heap per thread, so a server that once parsed a large body stays that size (6 GB after one
+    request, before issue 42). A fixed threshold of 128 KiB and two heaps make every block of
+    128 KiB or more its own mapping, unmapped when freed: the server returns to within a few MB
+    of its size before each request (``benchmarks/embed_serve_limits.py``). Elsewhere (macOS,
+    musl) nothing is done.
+    """
+    if not sys.platform.startswith("linux"):
+        return
+    import ctypes
+
+    try:
+        libc = ctypes.CDLL("libc.so.6")
+        mallopt = libc.mallopt
+    except (OSError, AttributeError):  # not glibc
+        return
+    m_mmap_threshold, m_arena_max = -3, -8
+    mallopt(m_mmap_threshold, 128 * 1024)
+    mallopt(m_arena_max, 2)
 
 
 async def _serve(args: argparse.Namespace) -> None:
     import anyio
 
     from ..adapters.retrieval.embed_api import DIMENSIONS, MODEL_NAME
+    from ..adapters.retrieval.embed_limits import ENCODER_BATCH_TOKENS
     from ..adapters.retrieval.embed_server import EmbedLimits, serve_embeddings
     from ..adapters.retrieval.minilm import load_encoder
 
     def say(line: str, stream: Any = sys.stderr) -> None:
         print(f"recallbench embed-serve: {line}", file=stream, flush=True)
 
-    encoder = await anyio.to_thread.run_sync(load_encoder)
+    encoder = await anyio.to_thread.run_sync(
+        functools.partial(load_encoder, batch_tokens=ENCODER_BATCH_TOKENS)
+    )
     limits = EmbedLimits(max_batch=args.max_batch, batch_wait=args.batch_wait_ms / 1000)
 
     def server() -> Any:

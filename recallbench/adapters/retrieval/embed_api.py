@@ -25,7 +25,11 @@ back as float32 gets the encoder's vector bit for bit (a shorter float32 spellin
 and then rounded can land one ulp away).
 
 A bad request raises :class:`RequestError` naming the field; :func:`openai_error` and
-:func:`ollama_error` shape it as each API reports errors. No I/O and no event loop here.
+:func:`ollama_error` shape it as each API reports errors. **Sizes** are checked apart
+(:func:`check_sizes`, :func:`check_word_pieces`): a request over a limit is refused whole with 413
+naming the limit, as OpenAI refuses inputs over its limits, never cut silently (a text longer than
+the model's window within the limits is embedded from its first window, as sentence-transformers
+does). No I/O and no event loop here.
 """
 
 from __future__ import annotations
@@ -44,6 +48,8 @@ __all__ = [
     "MODEL_NAME",
     "EmbedRequest",
     "RequestError",
+    "check_sizes",
+    "check_word_pieces",
     "ollama_error",
     "ollama_legacy_request",
     "ollama_legacy_response",
@@ -59,7 +65,7 @@ MODEL_NAME = "all-MiniLM-L6-v2"
 DIMENSIONS = 384
 """The length of every vector."""
 MAX_INPUTS = 2048
-"""The most texts one request may carry (OpenAI's own limit)."""
+"""The most texts one request may carry by default (OpenAI's own limit)."""
 
 Floats = npt.NDArray[np.float32]
 
@@ -69,7 +75,9 @@ class RequestError(ValueError):
 
     Attributes:
         field: the body field (``input``, ``model``, ``encoding_format`` …; ``body`` for the whole).
-        status: the HTTP status to answer with (400; 413 for a body over the size limit).
+        status: the HTTP status to answer with: 400; 413 for a request over a size limit
+            (:func:`check_sizes`); 415 for a body not sent as ``application/json``; 403 for a
+            request from a web page of another site.
     """
 
     def __init__(self, field: str, message: str, *, status: int = 400) -> None:
@@ -87,11 +95,13 @@ class EmbedRequest:
         texts: the inputs.
         model: the model name the client asked for (echoed nowhere; kept for logs).
         encoding: ``"float"`` or ``"base64"`` (OpenAI format only).
+        field: the body field the texts came in (``input``; ``prompt`` for Ollama's older API).
     """
 
     texts: tuple[str, ...]
     model: str = ""
     encoding: str = "float"
+    field: str = "input"
 
 
 def _body(body: object) -> Mapping[str, Any]:
@@ -135,8 +145,6 @@ def _texts(value: object, field: str) -> tuple[str, ...]:
         raise RequestError(field, f"expected a string or an array of strings, got {_kind(value)}")
     if not value:
         raise RequestError(field, "an empty array: give at least one string")
-    if len(value) > MAX_INPUTS:
-        raise RequestError(field, f"{len(value)} inputs, at most {MAX_INPUTS} in one request")
     for n, item in enumerate(value):
         if isinstance(item, str):
             continue
@@ -199,7 +207,69 @@ def ollama_legacy_request(body: object) -> EmbedRequest:
     if not isinstance(prompt, str):
         problem = "missing" if prompt is None else f"expected a string, got {_kind(prompt)}"
         raise RequestError("prompt", problem)
-    return EmbedRequest(texts=(prompt,), model=_model(fields, required=False))
+    return EmbedRequest(texts=(prompt,), model=_model(fields, required=False), field="prompt")
+
+
+def check_sizes(
+    request: EmbedRequest,
+    *,
+    max_texts: int = MAX_INPUTS,
+    max_text_chars: int,
+    max_request_chars: int,
+    window: int = 256,
+) -> None:
+    """Refuse a request with more texts, or longer ones, than the server takes.
+
+    Raises:
+        RequestError: (413) naming the field, the size and the limit: more than ``max_texts``
+            texts, a text over ``max_text_chars`` characters, or more than ``max_request_chars``
+            characters in all.
+    """
+    field, texts = request.field, request.texts
+    if len(texts) > max_texts:
+        raise RequestError(
+            field,
+            f"{len(texts):,} texts, at most {max_texts:,} in one request: send them in several",
+            status=413,
+        )
+    total = 0
+    for n, text in enumerate(texts):
+        if len(text) > max_text_chars:
+            where = field if len(texts) == 1 else f"{field}[{n}]"
+            raise RequestError(
+                where,
+                f"{len(text):,} characters, at most {max_text_chars:,} in one text (the model "
+                f"reads its first {window} word pieces, about {window * 4:,} characters of prose: "
+                "send the start of the text, or split it)",
+                status=413,
+            )
+        total += len(text)
+    if total > max_request_chars:
+        raise RequestError(
+            field,
+            f"{total:,} characters in all, at most {max_request_chars:,} in one request: send "
+            "fewer texts a request",
+            status=413,
+        )
+
+
+def check_word_pieces(
+    request: EmbedRequest, pieces: Sequence[int], *, limit: int, window: int = 256
+) -> None:
+    """Refuse a request whose texts the model would read more than ``limit`` word pieces of
+    (``pieces``: each text's, at most the model's window).
+
+    Raises:
+        RequestError: (413) naming the count and the limit.
+    """
+    total = int(sum(pieces))
+    if total > limit:
+        raise RequestError(
+            request.field,
+            f"{total:,} word pieces to read (at most {window} a text), at most {limit:,} in one "
+            "request (what one request may cost the encoder): send fewer texts a request",
+            status=413,
+        )
 
 
 def _exact(vectors: Floats) -> npt.NDArray[np.float64]:

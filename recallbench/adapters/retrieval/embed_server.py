@@ -2,8 +2,8 @@
 
 Memory systems that embed (MemPalace, memos-os, Chroma, mem0 …) expect an embedding service to
 call. :func:`serve_embeddings` gives them recallbench's own encoder — the one ``builtin:dense``
-uses (:func:`~recallbench.adapters.retrieval.minilm.load_encoder`: numpy, no torch, no download) —
-behind the two APIs they speak (:mod:`~recallbench.adapters.retrieval.embed_api`):
+uses (:func:`~recallbench.adapters.retrieval.minilm.load_encoder`: no torch, no download) — behind
+the two APIs they speak (:mod:`~recallbench.adapters.retrieval.embed_api`):
 
 * ``POST /v1/embeddings``: OpenAI format (``input``: a string or strings; float or base64);
 * ``POST /api/embed``: Ollama format (``input``: a string or strings);
@@ -11,13 +11,13 @@ behind the two APIs they speak (:mod:`~recallbench.adapters.retrieval.embed_api`
 * ``GET /v1/models`` and ``GET /api/tags``: the model, as OpenAI and Ollama list models;
 * ``POST /api/pull``: ``{"status": "success"}``, nothing to download (mem0's Ollama embedder pulls
   a model it does not find listed);
-* ``GET /health``: ``{"status": "ok", "model", "dimensions": 384, …}`` and the batcher's counters.
+* ``GET /health``: ``{"status": "ok", "model", "dimensions": 384, …}``, the batcher's counters and
+  the limits.
 
-**Batches.** Requests arriving together are encoded together (:class:`EmbeddingBatcher`): the first
-request waits up to ``batch_wait`` seconds for others, or until ``max_batch`` texts are gathered,
-and the lot is encoded in one call on a worker thread, so the event loop keeps accepting requests
-while the model runs; whatever arrives during an encode forms the next batch. A request of more
-than ``max_batch`` texts is encoded alone, in one call.
+**Batches.** Requests arriving together are encoded together, in calls of bounded size
+(:class:`~recallbench.adapters.retrieval.embed_batcher.EmbeddingBatcher`), on a worker thread, so
+the event loop keeps accepting requests while the model runs; a large request is encoded in several
+calls and smaller ones arriving meanwhile ride in the next.
 
 **The vectors are the encoder's own**: the same shared :class:`~recallbench.adapters.retrieval.minilm.MiniLMEncoder`
 ``builtin:dense`` uses in the process (mean-pooled, L2-normalised, texts cut at 256 word pieces),
@@ -25,30 +25,36 @@ through its text cache, so a text embedded once is returned bit for bit the same
 text's vector from a fresh encoder may differ by float32 rounding (about 1e-7 per coordinate) with
 the batch it was encoded in, exactly as inside ``builtin:dense``.
 
-A malformed request gets HTTP 400 with a JSON body naming the field (in the error shape of the API
-it called); a body over ``max_body_mb`` gets 413.
+**What it refuses** (a JSON error in the shape of the API called, naming the field or the limit):
+a malformed request, 400; a request over a size limit (:mod:`~recallbench.adapters.retrieval.embed_limits`:
+texts, characters a text and a request, word pieces a request, body bytes), 413, never cut
+silently; a body not sent as ``application/json``, 415 — so a web page cannot send one without the
+browser asking first, which this server never grants; a request from a web page whose origin is not
+this machine (an ``Origin`` header not naming a loopback host), 403.
 """
 
 from __future__ import annotations
 
 import contextlib
-import logging
+import ipaddress
 import time
-from collections import deque
-from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
+from collections.abc import AsyncIterator, Awaitable, Callable
 from typing import Any
 
 import anyio
 import attrs
 import numpy as np
 import orjson
-from aiohttp import web
+from aiohttp import hdrs, web
+from yarl import URL
 
 from .embed_api import (
     DIMENSIONS,
     MODEL_NAME,
     EmbedRequest,
     RequestError,
+    check_sizes,
+    check_word_pieces,
     ollama_error,
     ollama_legacy_request,
     ollama_legacy_response,
@@ -58,6 +64,8 @@ from .embed_api import (
     openai_request,
     openai_response,
 )
+from .embed_batcher import EmbeddingBatcher
+from .embed_limits import DEFAULT_LIMITS, MIB, EmbedLimits
 from .minilm import MiniLMEncoder, load_encoder
 
 __all__ = [
@@ -68,144 +76,11 @@ __all__ = [
     "serve_embeddings",
 ]
 
-log = logging.getLogger("recallbench")
-
 Floats = np.ndarray[Any, np.dtype[np.float32]]
 
-
-@attrs.frozen(kw_only=True)
-class EmbedLimits:
-    """How the server batches and what it accepts.
-
-    Attributes:
-        max_batch: texts gathered into one encode before it starts without waiting further.
-        batch_wait: seconds the first request of a batch waits for others (0: encode at once;
-            requests arriving during an encode still form the next batch).
-        max_body_mb: the largest request body taken, in MiB (413 above it).
-    """
-
-    max_batch: int = attrs.field(default=256, validator=attrs.validators.ge(1))
-    batch_wait: float = attrs.field(default=0.002, validator=attrs.validators.ge(0))
-    max_body_mb: float = attrs.field(default=32.0, validator=attrs.validators.gt(0))
-
-
-DEFAULT_LIMITS = EmbedLimits()
-
-
-@attrs.define(eq=False)
-class _Job:
-    texts: Sequence[str]
-    done: bool = False
-    vectors: Floats | None = None
-    tokens: list[int] = attrs.field(factory=list)
-    error: Exception | None = None
-    abandoned: bool = False
-
-
-class EmbeddingBatcher:
-    """Coalesces concurrent embedding requests into encoder batches.
-
-    Every request queues its texts and takes a turn at a lock; whoever holds it *leads* one batch:
-    it waits up to ``batch_wait`` for more requests (or until ``max_batch`` texts are queued), takes
-    the queue from the front, encodes it on a worker thread and hands each request its rows. A
-    request already served by an earlier leader returns at once. So there is no worker task to
-    start or stop: the batcher is only as busy as its callers, and one encode runs at a time (the
-    encoder spreads a large one over the cores itself).
-
-    Args:
-        encoder: the text encoder.
-        limits: ``max_batch`` and ``batch_wait``.
-    """
-
-    def __init__(self, encoder: MiniLMEncoder, limits: EmbedLimits = DEFAULT_LIMITS) -> None:
-        self.encoder = encoder
-        self.limits = limits
-        self._queue: deque[_Job] = deque()
-        self._queued_texts = 0
-        self._turn = anyio.Lock()
-        self._arrived = anyio.Event()
-        self.requests = 0
-        """Requests answered."""
-        self.batches = 0
-        """Encoder calls made."""
-        self.texts = 0
-        """Texts embedded (cache hits included)."""
-        self.largest_batch = 0
-        """The most texts one encoder call has taken."""
-
-    async def embed(self, texts: Sequence[str]) -> tuple[Floats, list[int]]:
-        """The vectors of ``texts`` (one row each, in order) and the word pieces each was read as.
-
-        Raises:
-            Exception: what the encoder raised for the batch this request was in.
-        """
-        job = _Job(texts)
-        self._queue.append(job)
-        self._queued_texts += len(texts)
-        self._arrived.set()
-        try:
-            while not job.done:
-                async with self._turn:
-                    if not job.done:
-                        await self._lead()
-        finally:
-            # A request cancelled before its batch was taken (its client went away) is skipped.
-            job.abandoned = not job.done
-        if job.error is not None:
-            raise job.error
-        assert job.vectors is not None
-        self.requests += 1
-        return job.vectors, job.tokens
-
-    async def _lead(self) -> None:
-        """Gather one batch (waiting up to ``batch_wait`` for company), encode it, hand it out."""
-        deadline = anyio.current_time() + self.limits.batch_wait
-        while self._queued_texts < self.limits.max_batch:
-            remaining = deadline - anyio.current_time()
-            if remaining <= 0:
-                break
-            self._arrived = anyio.Event()
-            with anyio.move_on_after(remaining):
-                await self._arrived.wait()
-        jobs: list[_Job] = []
-        count = 0
-        while self._queue and (
-            not jobs or count + len(self._queue[0].texts) <= self.limits.max_batch
-        ):
-            job = self._queue.popleft()
-            self._queued_texts -= len(job.texts)
-            if not job.abandoned:
-                jobs.append(job)
-                count += len(job.texts)
-        if not jobs:
-            return
-        texts = [t for job in jobs for t in job.texts]
-        # Shielded: once taken, a batch is encoded and handed out even if the leading request is
-        # cancelled meanwhile, or the requests riding with it would never be answered.
-        with anyio.CancelScope(shield=True):
-            try:
-                vectors, tokens = await anyio.to_thread.run_sync(self._encode, texts)
-            except Exception as exc:  # this batch's requests fail; the server goes on
-                log.warning(
-                    "embed-serve: encoding %d texts failed: %s: %s",
-                    len(texts),
-                    type(exc).__name__,
-                    exc,
-                )
-                for job in jobs:
-                    job.error, job.done = exc, True
-                return
-        self.batches += 1
-        self.texts += len(texts)
-        self.largest_batch = max(self.largest_batch, len(texts))
-        start = 0
-        for job in jobs:
-            end = start + len(job.texts)
-            job.vectors, job.tokens, job.done = vectors[start:end], tokens[start:end], True
-            start = end
-
-    def _encode(self, texts: list[str]) -> tuple[Floats, list[int]]:
-        return self.encoder.encode(texts), self.encoder.word_pieces(texts)
+INLINE_CHARS = 4_096
+"""A request of at most this many characters is tokenized on the event loop (well under a
+millisecond); a larger one on a worker thread."""
 
 
 @attrs.frozen(kw_only=True)
@@ -215,11 +90,13 @@ class EmbedServer:
     Attributes:
         host, port: where it listens (``port`` is the bound one when 0 was asked).
         batcher: its batcher, whose counters say how requests were coalesced.
+        limits: what it takes.
     """
 
     host: str
     port: int
     batcher: EmbeddingBatcher
+    limits: EmbedLimits = DEFAULT_LIMITS
 
     @property
     def url(self) -> str:
@@ -241,20 +118,78 @@ def _json(body: Any, status: int = 200) -> web.Response:
     )
 
 
-Handler = Callable[[web.Request], Awaitable[web.Response]]
+def loopback_origin(origin: str) -> bool:
+    """Whether a browser's ``Origin`` header names this machine (``http://localhost:3000``,
+    ``http://127.0.0.1``, ``http://[::1]:8080``); ``null`` and other hosts do not."""
+    host = URL(origin).host if "://" in origin else None
+    if not host:
+        return False
+    if host.lower() == "localhost" or host.lower().endswith(".localhost"):
+        return True
+    try:
+        return ipaddress.ip_address(host.strip("[]")).is_loopback
+    except ValueError:
+        return False
+
+
+class _Reservations:
+    """Bytes of memory the requests being served have reserved, at most ``total`` together.
+
+    A request that does not fit waits (unread) until enough is given back; smaller ones that fit
+    go ahead of it meanwhile, so a large request waiting never holds up small ones.
+    """
+
+    def __init__(self, total: int) -> None:
+        self.total = total
+        self.held = 0
+        self._changed = anyio.Condition()
+
+    @contextlib.asynccontextmanager
+    async def hold(self, amount: int) -> AsyncIterator[None]:
+        amount = min(amount, self.total)
+        async with self._changed:
+            while self.held + amount > self.total:
+                await self._changed.wait()
+            self.held += amount
+        try:
+            yield
+        finally:
+            with anyio.CancelScope(shield=True):
+                async with self._changed:
+                    self.held -= amount
+                    self._changed.notify_all()
+
+
+Handler = Callable[[web.Request], Awaitable[web.StreamResponse]]
 
 
 def _app(batcher: EmbeddingBatcher, limits: EmbedLimits) -> web.Application:
     encoder = batcher.encoder
+    window = encoder.max_length
     started = time.time()
+    reservations = _Reservations(int(limits.memory_mb * MIB))
+
+    def reserve(request: web.Request) -> int:
+        # A compressed body (aiohttp inflates it) may grow to the largest: reserve for that.
+        encoded = request.headers.get(hdrs.CONTENT_ENCODING, "identity").lower() != "identity"
+        return limits.reserve(None if encoded else request.content_length)
 
     async def read(request: web.Request) -> object:
-        try:
-            raw = await request.read()
-        except web.HTTPRequestEntityTooLarge:
+        if request.content_type != "application/json":
+            sent = request.content_type if hdrs.CONTENT_TYPE in request.headers else "none"
             raise RequestError(
-                "body", f"larger than {limits.max_body_mb:g} MiB", status=413
-            ) from None
+                "Content-Type",
+                f"expected application/json, got {sent} (send the body as JSON with "
+                "Content-Type: application/json)",
+                status=415,
+            )
+        if (request.content_length or 0) > limits.max_body:
+            raise RequestError("body", f"larger than {limits.max_body_mb:g} MiB", status=413)
+        raw = bytearray()
+        while chunk := await request.content.readany():
+            raw += chunk
+            if len(raw) > limits.max_body:
+                raise RequestError("body", f"larger than {limits.max_body_mb:g} MiB", status=413)
         if not raw.strip():
             raise RequestError("body", "empty: send a JSON object")
         try:
@@ -262,24 +197,49 @@ def _app(batcher: EmbeddingBatcher, limits: EmbedLimits) -> web.Application:
         except orjson.JSONDecodeError as exc:
             raise RequestError("body", f"not JSON ({exc})") from None
 
+    def window_of(texts: tuple[str, ...]) -> tuple[list[str], list[int]]:
+        prefixes = encoder.read_prefixes(texts)
+        return prefixes, encoder.word_pieces(prefixes)
+
+    async def accept(request: web.Request, parse: Callable[[object], EmbedRequest]) -> Any:
+        """The checked request, the prefixes the model reads and their word pieces."""
+        embed_request = parse(await read(request))
+        check_sizes(
+            embed_request,
+            max_texts=limits.max_texts,
+            max_text_chars=limits.max_text_chars,
+            max_request_chars=limits.max_request_chars,
+            window=window,
+        )
+        texts = embed_request.texts
+        if sum(map(len, texts)) <= INLINE_CHARS:  # a millisecond at most: no thread hop
+            prefixes, pieces = window_of(texts)
+        else:
+            prefixes, pieces = await anyio.to_thread.run_sync(window_of, texts)
+        check_word_pieces(embed_request, pieces, limit=limits.max_request_pieces, window=window)
+        return embed_request, prefixes, pieces
+
     def endpoint(
         parse: Callable[[object], EmbedRequest],
         respond: Callable[[EmbedRequest, Floats, list[int], float], dict[str, Any]],
         error: Callable[[RequestError | str], dict[str, Any]],
     ) -> Handler:
-        async def handle(request: web.Request) -> web.Response:
+        async def handle(request: web.Request) -> web.StreamResponse:
             began = time.perf_counter()
-            try:
-                embed_request = parse(await read(request))
-            except RequestError as exc:
-                return _json(error(exc), exc.status)
-            try:
-                vectors, tokens = await batcher.embed(embed_request.texts)
-            except (
-                Exception
-            ) as exc:  # the encoder failed: the client gets a 500, the server goes on
-                return _json(error(f"encoding failed: {type(exc).__name__}: {exc}"), 500)
-            return _json(respond(embed_request, vectors, tokens, time.perf_counter() - began))
+            async with reservations.hold(reserve(request)):
+                try:
+                    embed_request, prefixes, pieces = await accept(request, parse)
+                except RequestError as exc:
+                    return _json(error(exc), exc.status)
+                # Only what the model reads is kept from here: a long text's tail is let go.
+                embed_request = attrs.evolve(embed_request, texts=())
+                try:
+                    vectors = await batcher.embed(prefixes, pieces)
+                except (
+                    Exception
+                ) as exc:  # the encoder failed: the client gets a 500, the server goes on
+                    return _json(error(f"encoding failed: {type(exc).__name__}: {exc}"), 500)
+                return _json(respond(embed_request, vectors, pieces, time.perf_counter() - began))
 
         return handle
 
@@ -290,6 +250,20 @@ def _app(batcher: EmbeddingBatcher, limits: EmbedLimits) -> web.Application:
 
     def ollama_err(problem: RequestError | str) -> dict[str, Any]:
         return ollama_error(str(problem))
+
+    @web.middleware
+    async def same_machine(request: web.Request, handler: Handler) -> web.StreamResponse:
+        origin = request.headers.get(hdrs.ORIGIN)
+        if origin is not None and not loopback_origin(origin):
+            message = (
+                f"Origin: {origin} is a web page of another site; this server answers local "
+                "programs and pages of this machine only"
+            )
+            body = openai_error(message, param="Origin")
+            if not request.path.startswith("/v1/"):
+                body = ollama_error(message)
+            return _json(body, 403)
+        return await handler(request)
 
     async def models(request: web.Request) -> web.Response:
         entry = {
@@ -315,17 +289,25 @@ def _app(batcher: EmbeddingBatcher, limits: EmbedLimits) -> web.Application:
                 "status": "ok",
                 "model": MODEL_NAME,
                 "dimensions": DIMENSIONS,
-                "max_tokens": encoder.max_length,
+                "max_tokens": window,
                 "encoder": encoder.label,
                 "requests": batcher.requests,
                 "batches": batcher.batches,
                 "texts": batcher.texts,
                 "largest_batch": batcher.largest_batch,
                 "uptime_seconds": round(time.time() - started, 3),
+                "limits": {
+                    "texts_per_request": limits.max_texts,
+                    "characters_per_text": limits.max_text_chars,
+                    "characters_per_request": limits.max_request_chars,
+                    "word_pieces_per_request": limits.max_request_pieces,
+                    "body_bytes": limits.max_body,
+                },
             }
         )
 
-    app = web.Application(client_max_size=int(limits.max_body_mb * 1024 * 1024))
+    # The body is read by the handlers, chunk by chunk, against limits.max_body.
+    app = web.Application(client_max_size=limits.max_body, middlewares=[same_machine])
     app.router.add_post(
         "/v1/embeddings",
         endpoint(openai_request, lambda r, v, t, s: openai_response(r, v, t), openai_err),
@@ -360,7 +342,7 @@ async def serve_embeddings(
         host: the interface (default loopback).
         port: the port (0: a free one; the bound port is on the yielded server).
         encoder: the text encoder.
-        limits: batching and body limits.
+        limits: batching, sizes and memory (:class:`~recallbench.adapters.retrieval.embed_limits.EmbedLimits`).
 
     Raises:
         ConfigError: no encoder given and the dense extra or the weights are missing.
@@ -368,14 +350,19 @@ async def serve_embeddings(
     """
     if encoder is None:
         encoder = await anyio.to_thread.run_sync(load_encoder)
-    batcher = EmbeddingBatcher(encoder, limits)
+    batcher = EmbeddingBatcher(
+        encoder,
+        max_batch=limits.max_batch,
+        batch_wait=limits.batch_wait,
+        call_pieces=limits.call_pieces,
+    )
     runner = web.AppRunner(_app(batcher, limits), access_log=None, handle_signals=False)
     await runner.setup()
     try:
         site = web.TCPSite(runner, host, port)
         await site.start()
         bound = runner.addresses[0]
-        yield EmbedServer(host=str(bound[0]), port=int(bound[1]), batcher=batcher)
+        yield EmbedServer(host=str(bound[0]), port=int(bound[1]), batcher=batcher, limits=limits)
     finally:
         # Shielded: the server closes even when the block was cancelled.
         with anyio.CancelScope(shield=True):

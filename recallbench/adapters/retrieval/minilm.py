@@ -23,8 +23,10 @@ operators, about twice as fast on two cores (docs/performance.md). Without it, o
 :func:`recallbench.adapters.retrieval.bert.forward`. Both match sentence-transformers to about 2e-7
 per coordinate and each other to about 3e-7; :attr:`MiniLMEncoder.runtime` says which ran.
 
-**Batches.** Texts are tokenized (truncated to the model's ``max_seq_length``, 256 word pieces),
-sorted by length and cut into batches of at most :data:`BATCH_TOKENS` padded tokens, so padding is
+**Batches.** Texts are tokenized (truncated to the model's ``max_seq_length``, 256 word pieces;
+only the prefix the model reads is tokenized at all, :mod:`~recallbench.adapters.retrieval.window`,
+at most 131,072 characters a tokenizer call), sorted by length and cut into batches of at most
+:attr:`~MiniLMEncoder.batch_tokens` padded tokens (:data:`BATCH_TOKENS`), so padding is
 small and the arrays stay in cache. Large encodes run the batches on one Python thread per core,
 BLAS on one thread (numpy releases the GIL in its kernels, so the cores share the element-wise work
 too). **Loading an encoder sets the process's BLAS to one thread for good** (``threadpoolctl``; see
@@ -59,6 +61,7 @@ import numpy.typing as npt
 from ...errors import ConfigError
 from .bert import BertConfig, BertWeights, Floats, Ints, weights_from_tensors
 from .bert import forward as bert_forward
+from .window import chunks_by_chars, read_prefixes
 
 __all__ = [
     "BATCH_TOKENS",
@@ -230,6 +233,7 @@ class MiniLMEncoder:
             :func:`~recallbench.adapters.retrieval.bert.forward`'s contract (default: that numpy
             pass over ``weights``); it must be safe to call from several threads at once.
         runtime: what runs ``forward``, for reports (``numpy`` or ``onnxruntime``).
+        batch_tokens: the most padded tokens in one forward batch.
     """
 
     def __init__(
@@ -243,6 +247,7 @@ class MiniLMEncoder:
         workers: int | None = None,
         forward: Callable[[Ints, npt.NDArray[np.bool_]], Floats] | None = None,
         runtime: str = "numpy",
+        batch_tokens: int = BATCH_TOKENS,
     ) -> None:
         if not 2 <= max_length <= weights.max_positions:
             raise ValueError(f"max_length {max_length} outside 2..{weights.max_positions}")
@@ -254,6 +259,11 @@ class MiniLMEncoder:
         self._forward = forward or functools.partial(bert_forward, weights)
         self.runtime = runtime
         """What runs the forward pass: ``numpy`` or ``onnxruntime``."""
+        self.batch_tokens = batch_tokens
+        """The most padded tokens in one forward batch (a longer text makes a batch of its own).
+        The activations of a batch grow with it: 2,048 (:data:`BATCH_TOKENS`) held about 100 MB
+        a concurrent batch of full windows in onnxruntime's arena, 512 about 25 MB, at the same
+        speed on two cores (``recallbench embed-serve`` takes 512)."""
         tokenizer.no_padding()
         tokenizer.enable_truncation(max_length=max_length)
         self._tokenizer = tokenizer
@@ -314,7 +324,32 @@ class MiniLMEncoder:
     def word_pieces(self, texts: Sequence[str]) -> list[int]:
         """How many word pieces of each text the model reads (``[CLS]``/``[SEP]`` included, at most
         ``max_length``)."""
-        return [len(e.ids) for e in self._tokenizer.encode_batch(list(texts))]
+        return [len(ids) for ids in self._read(self.read_prefixes(texts))]
+
+    def read_prefixes(self, texts: Sequence[str]) -> list[str]:
+        """Each text cut where the model stops reading it: a prefix whose word pieces are exactly
+        those the model reads of the whole (:func:`~recallbench.adapters.retrieval.window.read_prefixes`),
+        found without tokenizing the rest. A text the model reads to its end is unchanged."""
+        return read_prefixes(self._untruncated(), texts, self.max_length)
+
+    def _untruncated(self) -> Any:
+        """A copy of the tokenizer that neither truncates nor pads (made once)."""
+        with self._lock:
+            if self._counter is None:
+                counter = type(self._tokenizer).from_str(self._tokenizer.to_str())
+                counter.no_truncation()
+                self._counter = counter
+            return self._counter
+
+    def _read(self, texts: Sequence[str]) -> list[Ints]:
+        """The word-piece ids the model reads of each text, at most
+        :data:`~recallbench.adapters.retrieval.window.TOKENIZE_CHARS` characters a tokenizer call
+        (its encodings hold about 100 bytes a piece)."""
+        out: list[Ints] = []
+        for run in chunks_by_chars(texts):
+            encodings = self._tokenizer.encode_batch([texts[i] for i in run])
+            out.extend(np.asarray(e.ids, dtype=np.int64) for e in encodings)
+        return out
 
     def word_counts(self, texts: Sequence[str]) -> list[list[int]]:
         """The word pieces of each word of each text (one count per
@@ -324,12 +359,7 @@ class MiniLMEncoder:
         the pieces the model would read of it."""
         from .passages import word_spans
 
-        with self._lock:
-            if self._counter is None:
-                counter = type(self._tokenizer).from_str(self._tokenizer.to_str())
-                counter.no_truncation()
-                self._counter = counter
-        encodings = self._counter.encode_batch(list(texts), add_special_tokens=False)
+        encodings = self._untruncated().encode_batch(list(texts), add_special_tokens=False)
         out: list[list[int]] = []
         for text, encoding in zip(texts, encodings, strict=True):
             starts = np.fromiter((a for a, _ in word_spans(text)), dtype=np.int64)
@@ -343,9 +373,11 @@ class MiniLMEncoder:
         out = np.zeros((len(texts), self.dim), dtype=np.float32)
         if not texts:
             return out
-        ids = [e.ids for e in self._tokenizer.encode_batch(list(texts))]
+        # Only the prefix the model reads is tokenized, in bounded calls: a 31 MiB text once cost
+        # 80 s and 2.5 GB tokenized whole.
+        ids = self._read(self.read_prefixes(texts))
         lengths = np.fromiter((len(i) for i in ids), dtype=np.int64, count=len(ids))
-        batches = _batches(lengths, BATCH_TOKENS)
+        batches = _batches(lengths, self.batch_tokens)
 
         def run(batch: list[int]) -> None:
             width = int(lengths[batch].max())
@@ -444,14 +476,18 @@ def _runtime(runtime: str | None) -> str:
 
 
 def load_encoder(
-    model_dir: Path | str | None = None, *, runtime: str | None = None
+    model_dir: Path | str | None = None,
+    *,
+    runtime: str | None = None,
+    batch_tokens: int = BATCH_TOKENS,
 ) -> MiniLMEncoder:
     """The encoder of the model in ``model_dir`` (default: :func:`locate_model`), loaded once per
-    directory and runtime per process and shared.
+    directory, runtime and batch size per process and shared.
 
     Args:
         model_dir: the model's files (default: :func:`locate_model`).
         runtime: one of :data:`RUNTIMES` (default: :data:`RUNTIME_ENV`, else ``auto``).
+        batch_tokens: the most padded tokens in one forward batch (:attr:`MiniLMEncoder.batch_tokens`).
 
     Raises:
         ConfigError: the extra or the weights are missing (one line naming the install), the files
@@ -461,11 +497,11 @@ def load_encoder(
     if model_dir is None:
         require_dense()
         model_dir = locate_model()
-    return _load(Path(model_dir).resolve(), chosen)
+    return _load(Path(model_dir).resolve(), chosen, batch_tokens)
 
 
 @functools.lru_cache(maxsize=4)
-def _load(directory: Path, runtime: str) -> MiniLMEncoder:
+def _load(directory: Path, runtime: str, batch_tokens: int) -> MiniLMEncoder:
     require_dense({MODEL_ENV: str(directory)})
     from safetensors.numpy import load_file
     from tokenizers import Tokenizer
@@ -497,4 +533,5 @@ def _load(directory: Path, runtime: str) -> MiniLMEncoder:
         label=_label(directory),
         forward=forward,
         runtime=runtime,
+        batch_tokens=batch_tokens,
     )
