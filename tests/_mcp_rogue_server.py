@@ -156,7 +156,11 @@ def main() -> None:
             hits.append(hit)
         return {"hits": hits}
 
-    server.run()
+    try:
+        server.run()
+    except BaseException:  # its reader gone (a broken pipe): ignored too, with --ignore-eof
+        if not args.ignore_eof:
+            raise
     if args.ignore_eof:
         time.sleep(3600)
 

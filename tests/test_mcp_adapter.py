@@ -15,10 +15,14 @@ from pathlib import Path
 import anyio
 import pytest
 from _mcp_support import MODEL, SERVER, day_log, fake_mapping, metadata
+from hypothesis import given
+from hypothesis import strategies as st
 
 from recallbench.adapters import ABSTENTION
+from recallbench.adapters._memory import snippet
 from recallbench.adapters.capabilities import adapter_capabilities
 from recallbench.adapters.mcp import McpAdapter
+from recallbench.adapters.mcp.adapter import head_snippet
 
 pytestmark = pytest.mark.anyio
 
@@ -188,3 +192,13 @@ def test_importing_recallbench_and_the_mcp_package_imports_no_mcp() -> None:
 def test_the_fake_server_module_runs_as_a_script(tmp_path: Path) -> None:
     out = subprocess.run([*SERVER, "--help"], capture_output=True, text=True, check=True)
     assert "--die-after" in out.stdout
+
+
+@given(
+    st.text(
+        alphabet=st.sampled_from(["a", "b", " ", "\n", "\t", "\u00a0", "\u2028", "…", "\x1c"]),
+        max_size=2000,
+    )
+)
+def test_a_snippet_from_the_head_equals_the_snippet_of_the_whole(text: str) -> None:
+    assert head_snippet(text) == snippet(text)

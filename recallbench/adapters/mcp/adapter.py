@@ -37,6 +37,7 @@ from ...data.corpus import DayMetadata, day_memory_id, memory_id_day, split_sess
 from ...errors import AdapterError, ConfigError
 from .._memory import (
     DEFAULT_SESSION,
+    SNIPPET_CHARS,
     Chunk,
     MemoryStore,
     abstain,
@@ -51,7 +52,7 @@ from ..retrieval.base import Document, chunk_day
 from .config import McpConfig, parse_mcp_config
 from .results import Hit, MalformedResult, day_in_id, fill, read_hits, result_payload, slug
 
-__all__ = ["MCP_EXTRA_HINT", "McpAdapter", "require_mcp"]
+__all__ = ["MCP_EXTRA_HINT", "McpAdapter", "head_snippet", "require_mcp"]
 
 MCP_EXTRA_HINT = "pip install 'recallbench[mcp]'"
 
@@ -79,6 +80,21 @@ def _lines(text: str) -> list[str]:
     return [line.strip() for line in text.splitlines() if line.strip()]
 
 
+_HEAD = 4 * SNIPPET_CHARS
+_ANSWERS_KEPT = 2000
+
+
+def head_snippet(text: str) -> str:
+    """:func:`~.._memory.snippet` of ``text``, reading only its head when that holds the snippet:
+    a session-sized hit is kilobytes, its snippet 200 characters, and flattening the whole text
+    took half of what a search cost the adapter."""
+    if len(text) > _HEAD:
+        head = snippet(text[:_HEAD], limit=_HEAD)  # the head on one line, uncut
+        if len(head) > SNIPPET_CHARS:  # a prefix of the whole text on one line, long enough
+            return snippet(head)
+    return snippet(text)
+
+
 class McpAdapter:
     """A memory system behind an MCP server (see the module docstring).
 
@@ -100,6 +116,8 @@ class McpAdapter:
         self._days: dict[int, list[str]] = {}
         self._metadata: dict[int, DayMetadata] = {}
         self._stats = TermStats()
+        self._answers = MemoryStore()
+        self._answered = 0
         self._answerer: Any = None
         answer = self.config.answer
         if answer.model is not None:
@@ -226,7 +244,16 @@ class McpAdapter:
         finally:
             await self.teardown()
 
+    def _answer_store(self) -> MemoryStore:
+        """Where the hits' sentences and terms are cached, by text: answers re-read the same hits
+        question after question (started afresh every :data:`_ANSWERS_KEPT` answers)."""
+        self._answered += 1
+        if self._answered > _ANSWERS_KEPT:
+            self._answers, self._answered = MemoryStore(), 1
+        return self._answers
+
     def _reset(self) -> None:
+        self._answers, self._answered = MemoryStore(), 0
         self._records.clear()
         self._by_slug.clear()
         self._days.clear()
@@ -472,13 +499,14 @@ class McpAdapter:
         keep ``search.limit``, and answer from them."""
         found, calls = await self._search(question)
         chunks: list[tuple[Chunk, float | None]] = []
-        for n, hit in enumerate(found):
+        for hit in found:
             day, hit_session = self._place(hit)
             if not self._visible(day, hit_session, session):
                 continue
-            document = Document(id=f"hit/{n}", text=hit.text, day=day, session=hit_session or None)
+            # Keyed by its text, the store's splits of a hit are those of any hit of that text.
+            document = Document(id=hit.text, text=hit.text, day=day, session=hit_session or None)
             chunks.append((Chunk(document=document, path=hit.id, isolated=False), hit.score))
-        store = MemoryStore()  # caches the hits' sentences for this answer only
+        store = self._answer_store()
         weights = {t: self._stats.idf(t) for t in query_terms(question)}
         if self.config.search.rank == "overlap":
             ranked = store.rank_by_overlap([c for c, _ in chunks], weights)
@@ -488,7 +516,7 @@ class McpAdapter:
             RetrievalEntry(
                 path=c.path,
                 score=None if score is None else round(score, 6),
-                snippet=snippet(c.text),
+                snippet=head_snippet(c.text),
                 day=c.document.day,
             )
             for c, score in chunks

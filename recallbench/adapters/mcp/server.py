@@ -290,6 +290,8 @@ class ServerKeeper:
                         await self._watch(conn)
                         why = conn.failure
                         if conn.hung and not self._stopping:
+                            if conn.server is not None:
+                                conn.server.hung = True  # stopped without waiting for it
                             self._go_down(f"{self.label} is down: {conn.failure}")
                     if first and refused is not None:
                         pass

@@ -94,6 +94,8 @@ class StdioServer:
         self._stderr_done = anyio.Event()
         self._writer_done = anyio.Event()
         self._discard = False
+        self.hung = False
+        """Set when it was found hung: it is not given :data:`EXIT_GRACE` to exit by itself."""
 
     @property
     def pid(self) -> int:
@@ -298,7 +300,7 @@ class StdioServer:
             with anyio.move_on_after(0.5):
                 await self._writer_done.wait()
             await _close(self.process.stdin)
-            with anyio.move_on_after(EXIT_GRACE):
+            with anyio.move_on_after(0.0 if self.hung else EXIT_GRACE):
                 while self.returncode is None:
                     await anyio.sleep(0.01)
             await stop_tree(self.process, grace=KILL_GRACE, marker=(MARKER, marker), also=tree)
