@@ -15,6 +15,7 @@ Knobs:
 * ``--ignore-eof``: keep running after stdin ends; ``--ignore-term``: ignore ``SIGTERM``.
 * ``--die-after N`` (``--die-once FILE``): exit with code 3 during the Nth tool call (only while
   FILE is not there; it is created as the server dies).
+* ``--slow-start-if FILE``: when FILE is there at start, sleep a minute before serving.
 * ``--hang-after N``: from the Nth tool call on, block the event loop for an hour (pings unanswered).
 * ``--slow S``: each search takes S seconds, asleep without blocking (pings answered).
 * ``--stderr-flood MB``: write MB megabytes to stderr at start, then the line ``flood done``.
@@ -56,6 +57,7 @@ def main() -> None:
     parser.add_argument("--ignore-term", action="store_true")
     parser.add_argument("--die-after", type=int)
     parser.add_argument("--die-once", type=Path)
+    parser.add_argument("--slow-start-if", type=Path)
     parser.add_argument("--hang-after", type=int)
     parser.add_argument("--slow", type=float, default=0.0)
     parser.add_argument("--stderr-flood", type=int, default=0)
@@ -67,6 +69,7 @@ def main() -> None:
 
     if args.ignore_term:
         signal.signal(signal.SIGTERM, signal.SIG_IGN)
+
     # The SDK points fd 1 at stderr while it serves (its own writes go to a copy): noise on the
     # protocol's stream must be written to a copy of our own.
     stdout = os.dup(1)
@@ -80,6 +83,8 @@ def main() -> None:
     if args.pidfile is not None:  # one line per start (a server started again adds one)
         with args.pidfile.open("a", encoding="utf-8") as f:
             f.write(json.dumps(pids) + "\n")
+    if args.slow_start_if is not None and args.slow_start_if.exists():
+        time.sleep(60)
     if args.stderr_flood:
         block = ("x" * 1023 + "\n").encode()
         for _ in range(args.stderr_flood * 1024):

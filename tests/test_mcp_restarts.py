@@ -100,6 +100,22 @@ async def test_replay_stores_the_records_again_on_a_server_that_kept_nothing(
     assert "CODE-0002" not in answers[False]
 
 
+async def test_the_end_of_the_unit_does_not_wait_for_a_restart(tmp_path: Path) -> None:
+    died, pidfile = tmp_path / "died", tmp_path / "pids"
+    flags = ("--die-after", "2", "--die-once", str(died), "--slow-start-if", str(died))
+    adapter = McpAdapter(rogue(*flags, "--pidfile", str(pidfile)))
+    await adapter.setup()
+    await adapter.ingest_day(1, day_log(1), metadata(1))
+    with pytest.raises(McpServerDown):
+        await adapter.query("access code")  # it dies; the one started again sleeps a minute
+    with anyio.fail_after(10):
+        while len(pidfile.read_text().splitlines()) < 2:
+            await anyio.sleep(0.02)
+    started = time.monotonic()
+    await adapter.teardown()
+    assert time.monotonic() - started < 10, "the restart in progress was cancelled"
+
+
 async def test_a_hung_server_is_found_by_a_ping_and_is_down_for_the_unit() -> None:
     adapter = McpAdapter(rogue("--hang-after", "2", probeAfter=1))
     async with adapter.lifespan():

@@ -215,6 +215,7 @@ class ServerKeeper:
         self._on_restart = on_restart
         self._changed = anyio.Event()
         self._stopping = False
+        self._running: anyio.CancelScope | None = None
 
     async def start(self, stack: contextlib.AsyncExitStack) -> None:
         """Start the keeper in a task group of ``stack`` and wait for the first connection; the
@@ -228,8 +229,11 @@ class ServerKeeper:
         await tg.start(self._keep)
 
     def stop_soon(self) -> None:
-        """Let the keeper close the connection and stop the server."""
+        """Let the keeper close the connection and stop the server (a start in progress is
+        cancelled)."""
         self._stopping = True
+        if self._running is not None:
+            self._running.cancel()
         if self.conn is not None:
             self.conn.wake.set()
         self._publish(self.conn)
@@ -272,41 +276,19 @@ class ServerKeeper:
             while not self._stopping and self.down is None:
                 why: str | None = None
                 refused: Exception | None = None
-                async with contextlib.AsyncExitStack() as stack:
+                # The unit's end (stop_soon) cancels whatever this start is doing: starting the
+                # server again, or watching it; the transport's stop is shielded and runs whole.
+                with anyio.CancelScope() as self._running:
                     try:
-                        conn = await self._connect(stack, first)
-                        if not first and self._on_restart is not None:
-                            await self._on_restart(conn)
-                    except Exception as exc:
-                        # Raised once the stack is closed: raised through it, the session's and
-                        # the transport's task groups would wrap it in exception groups.
-                        refused = exc
-                        why = f"the server did not start again: {_first_line(exc)}"
-                    else:
-                        self._publish(conn)
+                        why, refused = await self._serve(first, task_status)
+                    except Exception as exc:  # ours: the keeper must not take the unit down
                         if first:
-                            first = False
-                            task_status.started()
-                        await self._watch(conn)
-                        why = conn.failure
-                        if conn.hung and not self._stopping:
-                            if conn.server is not None:
-                                conn.server.hung = True  # stopped without waiting for it
-                            self._go_down(f"{self.label} is down: {conn.failure}")
-                    if first and refused is not None:
-                        pass
-                    elif not self._stopping and self.down is None:
-                        self.deaths += 1
-                        if self.deaths > self.restarts:
-                            self._go_down(
-                                f"{self.label} is down: {why}; it died {self.deaths} times in "
-                                f"this unit of work, more than server.restarts "
-                                f"({self.restarts}) allows"
-                            )
-                    self._publish(None)  # calls wait for the next one (or fail, when down)
-                    # Leaving the stack stops what is left of the server's process tree.
+                            raise
+                        log.debug("the MCP server keeper failed", exc_info=True)
+                        self._go_down(f"{self.label} is down: {type(exc).__name__}: {exc}")
                 if first and refused is not None:
                     raise refused
+                first = False
                 if self._stopping or self.down is not None:
                     return
                 log.warning(
@@ -318,6 +300,42 @@ class ServerKeeper:
                 )
         finally:
             self._publish(None)
+
+    async def _serve(self, first: bool, task_status: Any) -> tuple[str | None, Exception | None]:
+        """Start the server once and watch it until it ends: why it ended, and (when it did not
+        start) what it raised."""
+        why: str | None = None
+        refused: Exception | None = None
+        async with contextlib.AsyncExitStack() as stack:
+            try:
+                conn = await self._connect(stack, first)
+                if not first and self._on_restart is not None:
+                    await self._on_restart(conn)
+            except Exception as exc:
+                # Raised once the stack is closed: raised through it, the session's and the
+                # transport's task groups would wrap it in exception groups.
+                refused = exc
+                why = f"the server did not start again: {_first_line(exc)}"
+            else:
+                self._publish(conn)
+                if first:
+                    task_status.started()
+                await self._watch(conn)
+                why = conn.failure
+                if conn.hung and not self._stopping:
+                    if conn.server is not None:
+                        conn.server.hung = True  # stopped without waiting for it
+                    self._go_down(f"{self.label} is down: {conn.failure}")
+            if not (first and refused is not None) and not self._stopping and self.down is None:
+                self.deaths += 1
+                if self.deaths > self.restarts:
+                    self._go_down(
+                        f"{self.label} is down: {why}; it died {self.deaths} times in this unit "
+                        f"of work, more than server.restarts ({self.restarts}) allows"
+                    )
+            self._publish(None)  # calls wait for the next one (or fail, when down)
+            # Leaving the stack stops what is left of the server's process tree.
+        return why, refused
 
     async def _watch(self, conn: Connection) -> None:
         """Until the connection ends: the server died (its process exited, or its stdout closed),
