@@ -127,7 +127,9 @@ def sweep_stale(root: Path | None = None) -> tuple[int, int]:
             by_folder[value].append(pid)
         for value, pids in by_folder.items():
             folder = Path(value)
-            if folder.name.startswith(PREFIX) and folder.is_dir() and not stale(folder):
+            if not folder.name.startswith(PREFIX) or not folder.is_absolute():
+                continue  # not a marker of ours
+            if folder.is_dir() and not stale(folder):
                 continue
             for pid in pids:
                 with contextlib.suppress(ProcessLookupError, PermissionError):

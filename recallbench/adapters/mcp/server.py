@@ -216,6 +216,7 @@ class ServerKeeper:
         self._changed = anyio.Event()
         self._stopping = False
         self._running: anyio.CancelScope | None = None
+        self._started = False
 
     async def start(self, stack: contextlib.AsyncExitStack) -> None:
         """Start the keeper in a task group of ``stack`` and wait for the first connection; the
@@ -281,11 +282,17 @@ class ServerKeeper:
                 with anyio.CancelScope() as self._running:
                     try:
                         why, refused = await self._serve(first, task_status)
-                    except Exception as exc:  # ours: the keeper must not take the unit down
-                        if first:
+                    except Exception as exc:
+                        # The transport's own tasks failed (a streamable HTTP server gone: its
+                        # connection refused), or ours did: the server is down, the unit goes on.
+                        if not self._started:
                             raise
-                        log.debug("the MCP server keeper failed", exc_info=True)
-                        self._go_down(f"{self.label} is down: {type(exc).__name__}: {exc}")
+                        log.debug("the MCP connection failed", exc_info=True)
+                        cause = _leaf(exc)
+                        why = f"the connection failed: {type(cause).__name__}: {_first_line(cause)}"
+                        if self.conn is not None:
+                            self.conn.fail(why)
+                        self._go_down(f"{self.label} is down: {why}")
                 if first and refused is not None:
                     raise refused
                 first = False
@@ -319,6 +326,7 @@ class ServerKeeper:
             else:
                 self._publish(conn)
                 if first:
+                    self._started = True
                     task_status.started()
                 await self._watch(conn)
                 why = conn.failure
@@ -359,6 +367,13 @@ class ServerKeeper:
             conn.ping, probe_after, waiting_since=lambda: conn.waiting_since
         )
         conn.fail(reason, hung=True)
+
+
+def _leaf(exc: BaseException) -> BaseException:
+    """The first exception that is not a group, inside ``exc``."""
+    while isinstance(exc, BaseExceptionGroup) and exc.exceptions:
+        exc = exc.exceptions[0]
+    return exc
 
 
 def _ended(code: int | None) -> str:
