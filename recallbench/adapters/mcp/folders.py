@@ -10,7 +10,8 @@ taken has no owner left: it is **stale**. Every server process carries its folde
 A run stopped in any way but ``SIGKILL`` removes its folders and stops its servers itself (the
 adapter's teardown). After a ``SIGKILL`` (or a power cut of the process: an OOM kill) nothing could;
 so before a process makes its first folder, :func:`sweep_stale` stops every marked process whose
-folder is stale or gone, and removes the stale folders. A folder without a lock file (made by an
+folder is a stale one of its temporary directory (another directory's are left to the runs that
+use it) or is gone, and removes the stale folders. A folder without a lock file (made by an
 older recallbench, or half made) is removed only once it is a day old.
 
 Linux finds marked processes through ``/proc``; elsewhere only the folders are swept. On Windows
@@ -102,9 +103,9 @@ def _stale(folder: Path, now: float) -> tuple[bool, int | None]:
 
 
 def sweep_stale(root: Path | None = None) -> tuple[int, int]:
-    """Stop the marked processes whose folder is stale or gone, and remove the stale folders of
-    ``root`` (the temporary directory) that this user owns. Returns (processes, folders).
-    Nothing raises: a sweep that cannot do something leaves it."""
+    """Stop the marked processes whose folder is a stale one of ``root`` (the temporary
+    directory) or is gone, and remove the stale folders of ``root`` that this user owns. Returns
+    (processes, folders). Nothing raises: a sweep that cannot do something leaves it."""
     root = Path(root or tempfile.gettempdir())
     now = time.time()
     held: list[int] = []
@@ -125,12 +126,13 @@ def sweep_stale(root: Path | None = None) -> tuple[int, int]:
         by_folder: dict[str, list[int]] = defaultdict(list)
         for pid, value in marked_processes(MARKER).items():
             by_folder[value].append(pid)
+        here = os.path.realpath(root)
         for value, pids in by_folder.items():
             folder = Path(value)
             if not folder.name.startswith(PREFIX) or not folder.is_absolute():
                 continue  # not a marker of ours
-            if folder.is_dir() and not stale(folder):
-                continue
+            if folder.is_dir() and (os.path.realpath(folder.parent) != here or not stale(folder)):
+                continue  # alive, or another temporary directory's (its next run sweeps it)
             for pid in pids:
                 with contextlib.suppress(ProcessLookupError, PermissionError):
                     os.kill(pid, signal.SIGKILL)
