@@ -86,8 +86,8 @@ _ANSWERS_KEPT = 2000
 
 def head_snippet(text: str) -> str:
     """:func:`~.._memory.snippet` of ``text``, reading only its head when that holds the snippet:
-    a session-sized hit is kilobytes, its snippet 200 characters, and flattening the whole text
-    took half of what a search cost the adapter."""
+    a session-sized hit is kilobytes, its snippet 200 characters, and flattening every hit's whole
+    text was a good part of what a search cost the adapter."""
     if len(text) > _HEAD:
         head = snippet(text[:_HEAD], limit=_HEAD)  # the head on one line, uncut
         if len(head) > SNIPPET_CHARS:  # a prefix of the whole text on one line, long enough
