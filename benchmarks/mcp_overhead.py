@@ -65,7 +65,7 @@ async def main(days: int, rounds: int) -> None:
                 isolated_sessions=(),
             )
             await adapter.ingest_day(day.number, day.content, meta)
-        session = adapter._session
+        session = adapter.session
         raw_search: list[float] = []
         ours_search: list[float] = []
         server: list[float] = []

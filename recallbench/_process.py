@@ -23,6 +23,12 @@ Limitations: the group is the unit that dies. A descendant that leaves it on pur
 ``setpgid``, a daemonising double fork) escapes the kill; if it still holds our stdout or stderr,
 draining stops after a short bound instead of waiting for it. On Windows, ``taskkill /T`` walks the
 tree from the direct child, so descendants of a child that already exited are not found.
+
+:func:`stop_tree` is the same kill for a long-lived child its caller started itself (an MCP server),
+and reaches further on Linux: besides the group, every process that carries an *environment marker*
+(a variable the caller set for the child, which its descendants inherit) and every descendant found
+beforehand (:func:`descendants`, from ``/proc``) — so a ``setsid`` grandchild dies too. Where there is
+no ``/proc`` (macOS, the BSDs) only the group is killed; on Windows, ``taskkill /T``.
 """
 
 from __future__ import annotations
@@ -33,13 +39,22 @@ import os
 import signal
 import subprocess
 import sys
-from collections.abc import Mapping, Sequence
+import time
+from collections.abc import Collection, Mapping, Sequence
+from pathlib import Path
 
 import anyio
 import attrs
 from anyio.abc import ByteReceiveStream, ByteSendStream, Process
 
-__all__ = ["ProcessResult", "ProcessTimeout", "run_process"]
+__all__ = [
+    "ProcessResult",
+    "ProcessTimeout",
+    "descendants",
+    "marked_processes",
+    "run_process",
+    "stop_tree",
+]
 
 log = logging.getLogger("recallbench")
 
@@ -48,6 +63,9 @@ _REAP_LIMIT = 5.0
 #: After the kill, how long output still in flight may take to reach EOF. A descendant that
 #: escaped the group can hold the pipes open for ever, so this must be bounded.
 _DRAIN_LIMIT = 1.0
+#: How often a kill in progress looks whether everything it signalled is gone.
+_POLL = 0.01
+_PROC = Path("/proc")
 
 if sys.platform == "win32":
     # A new process group keeps a console Ctrl-C meant for us away from the agent: we decide when
@@ -259,21 +277,186 @@ async def _kill_tree(process: Process, grace: float) -> None:
     """Kill the child and every descendant in its process group, then reap the child."""
     if sys.platform == "win32":
         await _taskkill(process)
+        with anyio.move_on_after(_REAP_LIMIT):
+            await process.wait()
     else:
+        await stop_tree(process, grace=grace)
+
+
+async def stop_tree(
+    process: Process,
+    *,
+    grace: float,
+    marker: tuple[str, str] | None = None,
+    also: Collection[int] = (),
+) -> None:
+    """Stop a child started as the leader of a process group of its own (``start_new_session``),
+    with everything it started, whether or not it has exited already.
+
+    ``SIGTERM`` to the group — and, on Linux, to each process outside it that carries ``marker``
+    (``(NAME, VALUE)``: an environment variable the caller set for the child; descendants inherit
+    it) or is in ``also`` (descendants found beforehand, :func:`descendants`); at most ``grace``
+    seconds for all of them to be gone; ``SIGKILL`` to whatever is left; the leader reaped (polled,
+    not awaited: a survivor holding its pipes must not hold us). Shielded from the caller's
+    cancellation and bounded, like the kill of :func:`run_process`. Windows: ``taskkill /T``.
+    """
+    with anyio.CancelScope(shield=True) as scope:
+        scope.deadline = anyio.current_time() + grace + _REAP_LIMIT
+        if sys.platform == "win32":
+            await _taskkill(process)
+            await _reaped(process, _REAP_LIMIT)
+            return
         # The group id is the child's pid (it called setsid). Use the pid, not os.getpgid(), which
         # fails once the leader is reaped while the rest of its group lives on. The id cannot be
         # reused for a new group while any member, even a zombie, still exists, so signalling it
         # cannot hit an unrelated group.
-        log.debug("sending SIGTERM to process group %d", process.pid)
-        _signal_group(process.pid, signal.SIGTERM)
-        with anyio.move_on_after(grace):
-            await process.wait()
-        # Unconditionally: the leader may have exited while descendants ignore SIGTERM, and
-        # a leader ignoring SIGTERM has had its grace.
-        log.debug("sending SIGKILL to process group %d", process.pid)
-        _signal_group(process.pid, signal.SIGKILL)
-    with anyio.move_on_after(_REAP_LIMIT):
-        await process.wait()
+        pgid = process.pid
+        strays = _strays(pgid, marker, also)
+        log.debug("sending SIGTERM to process group %d (and %d more)", pgid, len(strays))
+        _signal_group(pgid, signal.SIGTERM)
+        _signal_each(strays, signal.SIGTERM)
+        deadline = time.monotonic() + grace
+        while time.monotonic() < deadline:
+            if process.returncode is not None and not _group_alive(pgid) and not _alive(strays):
+                break
+            await anyio.sleep(_POLL)
+        else:
+            # Unconditionally: the leader may have exited while descendants ignore SIGTERM, and
+            # a leader ignoring SIGTERM has had its grace.
+            log.debug("sending SIGKILL to process group %d", pgid)
+            _signal_group(pgid, signal.SIGKILL)
+            # Marked processes started since the first look die too.
+            _signal_each({**strays, **_strays(pgid, marker, ())}, signal.SIGKILL)
+        await _reaped(process, _REAP_LIMIT)
+
+
+async def _reaped(process: Process, limit: float) -> None:
+    """Wait at most ``limit`` seconds for the child's exit status (our child: it is reaped)."""
+    deadline = time.monotonic() + limit
+    while process.returncode is None and time.monotonic() < deadline:
+        await anyio.sleep(_POLL)
+
+
+# -- finding processes (Linux: /proc) ---------------------------------------------------------------
+
+
+@attrs.frozen
+class _Proc:
+    pid: int
+    ppid: int
+    pgrp: int
+    zombie: bool
+    start: int
+    """Clock ticks after boot when it started: a pid reused later has another."""
+
+
+def _stat(pid: int) -> _Proc | None:
+    try:
+        text = (_PROC / str(pid) / "stat").read_text(encoding="ascii", errors="replace")
+    except OSError:
+        return None
+    # The command name is in parentheses and may itself hold spaces and parentheses.
+    fields = text.rpartition(")")[2].split()
+    try:
+        return _Proc(pid, int(fields[1]), int(fields[2]), fields[0] in {"Z", "X"}, int(fields[19]))
+    except (IndexError, ValueError):
+        return None
+
+
+def _pids() -> list[int]:
+    try:
+        return [int(name) for name in os.listdir(_PROC) if name.isdigit()]
+    except OSError:
+        return []
+
+
+def descendants(pid: int) -> set[int]:
+    """The living descendants of ``pid`` (children, theirs …), from ``/proc``; empty where there is
+    none. A process whose parent exited has been re-parented (to init or a subreaper) and is no
+    longer found this way: that is what environment markers are for (:func:`marked_processes`)."""
+    children: dict[int, list[int]] = {}
+    for other in _pids():
+        proc = _stat(other)
+        if proc is not None and not proc.zombie:
+            children.setdefault(proc.ppid, []).append(proc.pid)
+    found: set[int] = set()
+    pending = [pid]
+    while pending:
+        for child in children.get(pending.pop(), ()):
+            if child not in found:
+                found.add(child)
+                pending.append(child)
+    return found
+
+
+def marked_processes(name: str, value: str | None = None) -> dict[int, str]:
+    """The living processes whose environment (as they were started) holds ``name`` (equal to
+    ``value``, when given): pid → the value. Linux only (``/proc/PID/environ``, readable for our
+    own processes); empty elsewhere."""
+    key = name.encode() + b"="
+    found: dict[int, str] = {}
+    me = os.getpid()
+    for pid in _pids():
+        if pid == me:
+            continue
+        try:
+            environ = (_PROC / str(pid) / "environ").read_bytes()
+        except OSError:  # gone, or not ours
+            continue
+        for entry in environ.split(b"\0"):
+            if entry.startswith(key):
+                text = entry[len(key) :].decode("utf-8", "replace")
+                if value is None or text == value:
+                    proc = _stat(pid)
+                    if proc is not None and not proc.zombie:
+                        found[pid] = text
+                break
+    return found
+
+
+def _strays(pgid: int, marker: tuple[str, str] | None, also: Collection[int]) -> dict[int, int]:
+    """The processes outside group ``pgid`` to stop with it: pid → start time."""
+    pids = set(also)
+    if marker is not None:
+        pids |= set(marked_processes(*marker))
+    out: dict[int, int] = {}
+    for pid in pids:
+        proc = _stat(pid)
+        if proc is not None and not proc.zombie and proc.pgrp != pgid and pid != os.getpid():
+            out[pid] = proc.start
+    return out
+
+
+def _same(pid: int, start: int) -> bool:
+    proc = _stat(pid)
+    return proc is not None and not proc.zombie and proc.start == start
+
+
+def _alive(procs: Mapping[int, int]) -> bool:
+    return any(_same(pid, start) for pid, start in procs.items())
+
+
+def _signal_each(procs: Mapping[int, int], signum: int) -> None:
+    for pid, start in procs.items():
+        if _same(pid, start):  # not a pid reused since
+            with contextlib.suppress(ProcessLookupError, PermissionError):
+                os.kill(pid, signum)
+
+
+def _group_alive(pgid: int) -> bool:
+    """Whether a member of the group still runs (zombies, dead already, do not count where
+    ``/proc`` tells them apart)."""
+    try:
+        os.killpg(pgid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:
+        return True
+    if not _PROC.is_dir():
+        return True
+    return any(
+        proc is not None and proc.pgrp == pgid and not proc.zombie for proc in map(_stat, _pids())
+    )
 
 
 def _signal_group(pgid: int, signum: int) -> None:

@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import sys
+from pathlib import Path
 from typing import Any
 
 from recallbench.data.corpus import DayMetadata
@@ -13,6 +14,8 @@ MODEL = ScriptedModel(replies="CODE-0002")
 """The answering model of the model-answer test (``--adapter-model _mcp_support:MODEL``)."""
 
 SERVER = [sys.executable, "-m", "recallbench.testing.mcp_memory_server"]
+ROGUE = str(Path(__file__).resolve().parent / "_mcp_rogue_server.py")
+"""A server misbehaving as real ones do (tests/_mcp_rogue_server.py lists its knobs)."""
 
 
 def fake_mapping(*server_args: str, **over: Any) -> dict[str, Any]:
@@ -62,3 +65,14 @@ def metadata(day: int, *, isolated: tuple[str, ...] = ()) -> DayMetadata:
         active_arcs=(),
         isolated_sessions=isolated,
     )
+
+
+def rogue(*flags: str, **server: Any) -> dict[str, Any]:
+    """The rogue server's mapping (no update tool), its memory kept in its data folder; ``server``
+    keys are laid over the mapping's ``server``."""
+    mapping = fake_mapping()
+    mapping.pop("update")
+    mapping["name"] = "rogue"
+    args = [ROGUE, "--file", "{data_dir}/memories.json", *flags]
+    mapping["server"] = {"command": sys.executable, "args": args, **server}
+    return mapping

@@ -5,6 +5,7 @@ task (setup … teardown, and ``lifespan()``)."""
 
 from __future__ import annotations
 
+import contextlib
 import socket
 import subprocess
 import sys
@@ -15,10 +16,14 @@ from pathlib import Path
 import anyio
 import pytest
 from _mcp_support import MODEL, SERVER, day_log, fake_mapping, metadata
+from hypothesis import given
+from hypothesis import strategies as st
 
 from recallbench.adapters import ABSTENTION
+from recallbench.adapters._memory import snippet
 from recallbench.adapters.capabilities import adapter_capabilities
-from recallbench.adapters.mcp import McpAdapter
+from recallbench.adapters.mcp import McpAdapter, McpServerDown
+from recallbench.adapters.mcp.adapter import head_snippet
 
 pytestmark = pytest.mark.anyio
 
@@ -125,8 +130,9 @@ def _free_port() -> int:
         return int(probe.getsockname()[1])
 
 
-@pytest.fixture
-def http_server() -> Iterator[str]:
+@contextlib.contextmanager
+def serving_http() -> Iterator[tuple[str, subprocess.Popen[bytes]]]:
+    """The fake server over streamable HTTP: its URL and its process (stopped on exit)."""
     port = _free_port()
     process = subprocess.Popen(
         [*SERVER, "--http", str(port)], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL
@@ -141,10 +147,17 @@ def http_server() -> Iterator[str]:
                 if time.monotonic() > deadline or process.poll() is not None:
                     raise RuntimeError("the fake MCP server did not listen") from None
                 time.sleep(0.05)
-        yield f"http://127.0.0.1:{port}/mcp"
+        yield f"http://127.0.0.1:{port}/mcp", process
     finally:
-        process.terminate()
+        if process.poll() is None:
+            process.terminate()
         process.wait(timeout=10)
+
+
+@pytest.fixture
+def http_server() -> Iterator[str]:
+    with serving_http() as (url, _):
+        yield url
 
 
 async def test_streamable_http_against_a_running_server(http_server: str) -> None:
@@ -188,3 +201,28 @@ def test_importing_recallbench_and_the_mcp_package_imports_no_mcp() -> None:
 def test_the_fake_server_module_runs_as_a_script(tmp_path: Path) -> None:
     out = subprocess.run([*SERVER, "--help"], capture_output=True, text=True, check=True)
     assert "--die-after" in out.stdout
+
+
+@given(
+    st.text(
+        alphabet=st.sampled_from(["a", "b", " ", "\n", "\t", "\u00a0", "\u2028", "…", "\x1c"]),
+        max_size=2000,
+    )
+)
+def test_a_snippet_from_the_head_equals_the_snippet_of_the_whole(text: str) -> None:
+    assert head_snippet(text) == snippet(text)
+
+
+async def test_a_streamable_http_server_that_goes_away_is_down_at_once() -> None:
+    """Not ours to start again: its questions are unreachable (McpServerDown), at once."""
+    with serving_http() as (url, process):
+        async with McpAdapter(fake_mapping(server={"url": url})).lifespan() as adapter:
+            await adapter.ingest_day(1, day_log(1), metadata(1))
+            assert "CODE-0001" in await adapter.query("access code")
+            process.kill()
+            process.wait()
+            for _ in range(2):
+                started = time.monotonic()
+                with pytest.raises(McpServerDown, match="ConnectError"):
+                    await adapter.query("access code")
+                assert time.monotonic() - started < 5

@@ -63,6 +63,36 @@ async def test_the_preset_stores_ranks_deletes_and_isolates() -> None:
         assert 3 not in {e.day for e in (await adapter.query_detail("access code day 3")).retrieval}
 
 
+@pytest.mark.anyio
+@pytest.mark.skipif(not Path("/proc/self/environ").exists(), reason="finds the server via /proc")
+async def test_a_killed_reference_server_comes_back_with_its_graph() -> None:
+    """SIGKILL the node server (found by the marker its environment carries): the adapter starts
+    it again in the same data folder, where its graph (memory.jsonl) is, and answers as before."""
+    import signal
+
+    import anyio
+
+    from recallbench._process import marked_processes
+    from recallbench.adapters.mcp.folders import MARKER
+
+    adapter = McpAdapter(mcp_config("mcp:server-memory"))
+    async with adapter.lifespan():
+        for day in (1, 2, 3):
+            await adapter.ingest_day(day, day_log(day), metadata(day))
+        before = await adapter.query_detail("What is the access code for day 2?")
+        servers = marked_processes(MARKER, str(adapter.data_dir))
+        assert servers
+        for pid in servers:
+            os.kill(pid, signal.SIGKILL)
+        with anyio.fail_after(5):  # the keeper sees it die
+            while adapter._keeper.deaths == 0:
+                await anyio.sleep(0.01)
+        after = await adapter.query_detail("What is the access code for day 2?")
+        assert after == before
+        assert adapter._keeper.deaths == 1
+        assert set(marked_processes(MARKER, str(adapter.data_dir))).isdisjoint(servers)
+
+
 @pytest.mark.slow
 def test_a_run_through_the_preset_end_to_end(tmp_path: Path) -> None:
     out = tmp_path / "out"

@@ -24,6 +24,10 @@ An endpoint that has answered before and then refuses connections (a restart) is
 What it cannot tell apart: a server that serves one request at a time and takes longer than
 :data:`PROBE_AFTER` + :data:`PROBE_TIMEOUT` to generate looks hung (give such a server its own
 ``HttpModel`` with ``probe_after=None``).
+
+:class:`Liveness` itself knows no HTTP: the probe is a callable, what is said of a hung peer is
+given to it, and :meth:`Liveness.watch` may watch the requests of a whole connection at once (the
+MCP adapter pings a stdio server the same way: :mod:`recallbench.adapters.mcp.server`).
 """
 
 from __future__ import annotations
@@ -57,10 +61,27 @@ DOWN_FOR = 60.0
 
 
 class Liveness:
-    """What one endpoint (a URL) has shown of life in this process."""
+    """What one endpoint (a URL) has shown of life in this process.
 
-    def __init__(self, where: str) -> None:
+    Args:
+        where: the endpoint, as messages name it.
+        silence: what a hung endpoint did, in the message that declares it down.
+        probe: what the probe is, in that message.
+        probe_timeout: the seconds the probe is given, in that message.
+    """
+
+    def __init__(
+        self,
+        where: str,
+        *,
+        silence: str = "accepted the connection but answered nothing",
+        probe: str = "a probe (GET)",
+        probe_timeout: float = PROBE_TIMEOUT,
+    ) -> None:
         self.where = where
+        self.silence = silence
+        self.probe = probe
+        self.probe_timeout = probe_timeout
         self.last_heard = -math.inf
         """When it last answered anything (``time.monotonic()``); -inf: never."""
         self.down_reason: str | None = None
@@ -86,20 +107,36 @@ class Liveness:
         self.down_reason = reason
         self._down_until = time.monotonic() + DOWN_FOR
 
-    async def watch(self, probe: Callable[[], Awaitable[bool]], probe_after: float) -> str:
+    async def watch(
+        self,
+        probe: Callable[[], Awaitable[bool]],
+        probe_after: float,
+        *,
+        waiting_since: Callable[[], float | None] | None = None,
+    ) -> str:
         """Return (only) once the endpoint is found down while a request waits on it; the caller
         runs this beside the request and abandons the request when it returns. ``probe`` sends
         the probe and says whether any answer came within :data:`PROBE_TIMEOUT`; one probe at a
-        time per endpoint, shared by every request waiting."""
+        time per endpoint, shared by every request waiting.
+
+        ``waiting_since`` watches many requests at once: it gives when the oldest request still
+        owed an answer was sent (``time.monotonic()``), or None while none is; without it, the
+        request is the one this call was made for, sent when it was made."""
         started = time.monotonic()
+
+        def since() -> float | None:
+            return started if waiting_since is None else waiting_since()
+
         while True:
-            quiet_since = max(started, self.last_heard)
+            sent = since()
+            quiet_since = max(time.monotonic() if sent is None else sent, self.last_heard)
             await anyio.sleep(max(quiet_since + probe_after - time.monotonic(), 0.0))
             reason = self.down()
             if reason is not None:
                 return reason
-            if time.monotonic() - max(started, self.last_heard) < probe_after:
-                continue  # it answered something meanwhile
+            sent = since()
+            if sent is None or time.monotonic() - max(sent, self.last_heard) < probe_after:
+                continue  # nothing is waiting, or it answered something meanwhile
             if self._probing is not None:
                 await self._probing.wait()
                 continue
@@ -112,10 +149,10 @@ class Liveness:
             if alive:
                 self.heard()
                 continue
-            waited = time.monotonic() - started
+            waited = time.monotonic() - (since() or sent)
             self.mark_down(
-                f"{self.where} accepted the connection but answered nothing in {waited:.0f} s, "
-                f"nor a probe (GET) in {PROBE_TIMEOUT:g} s: the server looks hung"
+                f"{self.where} {self.silence} in {waited:.0f} s, nor {self.probe} in "
+                f"{self.probe_timeout:g} s: the server looks hung"
             )
             return self.down_reason or ""
 

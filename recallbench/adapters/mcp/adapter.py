@@ -1,10 +1,11 @@
 """The generic MCP memory adapter: any memory server that speaks MCP, driven by a mapping
 (:class:`~.config.McpConfig`, docs/mcp.md).
 
-``setup`` starts the server over stdio (or connects to a running one over streamable HTTP) and opens
-a ``ClientSession`` through an :class:`contextlib.AsyncExitStack`, which ``teardown`` closes: both
-must run in the same task (the session owns a task group). :meth:`McpAdapter.lifespan` does both as
-one async context manager.
+``setup`` makes the unit's data folder (:mod:`.folders`) and starts a keeper task
+(:mod:`.server`) that starts the server over stdio (:mod:`.stdio`) — or connects to a running one
+over streamable HTTP — and holds its ``ClientSession``; ``teardown`` stops the keeper, the server's
+whole process tree and removes the folder. Both must run in the same task (the keeper lives in a
+task group setup opens): :meth:`McpAdapter.lifespan` does both as one async context manager.
 
 Each day is stored as one or more memory records (``unit``: the day, each session, or each ``###``
 section), each a call of the ingest tool. The adapter keeps which record came from which day and
@@ -14,28 +15,29 @@ record of that day. Answers are extractive from the best hits (:func:`~.._memory
 as ``builtin:bm25``), or — with ``answer.model`` (``--adapter-model``) — a model's over them (the
 prompt and model of ``builtin:rag``).
 
-A server that fails — does not start, dies, lacks a tool, returns an error or a result the mapping
+A server that fails — does not start, lacks a tool, returns an error or a result the mapping
 cannot read — raises :class:`~recallbench.errors.AdapterError` in one line naming the server and the
-tool; in a query, that is the question's error and the run goes on.
+tool; in a query, that is the question's error and the run goes on. A server that dies or hangs
+raises :class:`~.server.McpServerDown` (an AdapterError that is a ``ConnectionError``: the question
+is recorded as unreachable and asked again by ``--resume``); a dead one is started again, up to
+``server.restarts`` times a unit.
 """
 
 from __future__ import annotations
 
 import contextlib
 import os
-import shutil
-import tempfile
 from collections.abc import AsyncIterator, Mapping
 from pathlib import Path
-from typing import Any, TextIO
+from typing import Any
 
-import anyio
 import attrs
 
 from ...data.corpus import DayMetadata, day_memory_id, memory_id_day, split_sessions
 from ...errors import AdapterError, ConfigError
 from .._memory import (
     DEFAULT_SESSION,
+    SNIPPET_CHARS,
     Chunk,
     MemoryStore,
     abstain,
@@ -50,7 +52,7 @@ from ..retrieval.base import Document, chunk_day
 from .config import McpConfig, parse_mcp_config
 from .results import Hit, MalformedResult, day_in_id, fill, read_hits, result_payload, slug
 
-__all__ = ["MCP_EXTRA_HINT", "McpAdapter", "require_mcp"]
+__all__ = ["MCP_EXTRA_HINT", "McpAdapter", "head_snippet", "require_mcp"]
 
 MCP_EXTRA_HINT = "pip install 'recallbench[mcp]'"
 
@@ -78,6 +80,21 @@ def _lines(text: str) -> list[str]:
     return [line.strip() for line in text.splitlines() if line.strip()]
 
 
+_HEAD = 4 * SNIPPET_CHARS
+_ANSWERS_KEPT = 2000
+
+
+def head_snippet(text: str) -> str:
+    """:func:`~.._memory.snippet` of ``text``, reading only its head when that holds the snippet:
+    a session-sized hit is kilobytes, its snippet 200 characters, and flattening every hit's whole
+    text was a good part of what a search cost the adapter."""
+    if len(text) > _HEAD:
+        head = snippet(text[:_HEAD], limit=_HEAD)  # the head on one line, uncut
+        if len(head) > SNIPPET_CHARS:  # a prefix of the whole text on one line, long enough
+            return snippet(head)
+    return snippet(text)
+
+
 class McpAdapter:
     """A memory system behind an MCP server (see the module docstring).
 
@@ -91,14 +108,16 @@ class McpAdapter:
         self.name = f"mcp:{self.config.name}"
         self.persona = persona
         self._stack: contextlib.AsyncExitStack | None = None
-        self._session: Any = None
-        self._stderr: Path | None = None
+        self._keeper: Any = None
         self.data_dir: Path | None = None
+        self._last_day = 0
         self._records: dict[str, _Record] = {}
         self._by_slug: dict[str, str] = {}
         self._days: dict[int, list[str]] = {}
         self._metadata: dict[int, DayMetadata] = {}
         self._stats = TermStats()
+        self._answers = MemoryStore()
+        self._answered = 0
         self._answerer: Any = None
         answer = self.config.answer
         if answer.model is not None:
@@ -135,15 +154,11 @@ class McpAdapter:
         where = f'mcp server "{self.config.name}"'
         return f"{where}: tool {tool}" if tool else where
 
-    def _last_words(self) -> str:
-        """The server's last line on stderr, when it wrote one (why it died, usually)."""
-        if self._stderr is None:
-            return ""
-        with contextlib.suppress(OSError):
-            lines = _lines(self._stderr.read_text(errors="replace")[-4000:])
-            if lines:
-                return f" (its stderr ends: {lines[-1][:200]})"
-        return ""
+    @property
+    def session(self) -> Any:
+        """The ``ClientSession`` with the server while one is up (else None)."""
+        conn = self._keeper.conn if self._keeper is not None else None
+        return conn.session if conn is not None else None
 
     def _server_values(self) -> dict[str, Any]:
         return {"data_dir": str(self.data_dir) if self.data_dir else ""}
@@ -153,7 +168,8 @@ class McpAdapter:
 
     async def setup(self) -> None:
         """Start (or connect to) the server with an empty memory and open the session; check that
-        every tool the mapping calls is there.
+        every tool the mapping calls is there. First, once per process, stop what a killed run
+        left (:func:`~.folders.sweep_once`).
 
         Raises:
             ConfigError: the ``mcp`` extra is missing.
@@ -162,89 +178,58 @@ class McpAdapter:
         require_mcp()
         await self.teardown()  # a reused adapter starts clean
         self._reset()
+        from .folders import DataFolder, sweep_once
+        from .server import ServerKeeper
+
+        sweep_once()
         stack = contextlib.AsyncExitStack()
         await stack.__aenter__()
         try:
-            await self._open(stack)
+            folder = DataFolder()
+            stack.callback(folder.remove)
+            self.data_dir = folder.path
+            server = self.config.server
+            keeper = ServerKeeper(
+                label=self._label(),
+                connect=self._connect,
+                restarts=server.restarts if server.command is not None else 0,
+                probe_after=server.probe_after,
+                start_timeout=server.start_timeout,
+                on_restart=self._replay if server.replay else None,
+            )
+            await keeper.start(stack)
         except BaseException as exc:
-            self._session = None
-            # Read why (the server's stderr) before closing: the stack removes the data folder.
-            wrap = isinstance(exc, Exception) and not isinstance(exc, AdapterError | ConfigError)
-            message = f"{self._label()} did not start: {self._why(exc)}" if wrap else ""
             await stack.aclose()
-            if wrap:
-                raise AdapterError(message) from exc
+            if isinstance(exc, Exception) and not isinstance(exc, AdapterError | ConfigError):
+                raise AdapterError(f"{self._label()} did not start: {exc}") from exc
             raise
-        self._stack = stack
+        self._stack, self._keeper = stack, keeper
 
-    async def _open(self, stack: contextlib.AsyncExitStack) -> None:
-        from mcp.client.session import ClientSession
+    async def _connect(self, stack: contextlib.AsyncExitStack, first: bool) -> Any:
+        from .server import open_connection
 
-        server = self.config.server
-        self.data_dir = Path(tempfile.mkdtemp(prefix="recallbench-mcp-"))
-        stack.callback(shutil.rmtree, self.data_dir, ignore_errors=True)
-        if server.command is not None:
-            from mcp.client.stdio import StdioServerParameters, stdio_client
+        assert self.data_dir is not None
+        return await open_connection(
+            self.config,
+            stack,
+            label=self._label(),
+            data_dir=self.data_dir,
+            expand=self._expand,
+            check_tools=first,
+        )
 
-            self._stderr = self.data_dir / ".server-stderr.log"
-            errlog: TextIO = stack.enter_context(self._stderr.open("w", encoding="utf-8"))
-            params = StdioServerParameters(
-                command=self._expand(server.command),
-                args=[self._expand(a) for a in server.args],
-                env={k: self._expand(v) for k, v in server.env.items()},
-                cwd=self._expand(server.cwd) if server.cwd else None,
-            )
-            try:
-                streams = await stack.enter_async_context(stdio_client(params, errlog=errlog))
-            except OSError as exc:
-                raise AdapterError(
-                    f"{self._label()} did not start: cannot run {params.command!r}: "
-                    f"{exc.strerror or exc}"
-                ) from exc
-        else:
-            from mcp.client.streamable_http import streamable_http_client
-
-            client = None
-            if server.headers:
-                import httpx2
-
-                client = await stack.enter_async_context(
-                    httpx2.AsyncClient(
-                        headers={k: self._expand(v) for k, v in server.headers.items()},
-                        timeout=httpx2.Timeout(30.0, read=300.0),
-                    )
-                )
-            url = self._expand(server.url)
-            streams = await stack.enter_async_context(
-                streamable_http_client(url, http_client=client)
-            )
-        read, write = streams[0], streams[1]
-        session = await stack.enter_async_context(ClientSession(read, write))
-        try:
-            with anyio.fail_after(server.start_timeout):
-                await session.initialize()
-                listed = await session.list_tools()
-        except TimeoutError:
-            raise AdapterError(
-                f"{self._label()} did not answer initialize within {server.start_timeout:g} s"
-                f"{self._last_words()}"
-            ) from None
-        have = {tool.name for tool in listed.tools}
-        missing = [tool for tool in self.config.tools if tool not in have]
-        if missing:
-            raise AdapterError(
-                f"{self._label()} has no tool {', '.join(missing)} (its tools: "
-                f"{', '.join(sorted(have)) or 'none'}); see {self.config.source}"
-            )
-        self._session = session
-
-    def _why(self, exc: BaseException) -> str:
-        text = str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__
-        return f"{text}{self._last_words()}"
+    async def _replay(self, conn: Any) -> None:
+        """Store every record held again, on a server started again (``server.replay``)."""
+        ingest = self.config.ingest
+        limit = self.config.server.call_timeout
+        for record_id, record in self._records.items():
+            values = self._values(record.day, record_id, record.session, record.text)
+            await conn.call(ingest.tool, fill(ingest.args, values), limit)
 
     async def teardown(self) -> None:
-        """Close the session, stop the server and remove the unit's data folder."""
-        stack, self._stack, self._session = self._stack, None, None
+        """Close the session, stop the server's whole process tree and remove the unit's data
+        folder."""
+        stack, self._stack, self._keeper = self._stack, None, None
         if stack is not None:
             await stack.aclose()
         if self._answerer is not None:
@@ -259,31 +244,51 @@ class McpAdapter:
         finally:
             await self.teardown()
 
+    def _answer_store(self) -> MemoryStore:
+        """Where the hits' sentences and terms are cached, by text: answers re-read the same hits
+        question after question (started afresh every :data:`_ANSWERS_KEPT` answers)."""
+        self._answered += 1
+        if self._answered > _ANSWERS_KEPT:
+            self._answers, self._answered = MemoryStore(), 1
+        return self._answers
+
     def _reset(self) -> None:
+        self._answers, self._answered = MemoryStore(), 0
         self._records.clear()
         self._by_slug.clear()
         self._days.clear()
         self._metadata.clear()
         self._stats.clear()
+        self._last_day = 0
 
-    async def call(self, tool: str, arguments: Mapping[str, Any]) -> tuple[Any, list[str]]:
-        """Call one tool: its ``structuredContent`` and the texts of its content.
+    async def call(
+        self, tool: str, arguments: Mapping[str, Any], *, store: bool = False
+    ) -> tuple[Any, list[str]]:
+        """Call one tool: its ``structuredContent`` and the texts of its content. A call that
+        stores (``store``: ingest, update, delete) and meets the server's death is made once more on
+        the server started again.
 
         Raises:
-            AdapterError: no session, a call past ``server.callTimeout``, a transport failure (the
-                server died) or a result flagged as an error; one line naming server and tool.
+            McpServerDown: the server died under the call, or is down (an AdapterError and a
+                ConnectionError: a question it fails is recorded as unreachable).
+            AdapterError: no session, no answer within ``server.callTimeout`` (from a server that
+                still answers pings), an answer that could not be read, or a result flagged as an
+                error; one line naming server and tool.
         """
-        session = self._session
-        if session is None:
+        keeper = self._keeper
+        if keeper is None:
             raise AdapterError(f"{self._label(tool)}: called with no session (setup first)")
+        conn = keeper.conn
+        if conn is None or conn.failure is not None:
+            conn = await keeper.connection()
         limit = self.config.server.call_timeout
         try:
-            with anyio.fail_after(limit):
-                result = await session.call_tool(tool, dict(arguments))
-        except TimeoutError:
-            raise AdapterError(f"{self._label(tool)} did not answer within {limit:g} s") from None
-        except Exception as exc:
-            raise AdapterError(f"{self._label(tool)} failed: {self._why(exc)}") from exc
+            result = await conn.call(tool, arguments, limit)
+        except ConnectionError:
+            if not store:
+                raise
+            conn = await keeper.connection()
+            result = await conn.call(tool, arguments, limit)
         texts = [getattr(c, "text", "") for c in result.content if getattr(c, "type", "") == "text"]
         if result.is_error:
             detail = next((t.strip().splitlines()[0] for t in texts if t.strip()), "no message")
@@ -348,7 +353,8 @@ class McpAdapter:
 
     async def _store(self, day: int, record_id: str, session: str, text: str) -> None:
         ingest = self.config.ingest
-        await self.call(ingest.tool, fill(ingest.args, self._values(day, record_id, session, text)))
+        values = self._values(day, record_id, session, text)
+        await self.call(ingest.tool, fill(ingest.args, values), store=True)
         self._keep(record_id, _Record(day, session, text))
 
     async def ingest_day(self, day: int, content: str, metadata: DayMetadata) -> None:
@@ -357,6 +363,7 @@ class McpAdapter:
             return
         self._metadata[day] = metadata
         self._days[day] = []
+        self._last_day = max(self._last_day, day)
         for record_id, session, text in self._split(day, content):
             if text.strip():
                 await self._store(day, record_id, session, text)
@@ -376,7 +383,7 @@ class McpAdapter:
             raise AdapterError(f"{self._label()}: the mapping names no delete tool")
         record = self._records[record_id]
         values = self._values(record.day, record_id, record.session, record.text)
-        await self.call(delete.tool, fill(delete.args, values))
+        await self.call(delete.tool, fill(delete.args, values), store=True)
         self._forget(record_id)
 
     async def delete_memory(self, memory_id: str) -> None:
@@ -412,7 +419,7 @@ class McpAdapter:
             if update is not None and record_id in fresh and fresh[record_id][1].strip():
                 session, text = fresh.pop(record_id)
                 values = self._values(day, record_id, session, text)
-                await self.call(update.tool, fill(update.args, values))
+                await self.call(update.tool, fill(update.args, values), store=True)
                 self._forget(record_id)
                 self._keep(record_id, _Record(day, session, text))
             else:
@@ -442,7 +449,11 @@ class McpAdapter:
             tail = slug(hit.id)
             record_id = next((r for s, r in self._by_slug.items() if tail.endswith(s)), None)
         record = self._records.get(record_id) if record_id else None
-        day = hit.day if hit.day is not None else (record.day if record else day_in_id(hit.id))
+        day = (
+            hit.day
+            if hit.day is not None
+            else (record.day if record else day_in_id(hit.id, self._last_day))
+        )
         session = hit.session if hit.session is not None else (record.session if record else None)
         return day, session
 
@@ -469,9 +480,8 @@ class McpAdapter:
             )
             structured, texts = await self.call(search.tool, args)
             try:
-                found = read_hits(
-                    result_payload(structured, texts, self.config.hits.source), self.config.hits
-                )
+                payload = result_payload(structured, texts, self.config.hits.source)
+                found = read_hits(payload, self.config.hits, self._last_day)
             except MalformedResult as exc:
                 raise AdapterError(
                     f"{self._label(search.tool)} returned malformed results: {exc}; see hits in "
@@ -489,13 +499,14 @@ class McpAdapter:
         keep ``search.limit``, and answer from them."""
         found, calls = await self._search(question)
         chunks: list[tuple[Chunk, float | None]] = []
-        for n, hit in enumerate(found):
+        for hit in found:
             day, hit_session = self._place(hit)
             if not self._visible(day, hit_session, session):
                 continue
-            document = Document(id=f"hit/{n}", text=hit.text, day=day, session=hit_session or None)
+            # Keyed by its text, the store's splits of a hit are those of any hit of that text.
+            document = Document(id=hit.text, text=hit.text, day=day, session=hit_session or None)
             chunks.append((Chunk(document=document, path=hit.id, isolated=False), hit.score))
-        store = MemoryStore()  # caches the hits' sentences for this answer only
+        store = self._answer_store()
         weights = {t: self._stats.idf(t) for t in query_terms(question)}
         if self.config.search.rank == "overlap":
             ranked = store.rank_by_overlap([c for c, _ in chunks], weights)
@@ -505,7 +516,7 @@ class McpAdapter:
             RetrievalEntry(
                 path=c.path,
                 score=None if score is None else round(score, 6),
-                snippet=snippet(c.text),
+                snippet=head_snippet(c.text),
                 day=c.document.day,
             )
             for c, score in chunks

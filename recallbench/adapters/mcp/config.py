@@ -99,6 +99,13 @@ class ServerConfig:
     headers: Mapping[str, str] = attrs.field(factory=dict)
     start_timeout: float = 60.0
     call_timeout: float = 120.0
+    probe_after: float | None = 10.0
+    """Seconds of silence from the server, while a call waits, before it is pinged (None: never)."""
+    restarts: int = 3
+    """How many times a stdio server that dies is started again in one unit of work."""
+    replay: bool = False
+    """After a restart, store again every record the adapter holds (a server that keeps its memory
+    only in its process comes back empty)."""
 
     @property
     def needs_data_dir(self) -> bool:
@@ -220,7 +227,23 @@ _TOP_KEYS = (
     "update",
     "answer",
 )
-_SERVER_KEYS = ("command", "args", "env", "cwd", "url", "headers", "startTimeout", "callTimeout")
+_SERVER_KEYS = (
+    "command",
+    "args",
+    "env",
+    "cwd",
+    "url",
+    "headers",
+    "startTimeout",
+    "callTimeout",
+    "probeAfter",
+    "restarts",
+    "replay",
+)
+DAY = 86_400.0
+"""The longest timeout (seconds) a mapping may set."""
+MAX_RESTARTS = 100
+"""The most restarts of a server a mapping may allow in one unit of work."""
 _TOOL_KEYS = ("tool", "args")
 _SEARCH_KEYS = ("tool", "args", "query", "maxKeywords", "limit", "rank")
 _HITS_KEYS = ("from", "path", "id", "text", "score", "day", "session")
@@ -258,10 +281,26 @@ class _Reader:
             raise self.fail(path, f"must be a non-empty string, got {value!r}")
         return value
 
-    def number(self, value: Any, path: KeyPath, *, whole: bool = False) -> Any:
+    def number(
+        self,
+        value: Any,
+        path: KeyPath,
+        *,
+        whole: bool = False,
+        zero: bool = False,
+        most: float | None = None,
+    ) -> Any:
         ok = isinstance(value, int) if whole else isinstance(value, int | float)
-        if isinstance(value, bool) or not ok or value <= 0:
-            raise self.fail(path, f"must be a {'whole ' if whole else ''}number > 0, got {value!r}")
+        kind = f"{'whole ' if whole else ''}number {'>= 0' if zero else '> 0'}"
+        if isinstance(value, bool) or not ok or not (value >= 0 if zero else value > 0):
+            raise self.fail(path, f"must be a {kind}, got {value!r}")
+        if most is not None and value > most:
+            raise self.fail(path, f"must be a {kind} of at most {most:g}, got {value!r}")
+        return value
+
+    def flag(self, value: Any, path: KeyPath) -> bool:
+        if not isinstance(value, bool):
+            raise self.fail(path, f"must be true or false, got {value!r}")
         return value
 
     def choice(self, value: Any, path: KeyPath, choices: Sequence[str]) -> Any:
@@ -311,6 +350,9 @@ def _server(r: _Reader, raw: Any) -> ServerConfig:
     env = r.string_map(given.get("env", {}), (*path, "env"))
     headers = r.string_map(given.get("headers", {}), (*path, "headers"))
     cwd = r.text(given.get("cwd"), (*path, "cwd"), optional=True)
+    probe = given.get("probeAfter", 10.0)
+    if probe is not None:
+        probe = r.number(probe, (*path, "probeAfter"), zero=True, most=DAY)
     for key, value in (("command", command), ("args", list(args)), ("env", env), ("cwd", cwd)):
         r.template(value, (*path, key), SERVER_FIELDS)
     return ServerConfig(
@@ -320,8 +362,17 @@ def _server(r: _Reader, raw: Any) -> ServerConfig:
         cwd=cwd,
         url=url,
         headers=headers,
-        start_timeout=float(r.number(given.get("startTimeout", 60.0), (*path, "startTimeout"))),
-        call_timeout=float(r.number(given.get("callTimeout", 120.0), (*path, "callTimeout"))),
+        start_timeout=float(
+            r.number(given.get("startTimeout", 60.0), (*path, "startTimeout"), most=DAY)
+        ),
+        call_timeout=float(
+            r.number(given.get("callTimeout", 120.0), (*path, "callTimeout"), most=DAY)
+        ),
+        probe_after=float(probe) if probe else None,
+        restarts=r.number(
+            given.get("restarts", 3), (*path, "restarts"), whole=True, zero=True, most=MAX_RESTARTS
+        ),
+        replay=r.flag(given.get("replay", False), (*path, "replay")),
     )
 
 

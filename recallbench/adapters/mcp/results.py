@@ -6,6 +6,7 @@ of its content), so every rule here is tested without a server.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import math
 import re
@@ -14,6 +15,7 @@ from typing import Any
 
 import attrs
 
+from ..._jsonread import MAX_DEPTH, json_loads
 from ...data.corpus import memory_id_day
 from .config import HitsConfig
 
@@ -98,8 +100,12 @@ def result_payload(structured: Any, texts: Sequence[str], source: str) -> Any:
     if not texts:
         raise MalformedResult("it has no text content")
     try:
-        return json.loads(texts[0])
-    except ValueError:
+        return json_loads(texts[0])
+    except ValueError as exc:
+        if "nested deeper" in str(exc):
+            raise MalformedResult(
+                f"its text content is JSON nested deeper than {MAX_DEPTH} levels"
+            ) from None
         start = texts[0][:80].replace("\n", " ")
         raise MalformedResult(f"its text content is not JSON: {start!r}") from None
 
@@ -128,33 +134,57 @@ def dig(data: Any, dotted: str) -> Any:
     return value
 
 
+def _shown(value: Any) -> str:
+    """A value for a message: its repr, at most 80 characters (an int of 400 digits is not
+    written whole)."""
+    if isinstance(value, int) and not isinstance(value, bool) and abs(value) >= 10**60:
+        return f"an integer of {len(str(abs(value)))} digits"
+    text = repr(value)
+    return text if len(text) <= 80 else f"{text[:77]}..."
+
+
 def _score(value: Any, where: str) -> float | None:
     if value is None:
         return None
-    if isinstance(value, bool) or not isinstance(value, int | float) or not math.isfinite(value):
-        raise MalformedResult(f"{where} is not a number: {value!r}")
-    return float(value)
+    if isinstance(value, bool) or not isinstance(value, int | float):
+        raise MalformedResult(f"{where} is not a number: {_shown(value)}")
+    try:
+        score = float(value)
+    except OverflowError:  # an integer past the floats (10**400)
+        score = math.inf
+    if not math.isfinite(score):
+        raise MalformedResult(f"{where} is not a finite number: {_shown(value)}")
+    return score
 
 
-def _day(value: Any, where: str) -> int | None:
+def _day(value: Any, where: str, last_day: int | None) -> int | None:
     if value is None:
         return None
+    day: int | None = None
     if isinstance(value, int) and not isinstance(value, bool):
-        return value
-    if isinstance(value, str):
-        try:
-            return memory_id_day(value)
-        except ValueError:
-            pass
-    raise MalformedResult(f"{where} is not a day: {value!r}")
+        day = value
+    elif isinstance(value, str):
+        with contextlib.suppress(ValueError):
+            day = memory_id_day(value)
+    if day is None:
+        raise MalformedResult(f"{where} is not a day: {_shown(value)}")
+    if day < 1 or (last_day is not None and day > last_day):
+        corpus = f"days 1-{last_day}" if last_day else "no day yet"
+        raise MalformedResult(f"{where} is day {_shown(day)}, outside the corpus ({corpus})")
+    return day
 
 
-def read_hits(payload: Any, config: HitsConfig) -> list[Hit]:
+def read_hits(payload: Any, config: HitsConfig, last_day: int | None = None) -> list[Hit]:
     """The hits in a search result's payload, in the server's order.
+
+    Args:
+        last_day: the last day of the corpus the server was given: a hit's day must be within
+            ``1..last_day`` (None: any day from 1).
 
     Raises:
         MalformedResult: no list at ``config.path``, a hit that is not a mapping, or lacks its id or
-            text field, or a score or day of the wrong kind.
+            text field, a score that is not a finite number, or a day that is not a day of the
+            corpus.
     """
     found = dig(payload, config.path)
     if not isinstance(found, list):
@@ -179,7 +209,7 @@ def read_hits(payload: Any, config: HitsConfig) -> list[Hit]:
                 score=_score(item.get(config.score), f'hit {n}\'s "{config.score}"')
                 if config.score
                 else None,
-                day=_day(item.get(config.day), f'hit {n}\'s "{config.day}"')
+                day=_day(item.get(config.day), f'hit {n}\'s "{config.day}"', last_day)
                 if config.day
                 else None,
                 session=str(session) if session is not None else None,
@@ -194,7 +224,11 @@ def slug(text: str) -> str:
     return _NOT_ALNUM.sub("-", text.lower()).strip("-")
 
 
-def day_in_id(text: str) -> int | None:
-    """The day an id names (``day-0007…``), or None."""
+def day_in_id(text: str, last_day: int | None = None) -> int | None:
+    """The day an id names (``day-0007…``), or None — also when it is no day of the corpus
+    (``1..last_day``): the id is then not one of ours."""
     match = _DAY_IN_ID.search(text)
-    return int(match.group(1)) if match else None
+    if match is None or len(match.group(1)) > 9:
+        return None
+    day = int(match.group(1))
+    return day if day >= 1 and (last_day is None or day <= last_day) else None
