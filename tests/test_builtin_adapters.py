@@ -12,6 +12,7 @@ from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any
 
+import attrs
 import pytest
 from _duo import secret_phrase, write_duo
 from hypothesis import given
@@ -497,3 +498,38 @@ async def test_lexical_threshold_and_top_k(tiny_data: Path) -> None:
     assert await loose.query(question) == cited.answer
     assert await NullAdapter().query(question) == ABSTENTION
     assert isinstance(builtin_adapter("random"), RandomAdapter)
+
+
+@pytest.mark.anyio
+async def test_the_oracle_reads_the_turns_a_pair_names_as_its_evidence() -> None:
+    """Where a pair names its evidence finer than a day (``evidenceTurns``) and the day log writes
+    each turn with its id, the oracle reads the chunks holding those turns, not every chunk of the
+    day: it is the retrieval ceiling at turn level too."""
+    from recallbench.adapters import builtin_adapter
+
+    day = (
+        "# session: S1\n\n### turn group 1\n[1] user: The weather was grey and the train was late.\n\n"
+        "### turn group 2\n[2] user: My sister's dog is called Biscuit.\n\n"
+        "### turn group 3\n[3] user: The train was late again on the way home.\n"
+    )
+    pair = QAPair(
+        id="q1",
+        question="What is the name of the dog the train passed?",
+        answer="Biscuit",
+        category="factual-recall",
+        difficulty="easy",
+        relevant_days=(1,),
+        extra={"evidenceTurns": ["2"]},
+    )
+    oracle = builtin_adapter("oracle")
+    await oracle.setup()
+    metadata = DayMetadata(day_number=1, date=day_date("2026-01-01", 1), persona_id="p")
+    await oracle.ingest_day(1, day, metadata)
+    await oracle.finalize_ingestion()
+    answer = await oracle.query_detail(pair.question, qa=pair)
+    assert "Biscuit" in answer.answer
+    assert answer.retrieval and all("[2]" in (e.snippet or "") for e in answer.retrieval)
+    # Without turns named, every chunk of the day is a candidate, the train's first.
+    plain = attrs.evolve(pair, extra={})
+    assert "train" in (await oracle.query_detail(plain.question, qa=plain)).answer
+    await oracle.teardown()

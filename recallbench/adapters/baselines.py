@@ -24,7 +24,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from ..data.corpus import DayMetadata
-from ..data.qa import QAPair
+from ..data.qa import EVIDENCE_TURNS, QAPair
 from ._memory import (
     ABSTAINING,
     DEFAULT_SESSION,
@@ -228,7 +228,7 @@ class OracleAdapter(StoreAdapter):
             return self.abstain()
         session = session or qa.query_session or DEFAULT_SESSION
         days = [d for d in qa.relevant_days if d in self.store]
-        chunks = self.store.chunks_of(days, session)
+        chunks = _evidence_chunks(self.store.chunks_of(days, session), qa)
         weights = _unit_weights(question)
         ranked = self.store.rank_by_overlap(chunks, weights)[: self.settings["top_k"]]
         retrieval = [entry(chunk, score) for chunk, score in ranked]
@@ -250,6 +250,18 @@ class OracleAdapter(StoreAdapter):
     async def query(self, question: str, *, session: str = DEFAULT_SESSION) -> str:
         """Without the pair the oracle knows nothing: the abstention."""
         return self.abstention
+
+
+def _evidence_chunks(chunks: list[Chunk], qa: QAPair) -> list[Chunk]:
+    """Where the pair names its evidence finer than a day (``extra["evidenceTurns"]``) and the
+    day logs write each turn with its id (``[D5:8] …``, ``[12] user: …``), the chunks holding
+    those turns; else every chunk of the relevant days."""
+    turns = qa.extra.get(EVIDENCE_TURNS)
+    if not isinstance(turns, list) or not turns:
+        return chunks
+    marks = tuple(f"[{t}]" for t in turns)
+    held = [c for c in chunks if any(m in c.text for m in marks)]
+    return held or chunks
 
 
 class EchoReferenceAdapter(Abstaining):

@@ -26,7 +26,8 @@ half of it (:func:`~recallbench.judges.reference_parts.key_fact_share` ≥ 0.5; 
 item) — the official alignment asks a model, item by item, whether the line describes the same
 event and takes the first yes; with shared words in place of a model, the first item sharing half
 its words is often another event's ("weekly word count target" and "adjusted word count target"),
-so the best one is taken. The events are the answer's lines, and within a line its enumerated items
+so the best one is taken; an event left unmatched then takes the unused item it shares the most
+with, when it shares anything (an event told in other words). The events are the answer's lines, and within a line its enumerated items
 (``1) …, 2) …``: how BEAM's own reference answers list them, on one line; the official code, with
 a model, keeps such a line whole). It reads words, not meaning: paraphrase without shared words scores low,
 and an answer quoting a fact it denies still holds it.
@@ -49,7 +50,7 @@ from .verdict import beam_pair, shown, verdict
 
 __all__ = ["NUGGETS_VERSION", "BeamNuggetJudge", "nugget_check"]
 
-NUGGETS_VERSION = "2"
+NUGGETS_VERSION = "3"
 """Changes whenever a rule or threshold changes."""
 
 FULL_SHARE = 0.8
@@ -129,25 +130,48 @@ def _events(answer: str) -> list[str]:
 
 def _align(rubric: tuple[str, ...], lines: list[str]) -> list[str]:
     """Each line replaced by the unused rubric item it holds most of, at least half (module
-    docstring); a line holding none stays as it is."""
+    docstring); then each line still unmatched by the unused item it shares most with, when it
+    shares anything (an event told in other words than its rubric item's); a line sharing nothing
+    stays as it is."""
     used: set[int] = set()
-    out: list[str] = []
-    for line in lines:
-        best, best_share = None, LINE_SHARE
-        if line.strip():
-            text = analyse(line)
-            for index, item in enumerate(rubric):
-                if index in used:
-                    continue
-                share = key_fact_share(item, text)
-                if share > best_share or (best is None and share >= best_share):
-                    best, best_share = index, share
-        if best is None:
-            out.append(line)
-        else:
-            out.append(rubric[best])
+    out: list[str | None] = []
+    texts = [analyse(line) if line.strip() else None for line in lines]
+    for text in texts:
+        best = _best_item(rubric, text, used, LINE_SHARE)
+        out.append(rubric[best] if best is not None else None)
+        if best is not None:
             used.add(best)
-    return out
+    for i, text in enumerate(texts):
+        if out[i] is None:
+            best = _best_item(rubric, text, used, 0.0, strictly=True)
+            if best is not None:
+                out[i] = rubric[best]
+                used.add(best)
+    return [
+        aligned if aligned is not None else line for aligned, line in zip(out, lines, strict=True)
+    ]
+
+
+def _best_item(
+    rubric: tuple[str, ...],
+    text: Text | None,
+    used: set[int],
+    floor: float,
+    *,
+    strictly: bool = False,
+) -> int | None:
+    """The unused item ``text`` holds most of, at least ``floor`` (above it, ``strictly``;
+    ties: the earlier item)."""
+    if text is None:
+        return None
+    best, best_share = None, floor
+    for index, item in enumerate(rubric):
+        if index in used:
+            continue
+        share = key_fact_share(item, text)
+        if share > best_share or (best is None and not strictly and share >= best_share):
+            best, best_share = index, share
+    return best
 
 
 @attrs.define(eq=False)
