@@ -2,14 +2,10 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, cast
-
 import attrs
 
 from ...data import ImportedDataset
-
-if TYPE_CHECKING:
-    from .family import Beam
+from ...family.base import Benchmark
 
 __all__ = ["BeamDataset"]
 
@@ -21,9 +17,9 @@ class BeamDataset(ImportedDataset):
     days read from disk when a unit of work reads them."""
 
     @property
-    def benchmark(self) -> Beam:
+    def benchmark(self) -> Benchmark:
         """The BEAM family (the registry's: the package's ``benchmark``), asked of the registry so
         that the family's modules import each other in one direction only."""
         from ...family.registry import family
 
-        return cast("Beam", family("beam"))
+        return family("beam")

@@ -2,14 +2,10 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, cast
-
 import attrs
 
 from ...data.importers._native import ImportedDataset
-
-if TYPE_CHECKING:
-    from .family import LoCoMo
+from ...family.base import Benchmark
 
 __all__ = ["LocomoConversations"]
 
@@ -20,8 +16,8 @@ class LocomoConversations(ImportedDataset):
     asked at its own session quarters when ``--ranges`` names none; it names its family."""
 
     @property
-    def benchmark(self) -> LoCoMo:
+    def benchmark(self) -> Benchmark:
         """The LoCoMo family (the registry's: the package's ``benchmark``)."""
         from ...family.registry import family
 
-        return cast("LoCoMo", family("locomo"))
+        return family("locomo")

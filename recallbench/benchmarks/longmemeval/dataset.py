@@ -2,14 +2,10 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, cast
-
 import attrs
 
 from ...data.importers._native import ImportedDataset
-
-if TYPE_CHECKING:
-    from .family import LongMemEval
+from ...family.base import Benchmark
 
 __all__ = ["LongMemEvalQuestions"]
 
@@ -21,8 +17,8 @@ class LongMemEvalQuestions(ImportedDataset):
     family."""
 
     @property
-    def benchmark(self) -> LongMemEval:
+    def benchmark(self) -> Benchmark:
         """The LongMemEval family (the registry's: the package's ``benchmark``)."""
         from ...family.registry import family
 
-        return cast("LongMemEval", family("longmemeval"))
+        return family("longmemeval")
