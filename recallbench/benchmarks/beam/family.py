@@ -24,18 +24,16 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-import attrs
-
-from ...family.base import BaseBenchmark, DataOption, Figures, ImportSummary, Table, Validation
+from ...family.base import DataOption, Figures, ImportSummary, Table
+from ...family.imported import ImportedBenchmark
 from .abilities import ABILITIES
 
 if TYPE_CHECKING:
     from ...data import Dataset
-    from ...family.base import Benchmark
+    from ...data.importers._native import ImportedDataset
     from ...judges.base import Judge
     from ...models.base import TextModel
     from ...results.records import PersonaResult
-    from .dataset import BeamDataset
 
 __all__ = ["Beam"]
 
@@ -43,8 +41,10 @@ _JUDGE_FORMS = ("beam:<model spec>", "beam-paper:<model spec>", "beam-nuggets")
 """Its judge specs (each begins with the family's name)."""
 
 
-class Beam(BaseBenchmark):
+class Beam(ImportedBenchmark):
     """BEAM ("Beyond a Million Tokens", arXiv 2510.27246): the module docstring."""
+
+    valid_as = "BEAM data"
 
     name = "beam"
     title = "BEAM"
@@ -76,6 +76,11 @@ class Beam(BaseBenchmark):
     can_import = True
     own_default_judge = True
     """Its default judge is its own (``beam-nuggets``; ``beam:<--judge-model>``)."""
+
+    def dataset_type(self) -> type[ImportedDataset]:
+        from .dataset import BeamDataset
+
+        return BeamDataset
 
     def detect(self, path: Path) -> bool:
         from .source import is_beam_path
@@ -142,38 +147,6 @@ class Beam(BaseBenchmark):
 
         return cached_conversion(path, size, chat)
 
-    def open(self, path: Path, *, arcs_file: str) -> BeamDataset:
-        """The conversations converted at ``path`` (BEAM's own folder given as it is is converted
-        first, at the size it names)."""
-        from ...data import IMPORT_MARKER, open_imported
-        from .dataset import BeamDataset
-
-        root = Path(path)
-        if not (root / IMPORT_MARKER).is_file():
-            root = self.resolve(self.name, str(root), {})
-        dataset = open_imported(root, arcs_file, BeamDataset)
-        assert isinstance(dataset, BeamDataset)
-        return dataset
-
-    def unit_ids(self, path: Path, *, arcs_file: str) -> list[str]:
-        from ...data import list_personas
-
-        return list_personas(path)
-
-    def validate(
-        self, path: Path, *, personas: Sequence[str] | None, arcs_file: str, deep: bool
-    ) -> Validation:
-        """As persona folders are validated (the conversion is persona folders, read with the
-        abilities its marker records; the import's warnings are among the problems)."""
-        found = _persona_folders().validate(path, personas=personas, arcs_file=arcs_file, deep=deep)
-        return attrs.evolve(found, ok=f"OK: {path} is valid BEAM data")
-
-    def preflight(
-        self, path: Path, *, personas: Sequence[str], arcs_file: str, full: bool
-    ) -> list[str]:
-        """The persona folders' checks (the conversion is persona folders)."""
-        return _persona_folders().preflight(path, personas=personas, arcs_file=arcs_file, full=full)
-
     def convert(self, source: Path, out: Path, options: Mapping[str, Any]) -> ImportSummary:
         from .conversation import convert_beam
         from .source import locate
@@ -219,11 +192,3 @@ class Beam(BaseBenchmark):
         from .figures import beam_headline
 
         return beam_headline(published)
-
-
-def _persona_folders() -> Benchmark:
-    """The persona folders' family (the default one), reached through the registry: converted data
-    is persona folders, checked as they are; no family imports another."""
-    from ...family.registry import DEFAULT_FAMILY, family
-
-    return family(DEFAULT_FAMILY)

@@ -8,19 +8,18 @@ from typing import TYPE_CHECKING, Any, cast
 
 from ...errors import ConfigError, DatasetError
 from ...family.base import (
-    BaseBenchmark,
     DataOption,
     Figures,
     ImportSummary,
     Table,
-    Validation,
 )
+from ...family.imported import ImportedBenchmark
 
 if TYPE_CHECKING:
     from ...data.dataset import Dataset
+    from ...data.importers._native import ImportedDataset
     from ...judges.base import Judge
     from ...results.records import PersonaResult
-    from .dataset import LocomoConversations
     from .importer import CategoryConvention
 
 __all__ = ["CATEGORY_CONVENTIONS", "LoCoMo", "looks_like_locomo"]
@@ -44,7 +43,7 @@ def looks_like_locomo(keys: frozenset[str]) -> bool:
     return bool(keys & _RECORD_KEYS) and (bool(keys & _CONVERSATION_KEYS) or keys >= _QUESTION_KEYS)
 
 
-class LoCoMo(BaseBenchmark):
+class LoCoMo(ImportedBenchmark):
     """LoCoMo's conversations, official scorers and published figures (the package docstring)."""
 
     name = "locomo"
@@ -69,6 +68,11 @@ class LoCoMo(BaseBenchmark):
     )
     judge_forms = ("locomo-f1", "locomo-llm:<model spec>")
     can_import = True
+
+    def dataset_type(self) -> type[ImportedDataset]:
+        from .dataset import LocomoConversations
+
+        return LocomoConversations
 
     def detect(self, path: Path) -> bool:
         """A folder whose import marker names LoCoMo, or a JSON file whose first record looks like
@@ -134,36 +138,6 @@ class LoCoMo(BaseBenchmark):
             convert_locomo(src, out, convention)
 
         return cached_import(kind, source, convert)
-
-    def open(self, path: Path, *, arcs_file: str) -> LocomoConversations:
-        """The conversations converted at ``path`` (a LoCoMo file given as it is is converted
-        first)."""
-        from ...data.importers._native import open_imported
-        from .dataset import LocomoConversations
-
-        root = Path(path)
-        if root.is_file():
-            root = self.resolve(self.name, str(root), {})
-        dataset = open_imported(root, arcs_file, LocomoConversations)
-        assert isinstance(dataset, LocomoConversations)
-        return dataset
-
-    def validate(
-        self, path: Path, *, personas: Sequence[str] | None, arcs_file: str, deep: bool
-    ) -> Validation:
-        """As persona folders are validated (the conversion is persona folders; the import's
-        warnings are among the problems)."""
-        from ...family.folders import validate_folders
-
-        return validate_folders(path, personas=personas, arcs_file=arcs_file, deep=deep)
-
-    def preflight(
-        self, path: Path, *, personas: Sequence[str], arcs_file: str, full: bool
-    ) -> list[str]:
-        """The persona folders' checks (the conversion is persona folders)."""
-        from ...family.folders import preflight_folders
-
-        return preflight_folders(path, personas=personas, arcs_file=arcs_file, full=full)
 
     def convert(self, source: Path, out: Path, options: Mapping[str, Any]) -> ImportSummary:
         """``recallbench import locomo FILE --out DIR`` (``--locomo-categories``, official by

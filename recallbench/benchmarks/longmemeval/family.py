@@ -7,13 +7,14 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, cast
 
 from ...errors import ConfigError, DatasetError
-from ...family.base import BaseBenchmark, Figures, ImportSummary, Table, Validation
+from ...family.base import Figures, ImportSummary, Table
+from ...family.imported import ImportedBenchmark
 
 if TYPE_CHECKING:
     from ...data.dataset import Dataset
+    from ...data.importers._native import ImportedDataset
     from ...judges.base import Judge
     from ...results.records import PersonaResult
-    from .dataset import LongMemEvalQuestions
 
 __all__ = ["LongMemEval", "looks_like_longmemeval"]
 
@@ -36,7 +37,7 @@ def looks_like_longmemeval(keys: frozenset[str]) -> bool:
     return keys >= _QUESTION_KEYS and bool(keys & _HAYSTACK_KEYS)
 
 
-class LongMemEval(BaseBenchmark):
+class LongMemEval(ImportedBenchmark):
     """LongMemEval's questions, official judge and published figures (the package docstring)."""
 
     name = "longmemeval"
@@ -48,6 +49,11 @@ class LongMemEval(BaseBenchmark):
     unit = "question"
     judge_forms = ("longmemeval:<model spec>",)
     can_import = True
+
+    def dataset_type(self) -> type[ImportedDataset]:
+        from .dataset import LongMemEvalQuestions
+
+        return LongMemEvalQuestions
 
     def detect(self, path: Path) -> bool:
         """A folder whose import marker names LongMemEval, or a JSON file whose first record looks
@@ -87,36 +93,6 @@ class LongMemEval(BaseBenchmark):
             convert_longmemeval(src, out)
 
         return cached_import(spec, source, convert)
-
-    def open(self, path: Path, *, arcs_file: str) -> LongMemEvalQuestions:
-        """The questions converted at ``path`` (a LongMemEval file given as it is is converted
-        first)."""
-        from ...data.importers._native import open_imported
-        from .dataset import LongMemEvalQuestions
-
-        root = Path(path)
-        if root.is_file():
-            root = self.resolve(self.name, str(root), {})
-        dataset = open_imported(root, arcs_file, LongMemEvalQuestions)
-        assert isinstance(dataset, LongMemEvalQuestions)
-        return dataset
-
-    def validate(
-        self, path: Path, *, personas: Sequence[str] | None, arcs_file: str, deep: bool
-    ) -> Validation:
-        """As persona folders are validated (the conversion is persona folders; the import's
-        warnings are among the problems)."""
-        from ...family.folders import validate_folders
-
-        return validate_folders(path, personas=personas, arcs_file=arcs_file, deep=deep)
-
-    def preflight(
-        self, path: Path, *, personas: Sequence[str], arcs_file: str, full: bool
-    ) -> list[str]:
-        """The persona folders' checks (the conversion is persona folders)."""
-        from ...family.folders import preflight_folders
-
-        return preflight_folders(path, personas=personas, arcs_file=arcs_file, full=full)
 
     def convert(self, source: Path, out: Path, options: Mapping[str, Any]) -> ImportSummary:
         """``recallbench import longmemeval FILE --out DIR``: one record at a time.
