@@ -83,6 +83,7 @@ FAMILIES = {
         "DataOption",
         "Figures",
         "ImportSummary",
+        "ImportedBenchmark",
         "Table",
         "Validation",
         "all_families",

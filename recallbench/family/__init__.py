@@ -29,6 +29,7 @@ if TYPE_CHECKING:
         Table,
         Validation,
     )
+    from .imported import ImportedBenchmark
     from .opening import benchmark_of, detect, open_data, open_dataset, resolve_data
     from .registry import all_families, family, family_names, register, registered, unregister
 
@@ -38,6 +39,7 @@ __all__ = [
     "DataOption",
     "Figures",
     "ImportSummary",
+    "ImportedBenchmark",
     "Table",
     "Validation",
     "all_families",
@@ -59,6 +61,7 @@ _LAZY = {
     "DataOption": "base",
     "Figures": "base",
     "ImportSummary": "base",
+    "ImportedBenchmark": "imported",
     "Table": "base",
     "Validation": "base",
     "all_families": "registry",
