@@ -85,14 +85,15 @@ CHECKED = [pytest.param(True, id="checked"), pytest.param(False, id="no-judge-ch
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("checked", CHECKED)
 def test_a_hung_llm_endpoint_stops_the_run_within_60_s_naming_it(
-    data: Path, tmp_path: Path, checked: bool
+    data: Path, tmp_path: Path
 ) -> None:
-    """Default flags (--timeout 30 s: 300 s a judge attempt; 600 s an HTTP attempt). Measured
-    2026-11-29: 29 s (it was 902 s); the judge check finds it before any work, by the same
-    probe: 26 s (2026-12-07)."""
-    extra = () if checked else ("--no-judge-check",)
+    """Default flags (--timeout 30 s: 300 s a judge attempt; 600 s an HTTP attempt), the judge
+    check skipped so that the run's own liveness finds it. Measured 2026-11-29: 29 s (it was
+    902 s). The judge check finding a hung endpoint before any work (26 s by the same probe) is
+    test_adv_judge_check's."""
+    checked = False
+    extra = ("--no-judge-check",)
     with _hung_server() as port:
         url = f"http://127.0.0.1:{port}/v1"
         done, took = _run_judged_by(data, tmp_path, url, *extra)
