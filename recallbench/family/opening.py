@@ -15,14 +15,14 @@ detected:
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from .._jsonread import json_loads
 from ..data.importers._native import IMPORT_MARKER
 from ..errors import ConfigError
-from .base import Benchmark, DataOption
+from .base import Benchmark
 from .registry import DEFAULT_FAMILY, all_families, family, family_of_prefix, registrations
 
 if TYPE_CHECKING:
@@ -189,8 +189,3 @@ def benchmark_of(dataset: object) -> Benchmark | None:
     none: the core's defaults then hold (Recall Bench's categories, the stub judge, no figures)."""
     found = getattr(dataset, "benchmark", None)
     return found if isinstance(found, Benchmark) else None
-
-
-def family_options(families: Sequence[Benchmark]) -> list[DataOption]:
-    """Every flag of ``families``, in their order."""
-    return [o for f in families for o in f.data_options]

@@ -230,8 +230,11 @@ def _checked(obj: Any, where: str, name: str) -> Benchmark:
 
 
 _MEMBERS = tuple(
-    m for m in Benchmark.__dict__ if not m.startswith("_") and m not in ("register",)
-) + tuple(getattr(Benchmark, "__annotations__", {}))
+    dict.fromkeys(
+        [*Benchmark.__annotations__, *(m for m in vars(Benchmark) if not m.startswith("_"))]
+    )
+)
+"""The protocol's members, as a refusal names those a registered object lacks."""
 
 
 def family(name: str) -> Benchmark:
