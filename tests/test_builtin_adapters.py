@@ -533,3 +533,47 @@ async def test_the_oracle_reads_the_turns_a_pair_names_as_its_evidence() -> None
     plain = attrs.evolve(pair, extra={})
     assert "train" in (await oracle.query_detail(plain.question, qa=plain)).answer
     await oracle.teardown()
+
+
+@pytest.mark.anyio
+async def test_the_oracle_reports_every_evidence_turn_whatever_its_top_k() -> None:
+    """The oracle's retrieval is the ceiling at turn level: each evidence turn once, from every chunk
+    holding one, even beyond the ``top_k`` chunks its answer reads and in a chunk sharing no word
+    with the question; turns the pair does not name are never reported."""
+    from recallbench.adapters import builtin_adapter
+
+    groups = [
+        "The dog is called Biscuit.",
+        "Nothing here of note at all.",
+        "Biscuit the dog chased a ball.",
+        "A completely unrelated sentence.",
+        "Rain, then sun, then rain.",
+    ]
+    day = "# session: S1\n\n" + "\n\n".join(
+        f"### turn group {i}\n[{i}] user: {text}\n" for i, text in enumerate(groups, start=1)
+    )
+    pair = QAPair(
+        id="q1",
+        question="What is the dog called?",
+        answer="Biscuit",
+        category="factual-recall",
+        difficulty="easy",
+        relevant_days=(1,),
+        extra={"evidenceTurns": ["1", "3", "5"]},
+    )
+    oracle = builtin_adapter("oracle", {"top_k": 1})
+    await oracle.setup()
+    metadata = DayMetadata(day_number=1, date=day_date("2026-01-01", 1), persona_id="p")
+    await oracle.ingest_day(1, day, metadata)
+    await oracle.finalize_ingestion()
+    detail = await oracle.query_detail(pair.question, qa=pair)
+    assert detail.retrieval is not None
+    turns = [e.turn for e in detail.retrieval]
+    assert sorted(turns) == ["1", "3", "5"]  # type: ignore[type-var]
+    assert turns[-1] == "5"  # shares no word with the question: ranked last
+    assert all(e.day == 1 for e in detail.retrieval)
+    # Without turns named, the retrieval is the chunks read (top_k), reported by chunk.
+    plain = attrs.evolve(pair, extra={})
+    chunks = (await oracle.query_detail(plain.question, qa=plain)).retrieval
+    assert chunks is not None and len(chunks) == 1 and chunks[0].turn is None
+    await oracle.teardown()

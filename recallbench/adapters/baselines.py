@@ -23,6 +23,8 @@ import random
 from collections.abc import Mapping
 from typing import Any
 
+import attrs
+
 from ..data.corpus import DayMetadata
 from ..data.qa import EVIDENCE_TURNS, QAPair
 from ._memory import (
@@ -212,7 +214,10 @@ class OracleAdapter(StoreAdapter):
     it has no pair, when none of the relevant days is ingested yet, when nothing visible shares a
     term with the question, for negative-recall pairs (their relevant days hold, by construction, no
     evidence: a perfect retriever finds none) and for information-boundary pairs whose expected
-    disclosure is ``refuse`` (the evidence is in a session the question may not see).
+    disclosure is ``refuse`` (the evidence is in a session the question may not see). Where the
+    pair names its evidence turns (``extra["evidenceTurns"]``) and the day logs mark them, its
+    retrieval is those turns (one entry each, ``turn`` set) from every chunk holding one: the
+    retrieval ceiling at turn level, whatever ``top_k``.
 
     Config keys: ``top_k`` (default 5), ``sentences`` (3), ``cite`` (false).
     """
@@ -230,8 +235,13 @@ class OracleAdapter(StoreAdapter):
         days = [d for d in qa.relevant_days if d in self.store]
         chunks = _evidence_chunks(self.store.chunks_of(days, session), qa)
         weights = _unit_weights(question)
-        ranked = self.store.rank_by_overlap(chunks, weights)[: self.settings["top_k"]]
-        retrieval = [entry(chunk, score) for chunk, score in ranked]
+        every = self.store.rank_by_overlap(chunks, weights)
+        ranked = every[: self.settings["top_k"]]
+        held = {id(chunk) for chunk, _ in every}
+        unranked = [(chunk, 0.0) for chunk in chunks if id(chunk) not in held]
+        retrieval = _evidence_turns([*every, *unranked], qa) or [
+            entry(chunk, score) for chunk, score in ranked
+        ]
         if qa.category == "negative-recall" or (
             qa.category == "information-boundary" and qa.expected_disclosure == "refuse"
         ):
@@ -262,6 +272,25 @@ def _evidence_chunks(chunks: list[Chunk], qa: QAPair) -> list[Chunk]:
     marks = tuple(f"[{t}]" for t in turns)
     held = [c for c in chunks if any(m in c.text for m in marks)]
     return held or chunks
+
+
+def _evidence_turns(ranked: list[tuple[Chunk, float]], qa: QAPair) -> list[RetrievalEntry] | None:
+    """Where the pair names its evidence turns and the ranked chunks hold them, one entry per
+    evidence turn (``turn`` set), in the chunks' order (those sharing no question term last): the
+    retrieval ceiling at turn level, every chunk holding evidence searched, not only the ``top_k``
+    the answer reads. None otherwise."""
+    turns = qa.extra.get(EVIDENCE_TURNS)
+    if not isinstance(turns, list) or not turns:
+        return None
+    out: list[RetrievalEntry] = []
+    seen: set[str] = set()
+    for chunk, score in ranked:
+        for turn in turns:
+            name = str(turn)
+            if name not in seen and f"[{name}]" in chunk.text:
+                seen.add(name)
+                out.append(attrs.evolve(entry(chunk, score), turn=name))
+    return out or None
 
 
 class EchoReferenceAdapter(Abstaining):

@@ -21,15 +21,21 @@ atoms`, :mod:`recallbench.judges.reference_parts`) instead of a model:
 
 The question's figure is then the official one: the mean of ``int()`` of the nugget scores (a 0.5
 counts 0, as in BEAM's code), or for event ordering ``tau_norm`` (:func:`~.scoring.order_metrics`)
-with each line, in order, aligned to the unused rubric item it holds most of, when it holds at least
-half of it (:func:`~recallbench.judges.reference_parts.key_fact_share` ≥ 0.5; ties: the earlier
-item) — the official alignment asks a model, item by item, whether the line describes the same
-event and takes the first yes; with shared words in place of a model, the first item sharing half
-its words is often another event's ("weekly word count target" and "adjusted word count target"),
-so the best one is taken; an event left unmatched then takes the unused item it shares the most
-with, when it shares anything (an event told in other words). The events are the answer's lines, and within a line its enumerated items
-(``1) …, 2) …``: how BEAM's own reference answers list them, on one line; the official code, with
-a model, keeps such a line whole). It reads words, not meaning: paraphrase without shared words scores low,
+over the answer's events, each replaced by the rubric item it is matched with. The official
+alignment asks a model, item by item, whether an event describes the same one and takes the first
+yes; with shared words in place of a model, an event's best item is often another event's ("weekly
+word count target" and "adjusted word count target"), so events and items are matched as a whole
+(:func:`max_weight_matching`): as many events as can be matched with an item they hold at least half
+of (:func:`~recallbench.judges.reference_parts.key_fact_share` ≥ 0.5), then as much shared as can be;
+an event sharing nothing with any item stays unmatched. The events are the answer's lines, and
+within a line its enumerated items (``1) …, 2) …``: how BEAM's own reference answers list them, on
+one line; the official code, with a model, keeps such a line whole).
+
+Before matching, the answer and each nugget are normalised (:func:`normalise`): a count spelled out
+before what it counts is read as its digits ("one day" as "1 day") and a span of days in one month
+as its two dates ("April 20-21" as "April 20 to April 21"); and a nugget whose text stops mid-word
+(a rubric cut short: "…with Stephe") has that word completed as the answer writes it
+(:func:`complete_cut_word`). It reads words, not meaning: paraphrase without shared words scores low,
 and an answer quoting a fact it denies still holds it.
 """
 
@@ -41,6 +47,7 @@ import attrs
 
 from ..._closing import AsyncClosing
 from ...judges.base import JudgeContext
+from ...judges.lexicon import TENS, UNITS
 from ...judges.reference_parts import Text, analyse, key_fact_share
 from ...judges.stance import ABSTAIN
 from ...results.scoring import JudgeScore
@@ -48,9 +55,16 @@ from .abilities import negative_nugget, nugget_text
 from .scoring import nugget_value, order_metrics, question_score
 from .verdict import beam_pair, shown, verdict
 
-__all__ = ["NUGGETS_VERSION", "BeamNuggetJudge", "nugget_check"]
+__all__ = [
+    "NUGGETS_VERSION",
+    "BeamNuggetJudge",
+    "complete_cut_word",
+    "max_weight_matching",
+    "normalise",
+    "nugget_check",
+]
 
-NUGGETS_VERSION = "3"
+NUGGETS_VERSION = "4"
 """Changes whenever a rule or threshold changes."""
 
 FULL_SHARE = 0.8
@@ -76,6 +90,72 @@ _ASKS_WHICH = re.compile(
 )
 
 
+_COUNTED = (
+    r"(?:seconds?|minutes?|hours?|days?|nights?|weeks?|weekends?|months?|years?|times?|sessions?"
+    r"|steps?|items?|events?|people|members?)"
+)
+_SPELLED_COUNT = re.compile(
+    rf"\b(one|a\s+single|(?:{'|'.join(TENS)})(?:[- ](?:one|{'|'.join(UNITS)}))?|{'|'.join(UNITS)}"
+    rf"|ten|eleven|twelve)\s+(?={_COUNTED}\b)",
+    re.IGNORECASE,
+)
+_SMALL = {"one": 1, "a single": 1, "ten": 10, "eleven": 11, "twelve": 12}
+_MONTH = r"(?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec)[a-z]*\.?"
+_DAY_SPAN = re.compile(rf"\b({_MONTH})\s+(\d{{1,2}})\s*[-–]\s*(\d{{1,2}})\b(?!\s*[:%])")
+
+
+def _count(word: str) -> int:
+    key = " ".join(word.casefold().split()).replace("-", " ")
+    if key in _SMALL:
+        return _SMALL[key]
+    first, _, second = key.partition(" ")
+    if first in TENS:
+        return TENS[first] + (UNITS.get(second, 1 if second == "one" else 0) if second else 0)
+    return UNITS[first]
+
+
+def normalise(text: str) -> str:
+    """``text`` with a count spelled out before what it counts in digits ("One day" → "1 day",
+    "twenty-one days" → "21 days") and a span of days in one month written as its two dates
+    ("April 20-21" → "April 20 to April 21"), so that an answer and a nugget writing the same
+    count or date otherwise still meet. Pure.
+
+    Examples:
+        >>> normalise("One day passed between April 30 and May 1.")
+        '1 day passed between April 30 and May 1.'
+        >>> normalise("our getaway on April 20-21")
+        'our getaway on April 20 to April 21'
+    """
+    text = _SPELLED_COUNT.sub(lambda m: f"{_count(m.group(1))} ", text)
+    return _DAY_SPAN.sub(lambda m: f"{m.group(1)} {m.group(2)} to {m.group(1)} {m.group(3)}", text)
+
+
+_LAST_WORD = re.compile(r"([^\W\d_]{3,})$")
+
+
+def complete_cut_word(nugget: str, answer: str) -> str:
+    """A nugget whose text stops mid-word (a rubric cut short: "…with Stephe") with that last
+    word completed as the answer writes it, when the answer has a word it begins and no word equal
+    to it (the shortest such word); else the nugget as it is. Pure.
+
+    Examples:
+        >>> complete_cut_word("celebrating with Stephe", "I celebrated with Stephen.")
+        'celebrating with Stephen'
+        >>> complete_cut_word("the plan", "the plan, then the planning")
+        'the plan'
+    """
+    m = _LAST_WORD.search(nugget)
+    if m is None:
+        return nugget
+    cut = m.group(1).casefold()
+    words = set(re.findall(r"[^\W\d_]+", answer))
+    if any(w.casefold() == cut for w in words):
+        return nugget
+    # The shortest completion: the least the cut can have taken away.
+    longer = sorted((len(w), w) for w in words if w.casefold().startswith(cut))
+    return nugget[: m.start()] + longer[0][1] if longer else nugget
+
+
 def _abstains(answer: str) -> bool:
     return bool(ABSTAIN.search(answer) or _NO_INFORMATION.search(answer))
 
@@ -89,8 +169,8 @@ def _share_score(share: float) -> float:
 def nugget_check(nugget: str, ability_key: str, answer: str, ans: Text | None = None) -> float:
     """One nugget's score, 1, 0.5 or 0 (module docstring); ``ans`` is the answer's analysis when
     the caller has it."""
-    said = answer.strip()
-    ans = ans if ans is not None else analyse(answer)
+    said = normalise(answer.strip())
+    ans = ans if ans is not None else analyse(said)
     forbidden = negative_nugget(nugget)
     if forbidden is not None:
         if not said or _abstains(said):
@@ -98,7 +178,7 @@ def nugget_check(nugget: str, ability_key: str, answer: str, ans: Text | None = 
         return 1.0 if key_fact_share(forbidden, ans) < LINE_SHARE else 0.0
     if ability_key == "abstention" or _ABSTENTION_NUGGET.match(nugget):
         return 1.0 if _abstains(said) else 0.0
-    text = nugget_text(nugget)
+    text = complete_cut_word(normalise(nugget_text(nugget)), said)
     if ability_key == "contradiction_resolution":
         if _CONTRADICTION_NUGGET.search(text) and len(text.split()) <= 6:
             return 1.0 if _SAYS_CONTRADICTION.search(said) else 0.0
@@ -129,49 +209,84 @@ def _events(answer: str) -> list[str]:
 
 
 def _align(rubric: tuple[str, ...], lines: list[str]) -> list[str]:
-    """Each line replaced by the unused rubric item it holds most of, at least half (module
-    docstring); then each line still unmatched by the unused item it shares most with, when it
-    shares anything (an event told in other words than its rubric item's); a line sharing nothing
-    stays as it is."""
-    used: set[int] = set()
-    out: list[str | None] = []
+    """Each line replaced by the rubric item it is matched with, the matching taken as a whole
+    (module docstring): as many lines as can be matched with an item they hold at least half of,
+    then as much shared as can be; a line sharing nothing with any item stays as it is."""
     texts = [analyse(line) if line.strip() else None for line in lines]
-    for text in texts:
-        best = _best_item(rubric, text, used, LINE_SHARE)
-        out.append(rubric[best] if best is not None else None)
-        if best is not None:
-            used.add(best)
-    for i, text in enumerate(texts):
-        if out[i] is None:
-            best = _best_item(rubric, text, used, 0.0, strictly=True)
-            if best is not None:
-                out[i] = rubric[best]
-                used.add(best)
+    shares = [
+        [key_fact_share(item, text) if text is not None else 0.0 for item in rubric]
+        for text in texts
+    ]
+    # A strong match (at least half of the item) outweighs any number of weak ones.
+    bonus = float(len(rubric) + 1)
+    weights = [[s + bonus if s >= LINE_SHARE else s for s in row] for row in shares]
+    matched = max_weight_matching(weights)
     return [
-        aligned if aligned is not None else line for aligned, line in zip(out, lines, strict=True)
+        rubric[matched[i]] if i in matched and shares[i][matched[i]] > 0 else line
+        for i, line in enumerate(lines)
     ]
 
 
-def _best_item(
-    rubric: tuple[str, ...],
-    text: Text | None,
-    used: set[int],
-    floor: float,
-    *,
-    strictly: bool = False,
-) -> int | None:
-    """The unused item ``text`` holds most of, at least ``floor`` (above it, ``strictly``;
-    ties: the earlier item)."""
-    if text is None:
-        return None
-    best, best_share = None, floor
-    for index, item in enumerate(rubric):
-        if index in used:
-            continue
-        share = key_fact_share(item, text)
-        if share > best_share or (best is None and not strictly and share >= best_share):
-            best, best_share = index, share
-    return best
+def max_weight_matching(weights: list[list[float]]) -> dict[int, int]:
+    """The rows matched to columns (at most one each) so that the weights matched sum the most:
+    the Hungarian method, O(n³) over the padded square. Ties go the way the method finds first
+    (deterministic). Pure.
+
+    Examples:
+        >>> max_weight_matching([[0.75, 0.67], [0.5, 0.33]])
+        {0: 1, 1: 0}
+        >>> max_weight_matching([])
+        {}
+    """
+    rows = len(weights)
+    cols = max((len(r) for r in weights), default=0)
+    n = max(rows, cols)
+    if n == 0:
+        return {}
+    cost = [
+        [-(weights[i][j] if i < rows and j < len(weights[i]) else 0.0) for j in range(n)]
+        for i in range(n)
+    ]
+    inf = float("inf")
+    u = [0.0] * (n + 1)
+    v = [0.0] * (n + 1)
+    way = [0] * (n + 1)
+    owner = [0] * (n + 1)  # owner[j]: the row (1-based) column j is matched with
+    for i in range(1, n + 1):
+        owner[0] = i
+        j0 = 0
+        least = [inf] * (n + 1)
+        used = [False] * (n + 1)
+        while True:
+            used[j0] = True
+            i0, delta, j1 = owner[j0], inf, 0
+            for j in range(1, n + 1):
+                if not used[j]:
+                    cur = cost[i0 - 1][j - 1] - u[i0] - v[j]
+                    if cur < least[j]:
+                        least[j], way[j] = cur, j0
+                    if least[j] < delta:
+                        delta, j1 = least[j], j
+            for j in range(n + 1):
+                if used[j]:
+                    u[owner[j]] += delta
+                    v[j] -= delta
+                else:
+                    least[j] -= delta
+            j0 = j1
+            if owner[j0] == 0:
+                break
+        while j0:
+            j1 = way[j0]
+            owner[j0] = owner[j1]
+            j0 = j1
+    return dict(
+        sorted(
+            (owner[j] - 1, j - 1)
+            for j in range(1, n + 1)
+            if owner[j] - 1 < rows and j - 1 < len(weights[owner[j] - 1])
+        )
+    )
 
 
 @attrs.define(eq=False)
@@ -198,7 +313,7 @@ class BeamNuggetJudge(AsyncClosing):
         """
         pair = beam_pair(context)
         if pair.key == "event_ordering":
-            aligned = _align(pair.rubric, _events(answer))
+            aligned = _align(pair.rubric, _events(normalise(answer)))
             order = order_metrics(pair.rubric, aligned)
             matched = sum(1 for line in aligned if line in pair.rubric)
             detail = (
@@ -206,7 +321,7 @@ class BeamNuggetJudge(AsyncClosing):
                 f"{len(pair.rubric)} item(s) by shared words; F1 {order.f1:.4f} (offline)"
             )
             return verdict(order.tau_norm, pair.ability, detail, answer)
-        ans = analyse(answer)
+        ans = analyse(normalise(answer.strip()))
         raw = [nugget_check(n, pair.key, answer, ans) for n in pair.rubric]
         values = [nugget_value(v, "code") for v in raw]
         detail = f"nuggets {shown(raw)} (int() of each, as the official code; offline)"

@@ -632,3 +632,77 @@ def test_the_offline_judge_reads_an_enumerated_line_as_its_events() -> None:
     )
     assert in_order.correctness == 3
     assert reversed_.correctness < in_order.correctness
+
+
+# -- the offline judge: wording that differs, a rubric cut short, events matched as a whole ---------
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("One day passed.", "1 day passed."),
+        ("after twenty-one days and three weeks", "after 21 days and 3 weeks"),
+        ("a single session", "1 session"),
+        ("no one came; one of them left", "no one came; one of them left"),
+        ("our trip on April 20-21", "our trip on April 20 to April 21"),
+        ("Sept. 3–5", "Sept. 3 to Sept. 5"),
+        ("at 10-11 am", "at 10-11 am"),
+    ],
+)
+def test_normalise(text: str, expected: str) -> None:
+    from recallbench.benchmarks.beam.judge_offline import normalise
+
+    assert normalise(text) == expected
+
+
+def test_counts_and_spans_written_otherwise_still_meet() -> None:
+    assert (
+        nugget_check("LLM response should state: 1 day", "temporal_reasoning", "One day passed.")
+        == 1.0
+    )
+    assert (
+        nugget_check("LLM response should state: 2 days", "temporal_reasoning", "One day passed.")
+        == 0.0
+    )
+    assert (
+        nugget_check(
+            "LLM response should state: from April 21 till May 5",
+            "temporal_reasoning",
+            "From our getaway on April 20-21 to May 5.",
+        )
+        == 1.0
+    )
+
+
+def test_a_nugget_cut_mid_word_is_completed_from_the_answer() -> None:
+    from recallbench.benchmarks.beam.judge_offline import complete_cut_word
+
+    nugget = "LLM response should mention: you celebrated your anniversary with Stephe"
+    said = "You said you celebrated your anniversary with Stephen."
+    assert nugget_check(nugget, "contradiction_resolution", said) == 1.0
+    assert nugget_check(nugget, "contradiction_resolution", "You celebrated with Steve.") < 1.0
+    assert complete_cut_word("with Stephe", "Stephanie and Stephen") == "with Stephen"
+    assert complete_cut_word("the plan", "the plan and the planning") == "the plan"
+    assert complete_cut_word("the plan.", "the planning") == "the plan."
+
+
+def test_max_weight_matching() -> None:
+    from recallbench.benchmarks.beam.judge_offline import max_weight_matching
+
+    assert max_weight_matching([[0.75, 0.67], [0.5, 0.33]]) == {0: 1, 1: 0}
+    assert max_weight_matching([[1.0, 0.0, 0.0]]) == {0: 0}
+    assert max_weight_matching([[0.0], [0.9], [0.2]]) == {1: 0}
+    assert max_weight_matching([]) == {}
+
+
+@pytest.mark.anyio
+async def test_events_are_aligned_as_a_whole_not_line_by_line() -> None:
+    """The first line holds more of the sixth item than of the first, but the sixth line holds only
+    the sixth: matched line by line the first line would take the sixth item and the order would
+    look wrong; matched as a whole every line gets its own."""
+    judge = BeamNuggetJudge()
+    rubric = ["Initial budget example", "Savings goal setting", "Reviewing new budget example"]
+    lines = ["Trying out budgeting with a new example budget for rent", "Setting a savings goal"]
+    answer = "\n".join([*lines, "Reviewing another budget"])
+    score = await judge.score("Q", "R", answer, ctx("event-ordering", rubric))
+    assert read_verdict(score.reasoning).value == 1.0  # type: ignore[union-attr]
