@@ -36,6 +36,7 @@ __all__ = [
     "OutputError",
     "RecallBenchError",
     "RunFailed",
+    "WritesRefused",
 ]
 
 
@@ -70,6 +71,25 @@ class DatasetError(RecallBenchError, ValueError):
 
 class AdapterError(RecallBenchError):
     """The memory system under test raised, or broke its contract."""
+
+
+class WritesRefused(AdapterError):
+    """The memory system refused some of a day's writes (``ingest_day``), and stored the rest.
+
+    Not a failure of the run: the harness counts the refused writes (``writesRefused`` in the
+    result, a line in the headline), warns once per day with the first reason, and goes on with
+    the next day. An adapter raises it after making every write of the day it could.
+
+    Attributes:
+        count: how many writes of the day were refused (at least 1).
+        reasons: the server's words for each refusal, in order (at most a few kept).
+    """
+
+    def __init__(self, count: int, reasons: tuple[str, ...] = ()) -> None:
+        self.count = max(1, int(count))
+        self.reasons = tuple(reasons)
+        first = f": {self.reasons[0]}" if self.reasons else ""
+        super().__init__(f"{self.count} write(s) refused{first}")
 
 
 class AdapterTimeout(AdapterError, TimeoutError):
