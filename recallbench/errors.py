@@ -6,7 +6,8 @@ One root, so an embedding framework can catch everything of ours in one clause::
     ├── ConfigError (ValueError)        a flag, profile, spec string or range is wrong: fix the call
     ├── DatasetError (ValueError)       a persona directory, YAML or day file is wrong (file, line)
     ├── AdapterError                    the memory system under test failed
-    │   └── AdapterTimeout (TimeoutError)
+    │   ├── AdapterTimeout (TimeoutError)
+    │   └── WritesRefused               some of a day's writes were refused: counted, the run goes on
     ├── JudgeError                      the judge failed on one answer
     │   └── JudgeParseError (ValueError)
     ├── ModelError                      a text model / provider call failed
