@@ -144,6 +144,7 @@ def test_registry_names_and_errors() -> None:
         "bm25",
         "fts5",
         "dense",
+        "hybrid",
         "recency",
         "null",
         "random",
@@ -153,9 +154,9 @@ def test_registry_names_and_errors() -> None:
         "rag",
     }
     for name, cls in BUILTIN_ADAPTERS.items():
-        if name == "dense" and DENSE_MISSING is not None:
+        if name in ("dense", "hybrid") and DENSE_MISSING is not None:
             with pytest.raises(ConfigError, match=re.escape("pip install 'recallbench[dense]'")):
-                builtin_adapter("builtin:dense")
+                builtin_adapter(f"builtin:{name}")
             continue
         # The model baselines need a model (tests/test_model_baselines.py runs them).
         config = {"model": "openai:gpt-test"} if name in MODEL_BUILTINS else None
@@ -424,7 +425,7 @@ async def test_isolated_sessions_stay_isolated(name: str, tmp_path: Path) -> Non
 def _stateful() -> list[Any]:
     skip = pytest.mark.skipif(DENSE_MISSING is not None, reason=f"no dense extra: {DENSE_MISSING}")
     return [
-        pytest.param(n, marks=skip) if n == "dense" else n
+        pytest.param(n, marks=skip) if n in ("dense", "hybrid") else n
         for n in BUILTIN_ADAPTERS
         if n not in ("null", *MODEL_BUILTINS)
     ]

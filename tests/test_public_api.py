@@ -66,6 +66,7 @@ FAMILIES = {
         "DenseAdapter",
         "EchoReferenceAdapter",
         "Fts5Adapter",
+        "HybridAdapter",
         "NullAdapter",
         "OracleAdapter",
         "QueryDetail",

@@ -12,6 +12,8 @@ Select one with ``--adapter builtin:<name>`` or build it in Python::
                           (:class:`~recallbench.adapters.lexical.Fts5Adapter`)
 ``dense``                 all-MiniLM-L6-v2 embeddings ranked by cosine, in numpy; needs the
                           ``dense`` extra (:class:`~recallbench.adapters.dense.DenseAdapter`)
+``hybrid``                bm25 and dense fused by weighted reciprocal rank fusion of their day
+                          rankings; needs the ``dense`` extra (:class:`~recallbench.adapters.hybrid.HybridAdapter`)
 ``recency``               answers only from the most recent N days
 ``null``                  always abstains: the floor
 ``random``                random sentences from memory: a noisier floor
@@ -58,6 +60,7 @@ if TYPE_CHECKING:
         builtin_name,
     )
     from .dense import DenseAdapter
+    from .hybrid import HybridAdapter
     from .lexical import Bm25Adapter, Fts5Adapter
 
 __all__ = [
@@ -69,6 +72,7 @@ __all__ = [
     "DenseAdapter",
     "EchoReferenceAdapter",
     "Fts5Adapter",
+    "HybridAdapter",
     "NullAdapter",
     "OracleAdapter",
     "QueryDetail",
@@ -93,6 +97,7 @@ _LAZY = {
     "DenseAdapter": "dense",
     "EchoReferenceAdapter": "baselines",
     "Fts5Adapter": "lexical",
+    "HybridAdapter": "hybrid",
     "NullAdapter": "baselines",
     "OracleAdapter": "baselines",
     "RandomAdapter": "baselines",

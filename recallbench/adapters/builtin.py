@@ -17,6 +17,7 @@ from .baselines import (
     RecencyAdapter,
 )
 from .dense import DenseAdapter
+from .hybrid import HybridAdapter
 from .lexical import Bm25Adapter, Fts5Adapter
 
 __all__ = [
@@ -35,6 +36,7 @@ BUILTIN_ADAPTERS: Mapping[str, type[Any]] = MappingProxyType(
         "bm25": Bm25Adapter,
         "fts5": Fts5Adapter,
         "dense": DenseAdapter,
+        "hybrid": HybridAdapter,
         "recency": RecencyAdapter,
         "null": NullAdapter,
         "random": RandomAdapter,
@@ -44,9 +46,9 @@ BUILTIN_ADAPTERS: Mapping[str, type[Any]] = MappingProxyType(
         "rag": RagAdapter,
     }
 )
-"""Name → adapter class. Each class is called with the config mapping (or nothing). ``dense`` needs
-the optional ``dense`` extra; its module imports neither ``tokenizers`` nor ``safetensors`` until one
-is built. ``full-context`` and ``rag`` answer with a model named by their ``model`` config key
+"""Name → adapter class. Each class is called with the config mapping (or nothing). ``dense`` and
+``hybrid`` (bm25 and dense fused) need the optional ``dense`` extra; their modules import neither
+``tokenizers`` nor ``safetensors`` until one is built. ``full-context`` and ``rag`` answer with a model named by their ``model`` config key
 (:mod:`recallbench.adapters.answering`)."""
 
 
@@ -64,7 +66,8 @@ def builtin_adapter_class(name: str) -> type[Any]:
 
     Raises:
         ConfigError: no built-in adapter has that name (the message lists the known names), or it
-            needs an optional extra that is not installed (``dense``: the message names the install).
+            needs an optional extra that is not installed (``dense``, ``hybrid``: the message names
+            the install).
     """
     key = (builtin_name(name) if builtin_name(name) is not None else name.strip()) or ""
     cls = BUILTIN_ADAPTERS.get(key.lower())
@@ -84,7 +87,7 @@ def builtin_adapter(name: str, config: Mapping[str, Any] | None = None) -> Adapt
     """A new built-in adapter.
 
     Args:
-        name: ``bm25``, ``fts5``, ``dense``, ``recency``, ``null``, ``random``, ``oracle``,
+        name: ``bm25``, ``fts5``, ``dense``, ``hybrid``, ``recency``, ``null``, ``random``, ``oracle``,
             ``echo-reference``, ``full-context`` or ``rag``, with or without the ``builtin:``
             prefix.
         config: the adapter's settings (None: its defaults).
