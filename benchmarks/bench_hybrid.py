@@ -74,8 +74,7 @@ async def dump(args: argparse.Namespace) -> None:
         start = time.perf_counter()
         for qa in ds.qa:
             session = qa.query_session or "principal"
-            lexical, dense, cosine = adapter.rankings(qa.question, session)
-            normalised = adapter.lexical.retrieve(qa.question, session)[-1]
+            found = adapter.rankings(qa.question, session)
             rows.append(
                 {
                     "corpus": args.label or ds.id,
@@ -84,10 +83,10 @@ async def dump(args: argparse.Namespace) -> None:
                     "kind": kind(qa),
                     "category": qa.category,
                     "relevant": list(qa.relevant_days),
-                    "bm25": [[d, round(s, 6)] for d, s, _ in lexical],
-                    "dense": [[d, round(s, 6)] for d, s, _ in dense],
-                    "cosine": round(cosine, 6),
-                    "bm25Normalised": round(normalised, 6),
+                    "bm25": [[d, round(s, 6)] for d, s, _ in found.lexical],
+                    "dense": [[d, round(s, 6)] for d, s, _ in found.dense],
+                    "cosine": round(found.cosine, 6),
+                    "bm25Normalised": round(found.match, 6),
                 }
             )
         print(
@@ -123,6 +122,14 @@ def grid(args: argparse.Namespace) -> None:
         settings[f"rrf k{k:g} w{w:g} d{depth}"] = lambda r, k=k, w=w, depth=depth: fuse(
             [_days(r["dense"], depth), _days(r["bm25"], depth)], k=k, weights=(w, 1 - w)
         )
+    # builtin:hybrid's rule: dense weighs 1, bm25 ``lam`` times its match (its best chunk's
+    # normalised score: the more the question is in the log's words, the more its ranking is worth).
+    for k, lam, depth in itertools.product(args.ks, args.bm25_weights, args.depths):
+        settings[f"rrf-match k{k:g} b{lam:g} d{depth}"] = lambda r, k=k, lam=lam, depth=depth: fuse(
+            [_days(r["dense"], depth), _days(r["bm25"], depth)],
+            k=k,
+            weights=(1.0, lam * r["bm25Normalised"]),
+        )
     for w, depth in itertools.product(args.dense_weights, args.depths):
         settings[f"minmax w{w:g} d{depth}"] = lambda r, w=w, depth=depth: fuse(
             [_days(r["dense"], depth), _days(r["bm25"], depth)],
@@ -155,6 +162,20 @@ def grid(args: argparse.Namespace) -> None:
         print(f"{least:+.3f}  {mean:+.3f}  {name:<24} {cells}")
     best_mean = max(summary, key=lambda s: s[1])
     print(f"\nbest mean: {best_mean[2]} ({best_mean[1]:+.3f}, least {best_mean[0]:+.3f})")
+    # The rule builtin:hybrid's defaults were chosen by: the largest mean gain among the settings
+    # that lose on none of the corpora where some setting gains.
+    fusions = [s for s in summary if s[2] not in ("bm25", "dense")]
+    winnable = [i for i in range(len(corpora)) if any(s[3][i] > 0 for s in fusions)]
+    lost = [c for i, c in enumerate(corpora) if i not in winnable]
+    safe = [s for s in fusions if all(s[3][i] >= 0 for i in winnable)]
+    print(f"no setting gains on: {', '.join(lost) or 'none'}")
+    if safe:
+        chosen = max(safe, key=lambda s: s[1])
+        cells = " ".join(f"{g:+.3f}" for g in chosen[3])
+        print(
+            f"chosen (largest mean gain, no loss where a gain is possible): {chosen[2]} "
+            f"mean {chosen[1]:+.3f}: {cells}"
+        )
     for name in (*args.detail, "bm25", "dense"):
         if name not in table:
             continue
@@ -205,8 +226,9 @@ def main(argv: list[str] | None = None) -> int:
     g.add_argument("--ks", nargs="*", type=float, default=[1, 5, 10, 30, 60, 100])
     g.add_argument("--dense-weights", nargs="*", type=float, default=[0.3, 0.4, 0.5, 0.6, 0.7])
     g.add_argument("--depths", nargs="*", type=int, default=[20, 50, 100])
+    g.add_argument("--bm25-weights", nargs="*", type=float, default=[0.5, 1, 1.5, 2, 3])
     g.add_argument("--show", type=int, default=30)
-    g.add_argument("--detail", nargs="*", default=["rrf k60 w0.5 d50"])
+    g.add_argument("--detail", nargs="*", default=["rrf-match k5 b1 d100"])
     g.add_argument("--abstain", action="store_true")
     args = parser.parse_args(argv)
     if args.mode == "dump":

@@ -75,7 +75,7 @@ def register(sub: Any) -> None:
     g.add_argument(
         "--adapter",
         metavar="SPEC",
-        help="builtin:NAME (bm25, fts5, dense, recency, null, random, oracle, echo-reference, "
+        help="builtin:NAME (bm25, fts5, dense, hybrid, recency, null, random, oracle, echo-reference, "
         "full-context, rag), grpc://HOST[:PORT] or grpcs://… (a memory service in any language: proto/), "
         "pkg.module[:attr] or path/to/file.py[:attr]: an adapter object, class, or "
         "factory called with the profile's harness.config (default attr: adapter); "
