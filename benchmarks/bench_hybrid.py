@@ -3,6 +3,7 @@
     python benchmarks/bench_hybrid.py dump --out ea180.json --personas executive-assistant --arcs arcs-180d.yaml
     python benchmarks/bench_hybrid.py dump --out locomo.json --data locomo:locomo-shaped.json --label locomo-shaped
     python benchmarks/bench_hybrid.py grid ea180.json locomo.json ...
+    python benchmarks/bench_hybrid.py cost --personas executive-assistant --arcs arcs-180d.yaml
 
 ``dump`` ingests each persona of ``--data`` (default: the shipped personas) whole into one
 ``builtin:hybrid`` (``depth`` 100, so its parents rank 100 days each), asks every question once in
@@ -19,6 +20,13 @@ depths. It prints each corpus's recall@10 per setting and its gain over the bett
 corpus, then the settings ranked by the least gain over every corpus and their mean. The other
 metrics of the chosen setting are printed per corpus. ``--abstain`` adds the balanced accuracy of
 abstaining on dense's cosine, bm25's normalised score, and either or both.
+
+``cost`` ingests each persona into bm25, dense and hybrid in turn, the encoder's vector cache
+emptied before dense and before hybrid (so both encode every passage), and times each ingestion
+with its ``finalize_ingestion``; then asks every question of the persona of each adapter in turn,
+``--repeat`` times (after one untimed round, so dense's question vectors are cached for both), and
+prints each adapter's median query time and the hybrid's over dense's, measured in one process
+under one load.
 
 The questions are asked after the whole corpus is ingested (as ``retrieval-eval`` does), not at a
 run's checkpoints; the run figures in docs/baselines.md are ``recallbench run``'s.
@@ -96,6 +104,53 @@ async def dump(args: argparse.Namespace) -> None:
         )
         await adapter.teardown()
     args.out.write_text(json.dumps({"rows": rows}), encoding="utf-8")
+
+
+async def cost(args: argparse.Namespace) -> None:
+    from recallbench.adapters.dense import DenseAdapter
+    from recallbench.adapters.lexical import Bm25Adapter
+    from recallbench.adapters.retrieval.minilm import load_encoder
+
+    encoder = load_encoder()
+    dataset = open_dataset(args.data or ROOT / "personas", args.arcs)
+    for pid in args.personas or dataset.persona_ids():
+        ds = dataset.load(pid).loaded()
+        isolated = tuple(s.id for s in ds.definition.sessions() if s.isolated)
+        adapters: dict[str, Any] = {
+            "bm25": Bm25Adapter(),
+            "dense": DenseAdapter(encoder=encoder),
+            "hybrid": HybridAdapter(encoder=encoder),
+        }
+        ingest: dict[str, float] = {}
+        for name, adapter in adapters.items():
+            encoder.clear_cache()
+            await adapter.setup()
+            start = time.perf_counter()
+            for day in ds.days:
+                await adapter.ingest_day(day.number, day.content, day.metadata(ds.id, isolated))
+            await adapter.finalize_ingestion()
+            ingest[name] = time.perf_counter() - start
+        asked = [(qa.question, qa.query_session or "principal") for qa in ds.qa]
+        times: dict[str, list[float]] = {name: [] for name in adapters}
+        for round_ in range(args.repeat + 1):
+            for question, session in asked:
+                for name, adapter in adapters.items():
+                    start = time.perf_counter()
+                    await adapter.query_detail(question, session=session)
+                    if round_:
+                        times[name].append((time.perf_counter() - start) * 1000)
+        p50 = {name: statistics.median(t) for name, t in times.items()}
+        print(
+            f"{ds.id}: {len(ds.days)} days, {len(asked)} questions × {args.repeat}; ingest s "
+            + ", ".join(f"{n} {ingest[n]:.2f}" for n in adapters)
+            + "; query p50 ms "
+            + ", ".join(f"{n} {p50[n]:.2f}" for n in adapters)
+            + f"; hybrid / dense {p50['hybrid'] / p50['dense']:.2f}, "
+            f"hybrid − dense {p50['hybrid'] - p50['dense']:+.2f} ms (load {os.getloadavg()[0]:.1f})",
+            flush=True,
+        )
+        for adapter in adapters.values():
+            await adapter.teardown()
 
 
 def _days(ranking: Sequence[Sequence[float]], depth: int) -> list[tuple[int, float]]:
@@ -221,6 +276,11 @@ def main(argv: list[str] | None = None) -> int:
     d.add_argument("--personas", nargs="*", default=None)
     d.add_argument("--arcs", default="arcs-1000d.yaml")
     d.add_argument("--label", default=None, help="one corpus name for every persona of the dump")
+    c = sub.add_parser("cost")
+    c.add_argument("--data", type=str, default=None)
+    c.add_argument("--personas", nargs="*", default=None)
+    c.add_argument("--arcs", default="arcs-1000d.yaml")
+    c.add_argument("--repeat", type=int, default=3)
     g = sub.add_parser("grid")
     g.add_argument("dumps", nargs="+", type=Path)
     g.add_argument("--ks", nargs="*", type=float, default=[1, 5, 10, 30, 60, 100])
@@ -233,6 +293,8 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     if args.mode == "dump":
         anyio.run(dump, args)
+    elif args.mode == "cost":
+        anyio.run(cost, args)
     else:
         grid(args)
     return 0
