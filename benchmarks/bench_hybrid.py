@@ -14,12 +14,15 @@ names it; default each persona is its own) — the LoCoMo-shaped file's ten conv
 one, as in the hubness grid of docs/baselines.md.
 
 ``grid`` reads dumps and scores, for every question with evidence (negative-recall left out, as the
-retrieval metrics do), bm25 alone, dense alone and every fusion setting: reciprocal rank fusion over
-``--ks`` × ``--dense-weights`` × ``--depths``, and min-max normalised scores over the weights and
-depths. It prints each corpus's recall@10 per setting and its gain over the better parent on that
-corpus, then the settings ranked by the least gain over every corpus and their mean. The other
-metrics of the chosen setting are printed per corpus. ``--abstain`` adds the balanced accuracy of
-abstaining on dense's cosine, bm25's normalised score, and either or both.
+retrieval metrics do), bm25 alone, dense alone and every fusion setting: reciprocal rank fusion with
+fixed weights (``rrf``: ``--ks`` × ``--dense-weights`` × ``--depths``, bm25 weighing the rest), with
+dense weighing 1 and bm25 ``--bm25-weights`` times its match, its best chunk's normalised score
+(``rrf-match``, builtin:hybrid's rule), and min-max normalised scores (``minmax``: the dense weights
+× the depths). It prints each corpus's recall@10 gain over the better parent per setting, the
+settings ranked by their least gain and then their mean, and the setting the defaults were chosen
+by: the largest mean gain among those that lose on none of the corpora where any setting gains. The
+other metrics of the ``--detail`` settings, bm25 and dense are printed per corpus. ``--abstain``
+adds the balanced accuracy of abstaining on dense's cosine, bm25's normalised score, and either.
 
 ``cost`` ingests each persona into bm25, dense and hybrid in turn, the encoder's vector cache
 emptied before dense and before hybrid (so both encode every passage), and times each ingestion

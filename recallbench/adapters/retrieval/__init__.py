@@ -9,6 +9,8 @@
   all-MiniLM-L6-v2 vectors ranked by cosine, over :mod:`~recallbench.adapters.retrieval.minilm`
   (the weights, the tokenizer, batches and a cache) and :mod:`~recallbench.adapters.retrieval.bert`
   (the numpy forward pass). Needs the ``dense`` extra.
+* :mod:`~recallbench.adapters.retrieval.fusion` — reciprocal rank fusion and min-max score fusion
+  of several rankings (pure), what ``builtin:hybrid`` fuses bm25's and dense's rankings with.
 
 What measures them lives elsewhere: the metrics (recall@k, nDCG@k, reciprocal rank) in
 :mod:`recallbench.results.retrieval_metrics`, the seed-004 retrieval benchmark (``recallbench

@@ -1,4 +1,5 @@
-"""Rank fusion: several rankings of the same items made into one (``builtin:hybrid``'s core).
+"""Rank fusion: several rankings of the same items made into one (``builtin:hybrid``'s core,
+:mod:`recallbench.adapters.hybrid`, which fuses bm25's and dense's rankings of days).
 
 Each input is a ranking, best first, of ``(item, score)`` pairs; an item appears at most once in a
 ranking (a repeat is ignored: its first position counts) and need not appear in every ranking. The
@@ -98,7 +99,8 @@ def reciprocal_rank_fusion(
 
     Args:
         rankings: rankings of ``(item, score)``, best first (the scores are not read).
-        k: the damping constant (> 0... or 0, which makes rank 1 worth ``w`` and rank 2 ``w/2``).
+        k: the damping constant, >= 0 (0 makes rank 1 worth ``w`` and rank 2 ``w/2``; 60, the
+            authors' value, makes them nearly equal).
         weights: one per ranking (default: all 1).
 
     Raises:
