@@ -20,6 +20,7 @@ ROOMS = {
     "family",
     "generation",
     "harness",
+    "inspect",
     "judges",
     "models",
     "render",
