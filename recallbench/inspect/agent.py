@@ -82,7 +82,7 @@ class ServerAccess:
 
 
 async def server_access(adapter: Any) -> ServerAccess:
-    """The server an MCP adapter holds (run in the memory host, where its session lives).
+    """The server an MCP adapter holds, and its tools the agent may call.
 
     Raises:
         TypeError: the adapter is not the MCP adapter.
@@ -102,7 +102,7 @@ async def server_access(adapter: Any) -> ServerAccess:
     read_only = tuple(
         tool.name
         for tool in listed.tools
-        if tool.annotations is not None and tool.annotations.readOnlyHint is True
+        if getattr(tool.annotations, "read_only_hint", None) is True
     )
     return ServerAccess(
         name=adapter.config.name,
@@ -122,7 +122,7 @@ def agent_uses_memory(ingestion: IngestionState) -> Solver:
 
     async def solve(state: TaskState, generate: Generate) -> TaskState:
         question = ingestion.question(state.sample_id)
-        access: ServerAccess = await ingestion.in_host(question, server_access)
+        access = await server_access(await ingestion.open(question))
         source = access.tool_source()
         date = question_date(ingestion, question)
         state.messages = [

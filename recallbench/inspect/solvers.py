@@ -21,6 +21,7 @@ from inspect_ai.solver import Generate, Solver, TaskState, solver
 
 from ..adapters.base import QueryDetail
 from ..harness.evaluate import no_answer, unreachable
+from .hooks import register_hooks
 from .plan import PlannedQuestion
 from .prompts import MEMORY_SYSTEM, memory_prompt
 from .state import Answer, IngestionState
@@ -69,6 +70,9 @@ def ingest(ingestion: IngestionState) -> Solver:
     """The setup of every sample: its unit's memory, ingested through its checkpoint."""
 
     async def solve(state: TaskState, generate: Generate) -> TaskState:
+        # Registered here, once the run is under way, not when the task is built: inspect lists
+        # the hooks registered when it starts, and this one is nothing to list.
+        register_hooks()
         await ingestion.open(ingestion.question(state.sample_id))
         return state
 

@@ -15,8 +15,6 @@ from __future__ import annotations
 import logging
 import time
 import weakref
-from collections.abc import Callable
-from typing import Any, TypeVar
 
 import anyio
 import attrs
@@ -31,13 +29,12 @@ __all__ = ["Answer", "IngestionState", "live_states"]
 
 log = logging.getLogger("recallbench")
 
-T = TypeVar("T")
-
 _LIVE: weakref.WeakSet[IngestionState] = weakref.WeakSet()
 
 
 def live_states() -> list[IngestionState]:
-    """The states in this process whose memory host runs (what the end-of-run hook closes)."""
+    """The states in this process with a unit that may still run (what the end-of-run hook
+    closes)."""
     return [s for s in _LIVE if s.host.running]
 
 
@@ -104,30 +101,25 @@ class IngestionState:
     async def _open(self, work: UnitWork, index: int) -> Adapter | UnitStopped:
         if not work.started:
             work.started = True
-            await self.host.call(_prepare, work)
-            work.future = self.host.start_soon(work.run)
+            work.prepare()
+            self.host.start_soon(work.run)
         try:
-            return await self.host.call(work.open, index)
+            return await work.open(index)
         except UnitStopped as exc:
             return exc
 
     async def ask(self, question: PlannedQuestion) -> Answer:
         """Ask the question's adapter as ``recallbench run`` does (:func:`~recallbench.harness.
-        evaluate.ask`: its ``query_detail``, its session and date, the question timeout), in the
-        memory host; what it raised is the answer's error."""
+        evaluate.ask`: its ``query_detail``, its session and date, the question timeout); what
+        it raised is the answer's error."""
         adapter = await self.open(question)
         timeout = self.plan.config.question_timeout
         start = time.perf_counter()
         try:
-            detail = await self.host.call(ask, adapter, question.pair, timeout)
+            detail = await ask(adapter, question.pair, timeout)
         except Exception as exc:  # the memory system failed on this question: data
             return Answer(error=exc, latency_ms=(time.perf_counter() - start) * 1000)
         return Answer(detail=detail, latency_ms=(time.perf_counter() - start) * 1000)
-
-    async def in_host(self, question: PlannedQuestion, fn: Callable[..., Any]) -> Any:
-        """``await fn(adapter)`` in the memory host, with the question's opened adapter."""
-        adapter = await self.open(question)
-        return await self.host.call(fn, adapter)
 
     def judged(self, question: PlannedQuestion, evaluation: Evaluation) -> None:
         """Keep a judged answer with its checkpoint (the unit's summary of it)."""
@@ -149,32 +141,14 @@ class IngestionState:
             for w in self.works.values()
             if w.started and w.planned.last <= wave and not w.stopping
         ]
-        if done:
-            await self.host.call(_finish_all, done)
+        for work in done:
+            work.advance(work.planned.last)
 
     async def close(self) -> None:
-        """End every unit still running (torn down, bounded and shielded) and stop the host."""
-        if not self.host.running:
-            return
+        """End every unit still running and wait until each is torn down (bounded by the
+        teardown timeout, shielded from the caller's cancellation)."""
         with anyio.CancelScope(shield=True):
-            started = [w for w in self.works.values() if w.started]
-            try:
-                await self.host.call(_stop_all, started)
-            finally:
-                await self.host.close()
-
-
-async def _prepare(work: UnitWork) -> None:
-    work.prepare()
-
-
-async def _finish_all(works: list[UnitWork]) -> None:
-    for work in works:
-        work.advance(work.planned.last)
-
-
-async def _stop_all(works: list[UnitWork]) -> None:
-    for work in works:
-        work.stop()
-    for work in works:
-        await work.finished()
+            for work in self.works.values():
+                if work.started:
+                    work.stop()
+            await self.host.wait()

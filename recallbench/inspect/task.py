@@ -14,7 +14,6 @@ from inspect_ai import Task, task
 
 from .dataset import WaveSource
 from .grader import role_judge, role_of
-from .hooks import register_hooks
 from .params import TaskInputError, task_params
 from .plan import plan_task
 from .scorer import recall_judge
@@ -88,7 +87,6 @@ def recall_bench(
             "the selection asks no question (check -T personas, -T ranges and -T arcs)"
         )
     ingestion = IngestionState(plan)
-    register_hooks()
     extra: dict[str, Any] = {}
     if params.solver == "agent":
         from .agent import agent_uses_memory

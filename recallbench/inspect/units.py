@@ -11,14 +11,12 @@ ingested through that checkpoint — to the samples, and waits until the unit is
 The unit goes on past checkpoint *k* only when a sample of a later checkpoint asks for it (so the
 samples of checkpoint *k* are all done: they are an earlier wave) or when the task says *k* was its
 last; so a unit never answers a question of an earlier checkpoint after ingesting later days, and
-ingests nothing no sample needs. Everything here runs in the memory host's loop
-(:mod:`.host`).
+ingests nothing no sample needs. The unit runs as a task of the memory host (:mod:`.host`).
 """
 
 from __future__ import annotations
 
 import logging
-from concurrent.futures import Future
 from typing import Any
 
 import anyio
@@ -48,7 +46,7 @@ class UnitStopped(RuntimeError):
 @attrs.define(eq=False)
 class Gate:
     """One checkpoint of a unit: open once its days are ingested, released once its samples are
-    done. Its events belong to the host's loop (made there, by :meth:`UnitWork.prepare`)."""
+    done (its events are made in the running loop, by :meth:`UnitWork.prepare`)."""
 
     task: CheckpointTask
     opened: anyio.Event
@@ -94,8 +92,6 @@ class UnitWork:
         self.released_through = 0
         self.stopping = False
         self.started = False
-        self.future: Future[None] | None = None
-        """The unit's task in the memory host (set when it is started)."""
         self.outcome: UnitOutcome | None = None
         self.error: str | None = None
         self.adapter_name: str | None = None
@@ -114,7 +110,7 @@ class UnitWork:
         return self.planned.key
 
     def prepare(self) -> None:
-        """Make the unit's events (in the host's loop, which they belong to)."""
+        """Make the unit's events (in the running event loop)."""
         if self._finished is not None:
             return
         self._finished = anyio.Event()
@@ -122,7 +118,9 @@ class UnitWork:
             self.gates[task.index] = Gate(task=task, opened=anyio.Event(), released=anyio.Event())
 
     async def run(self) -> None:
-        """The unit, from building its adapter to tearing it down (a task of the host)."""
+        """The unit, from building its adapter to tearing it down (a task of the memory host,
+        which never raises: what went wrong is :attr:`error`)."""
+        self.prepare()
         assert self._finished is not None
         state = RunState(adapter_name="adapter")
         logs = RunLogs(progress=None, questions=None, failures=None)
@@ -137,6 +135,9 @@ class UnitWork:
                 self.error = self.outcome.error
             if scope.cancelled_caught:
                 self.error = self.error or "the task ended"
+        except Exception as exc:  # a failure of ours or the adapter's, outside its lifecycle steps
+            self.error = f"{type(exc).__name__}: {exc}"
+            log.error("[bench] %s stopped: %s", self.key, self.error)
         finally:
             self.adapter_name = state.adapter_name
             if state.failure is not None:
@@ -147,11 +148,12 @@ class UnitWork:
 
     async def open(self, index: int) -> Adapter:
         """The adapter, once checkpoint ``index`` is ingested: the unit goes on past its earlier
-        checkpoints (their samples are done) and is started first when it has not been.
+        checkpoints (their samples are done).
 
         Raises:
             UnitStopped: the unit stopped before (a lifecycle step failed, or the task ended).
         """
+        self.prepare()
         self.advance(index - 1)
         gate = self.gates[index]
         await gate.opened.wait()
