@@ -4,7 +4,7 @@
 a list: ``-T personas=executive-assistant`` is one name, ``-T personas=a,b`` and
 ``-T personas=[a,b]`` are two, ``-T ranges=30d,90d`` two checkpoints. Every mistake is one
 :class:`TaskInputError` naming the parameter and what it takes; inspect prints it as one line, with
-no traceback. Nothing here reads a file; inspect_ai is imported only for that exception's base.
+no traceback. Pure: nothing here imports inspect_ai or reads a file.
 """
 
 from __future__ import annotations
@@ -42,22 +42,19 @@ DEFAULT_ADAPTER = "builtin:bm25"
 """The adapter of a task given none: ``recallbench run``'s."""
 
 
-def _prerequisite() -> type[Exception]:
-    """inspect's own "print the message, not a traceback" exception, when inspect is installed."""
-    try:
-        from inspect_ai._util.error import PrerequisiteError
-    except ImportError:  # used without inspect (the parameters' own tests)
-        return Exception
-    return PrerequisiteError
+class TaskInputError(ConfigError):
+    """A task parameter is not what the task takes: one line naming it (the task raises it as
+    inspect's own "print the message, not a traceback" error: :mod:`.task`).
 
+    Attributes:
+        detail: what is wrong, without the task's name.
+        message: the line printed.
+    """
 
-class TaskInputError(ConfigError, _prerequisite()):  # type: ignore[misc]
-    """A task parameter is not what the task takes: one line naming it (a
-    :class:`~recallbench.errors.ConfigError`, which inspect prints without a traceback)."""
-
-    def __init__(self, message: str) -> None:
-        ConfigError.__init__(self, message)
-        self.message = f"recallbench/recall_bench: {message}"
+    def __init__(self, detail: str) -> None:
+        super().__init__(detail)
+        self.detail = detail
+        self.message = f"recallbench/recall_bench: {detail}"
 
     def __str__(self) -> str:
         return self.message
@@ -181,9 +178,10 @@ def task_params(
             "run side by side: there is no state to restore between checkpoints)"
         )
     seed_value = _whole("seed", 42 if seed is None else seed, none=False)
+    sample_value = _whole("sample", sample, none=True)
     assert seed_value is not None
     try:
-        selection = SelectionPolicy(sample=_whole("sample", sample, none=True), seed=seed_value)
+        selection = SelectionPolicy(sample=sample_value, seed=seed_value)
     except (ValueError, ConfigError) as exc:
         raise TaskInputError(f"-T sample/seed: {exc}") from None
     return TaskParams(

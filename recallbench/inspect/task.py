@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from inspect_ai import Task, task
+from inspect_ai._util.error import PrerequisiteError
 
 from .dataset import WaveSource
 from .grader import role_judge, role_of
@@ -20,11 +21,18 @@ from .scorer import recall_judge
 from .solvers import ingest, model_reads_memory, system_answers
 from .state import IngestionState
 
-__all__ = ["recall_bench"]
+__all__ = ["TaskParameterError", "recall_bench"]
 
 AGENT_MESSAGE_LIMIT = 40
 """Messages an agent's sample may hold (its tool calls and their results included) before inspect
 stops it and its answer so far is judged."""
+
+
+class TaskParameterError(TaskInputError, PrerequisiteError):
+    """A :class:`~.params.TaskInputError` as inspect prints it: its one line, no traceback."""
+
+    def __init__(self, error: TaskInputError) -> None:
+        TaskInputError.__init__(self, error.detail)
 
 
 @task
@@ -60,19 +68,29 @@ def recall_bench(
             memory server's tools; needs ``-T adapter=mcp:…``).
         sample: at most this many re-asked questions per checkpoint (``--sample``).
         seed: the shuffle seed of the questions' order (``--seed``).
+
+    Raises:
+        TaskParameterError: a parameter is not what the task takes (one line naming it).
     """
-    params = task_params(
-        data=data,
-        personas=personas,
-        arcs=arcs,
-        ranges=ranges,
-        adapter=adapter,
-        judge=judge,
-        lifecycle=lifecycle,
-        solver=solver,
-        sample=sample,
-        seed=seed,
-    )
+    try:
+        return _task(
+            data=data,
+            personas=personas,
+            arcs=arcs,
+            ranges=ranges,
+            adapter=adapter,
+            judge=judge,
+            lifecycle=lifecycle,
+            solver=solver,
+            sample=sample,
+            seed=seed,
+        )
+    except TaskInputError as exc:
+        raise TaskParameterError(exc) from None
+
+
+def _task(**given: Any) -> Task:
+    params = task_params(**given)
     if params.solver == "agent":
         from .agent import check_agent_adapter
 

@@ -180,10 +180,11 @@ class UnitWork:
         cancelled and its adapter torn down, bounded and shielded, in the task that set it up. A
         unit whose last checkpoint has been released is ending by itself and is left to."""
         self.stopping = True
-        for gate in self.gates.values():
-            gate.released.set()
         if self._scope is not None and self.released_through < self.planned.last:
             self._scope.cancel()
+            return
+        for gate in self.gates.values():  # not running yet (or ending): nothing to cancel
+            gate.released.set()
 
     async def finished(self) -> None:
         """Wait until the unit's task has ended (its adapter torn down)."""
