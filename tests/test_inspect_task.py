@@ -244,7 +244,7 @@ def test_model_reads_what_the_memory_retrieved(tiny_data: Path, tmp_path: Path) 
     assert score.answer == "The access code is CODE-0003."
     assert score.value["correctness"] == 3  # type: ignore[index]
     assert score.value["recall@5"] == 1.0  # type: ignore[index]
-    assert sample.store["recallbench:retrieval"][0]["day"] == 3
+    assert score.metadata is not None and score.metadata["retrievedDays"][0] == 3
 
 
 def test_an_llm_judge_through_the_grader_role(tiny_data: Path, tmp_path: Path) -> None:

@@ -24,7 +24,7 @@ from inspect_ai.solver import TaskState
 
 from ..adapters.base import QueryDetail
 from ..errors import JudgeError
-from ..harness.evaluate import UNSCORED_STAGES, evaluate
+from ..harness.evaluate import UNSCORED_STAGES, Evaluation, evaluate
 from ..results.records import RETRIEVAL_METRICS, QuestionResult
 from .metrics import score_metrics
 from .state import Answer, IngestionState
@@ -77,7 +77,11 @@ def score_value(result: QuestionResult) -> dict[str, float]:
     return value
 
 
-def _metadata(result: QuestionResult) -> dict[str, Any]:
+def _metadata(evaluation: Evaluation) -> dict[str, Any]:
+    """What the score keeps beside its value: the latency, the failure, the primary score of an
+    appealed answer, and the days of the memories retrieved, best first (kept small: inspect
+    copies a score's metadata for every metric it computes)."""
+    result = evaluation.result
     out: dict[str, Any] = {"latencyMs": result.latency_ms}
     if result.error is not None:
         out["error"] = {
@@ -89,6 +93,8 @@ def _metadata(result: QuestionResult) -> dict[str, Any]:
         out["primaryScore"] = attrs.asdict(result.primary_score)
     if result.retrieved_days is not None:
         out["retrievedDays"] = list(result.retrieved_days)
+    elif evaluation.retrieval is not None:
+        out["retrievedDays"] = [entry.day for entry in evaluation.retrieval]
     return out
 
 
@@ -122,7 +128,7 @@ def recall_judge(ingestion: IngestionState) -> Scorer:
             value=score_value(result),
             answer=result.system_answer,
             explanation=result.score.reasoning,
-            metadata=_metadata(result),
+            metadata=_metadata(evaluation),
         )
 
     return score

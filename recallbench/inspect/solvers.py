@@ -28,10 +28,6 @@ from .state import Answer, IngestionState
 
 __all__ = ["ingest", "model_reads_memory", "question_date", "system_answers"]
 
-RETRIEVAL_KEY = "recallbench:retrieval"
-"""The sample store's key for what the memory system retrieved (shown in ``inspect view``)."""
-
-
 def question_date(ingestion: IngestionState, question: PlannedQuestion) -> str | None:
     """The date a question is asked: its own (an importer's ``questionDate``), else the date of
     the last day ingested, as the model baselines date it."""
@@ -51,18 +47,6 @@ def _failed_to_reach(answer: Answer, question: PlannedQuestion) -> None:
             f"{question.unit}: the memory system could not be reached: "
             f"{type(error).__name__}: {error}"
         ) from error
-
-
-def _keep_retrieval(state: TaskState, detail: QueryDetail | None) -> None:
-    if detail is None or detail.retrieval is None:
-        return
-    state.store.set(
-        RETRIEVAL_KEY,
-        [
-            {"rank": rank, "day": e.day, "path": e.path, "score": e.score, "snippet": e.snippet}
-            for rank, e in enumerate(detail.retrieval, start=1)
-        ],
-    )
 
 
 @solver
@@ -92,7 +76,6 @@ def system_answers(ingestion: IngestionState) -> Solver:
         name = ingestion.adapter_name(question)
         state.messages.append(ChatMessageAssistant(content=text, model=name, source="generate"))
         state.output = ModelOutput.from_content(model=name, content=text)
-        _keep_retrieval(state, answer.detail)
         return state
 
     return solve
@@ -113,7 +96,6 @@ def model_reads_memory(ingestion: IngestionState) -> Solver:
                 model=ingestion.adapter_name(question), content=text
             )
             return state
-        _keep_retrieval(state, memory.detail)
         prompt = memory_prompt(
             memory.detail, question.pair.question, question_date(ingestion, question)
         )
