@@ -28,7 +28,7 @@ AGENT_MESSAGE_LIMIT = 40
 stops it and its answer so far is judged."""
 
 
-class TaskParameterError(TaskInputError, PrerequisiteError):
+class TaskParameterError(TaskInputError, PrerequisiteError):  # type: ignore[misc]
     """A :class:`~.params.TaskInputError` as inspect prints it: its one line, no traceback."""
 
     def __init__(self, error: TaskInputError) -> None:
