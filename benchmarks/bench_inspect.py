@@ -1,7 +1,7 @@
 """The same work through inspect and through ``recallbench run``: whole-process wall time and ratio.
 
     python benchmarks/bench_inspect.py [-n ROUNDS] [--ranges R] [--adapter SPEC] [--judge SPEC]
-        [--lifecycle fresh|incremental] [--quiet-output] [REFERENCE_DIR]
+        [--lifecycle fresh|incremental] [--quiet-output] [--inspect-arg ARG ...] [REFERENCE_DIR]
 
 REFERENCE_DIR defaults to $RECALLBENCH_REFERENCE_DATA or ../shared/upstream; the work is its
 180-day executive assistant (``--personas executive-assistant --arcs arcs-180d.yaml``) at
@@ -75,6 +75,13 @@ def main(argv: list[str] | None = None) -> int:
         action="store_true",
         help="recallbench run writes no views (--no-heatmap-png --no-html)",
     )
+    parser.add_argument(
+        "--inspect-arg",
+        action="append",
+        default=[],
+        metavar="ARG",
+        help="an option of inspect eval's own, added to its command (repeatable)",
+    )
     args = parser.parse_args(argv)
     reference = args.reference or Path(
         os.environ.get("RECALLBENCH_REFERENCE_DATA")
@@ -103,8 +110,8 @@ def main(argv: list[str] | None = None) -> int:
             task += [f"judge={args.judge}", f"lifecycle={args.lifecycle}"]
             out = [inspect_cli, "eval", "recallbench/recall_bench"]
             out += [a for t in task for a in ("-T", t)]
-            return out + ["--model", "mockllm/model", "--display", "none", "--log-dir",
-                          str(work / f"logs-{i}")]  # fmt: skip
+            out += ["--model", "mockllm/model", "--display", "none"]
+            return [*out, "--log-dir", str(work / f"logs-{i}"), *args.inspect_arg]
 
         commands = {"recallbench run": recallbench_run, "inspect eval": inspect_eval}
         # A warm-up round of each, not counted: bytecode, the YAML cache, the page cache.
@@ -121,6 +128,8 @@ def main(argv: list[str] | None = None) -> int:
     what = (
         f"executive-assistant 180d at {','.join(ranges)}, {args.adapter}, judge {args.judge}, "
         f"{args.lifecycle}; {args.rounds} rounds, alternated"
+        + (f"; inspect {' '.join(args.inspect_arg)}" if args.inspect_arg else "")
+        + ("; recallbench run without views" if args.quiet_output else "")
     )
     print(what)
     for name in commands:
@@ -131,7 +140,9 @@ def main(argv: list[str] | None = None) -> int:
     ratio = statistics.median(walls["inspect eval"]) / statistics.median(walls["recallbench run"])
     cpu_ratio = statistics.median(cpus["inspect eval"]) / statistics.median(cpus["recallbench run"])
     verdict = "meets" if ratio <= TARGET else "misses"
-    print(f"  ratio (wall)     {ratio:.2f}x   (cpu {cpu_ratio:.2f}x; target <= {TARGET}x: {verdict})")
+    print(
+        f"  ratio (wall)     {ratio:.2f}x   (cpu {cpu_ratio:.2f}x; target <= {TARGET}x: {verdict})"
+    )
     return 0
 
 

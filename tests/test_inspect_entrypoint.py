@@ -60,9 +60,7 @@ def tiktoken_cache(tmp_path_factory: pytest.TempPathFactory) -> str:
     return str(cache)
 
 
-def _inspect_eval(
-    log_dir: Path, *task_args: str, env: dict[str, str] | None = None
-) -> EvalLog:
+def _inspect_eval(log_dir: Path, *task_args: str, env: dict[str, str] | None = None) -> EvalLog:
     argv = [INSPECT, "eval", "recallbench/recall_bench", *(a for t in task_args for a in ("-T", t))]
     argv += ["--model", "mockllm/model", "--display", "plain", "--log-dir", str(log_dir)]
     done = subprocess.run(
