@@ -180,11 +180,19 @@ EXPECTED = "\n".join(
 # --- text report -----------------------------------------------------------------------------
 
 
+OVERALL_LINE = "Overall score:    4.57/6.0 (76.2%) — the mean of every judged answer"
+"""Ours (issue 44), closing the header: the headline's Score line."""
+
+
 def test_text_report_golden() -> None:
-    # The reference's report, byte for byte, then the sections of ours (hallucination here).
+    # The reference's report, byte for byte but for one line of ours closing the header (the
+    # overall score, as the headline says it), then the sections of ours (hallucination here).
+    reference = EXPECTED.split("\n")
+    at = reference.index("Group support:    off (group/boundary categories skipped)") + 1
+    expected = "\n".join([*reference[:at], OVERALL_LINE, *reference[at:]])
     text = format_text_report(small_result())
-    assert text.startswith(EXPECTED + "\n")
-    ours = text[len(EXPECTED) + 1 :].split("\n")
+    assert text.startswith(expected + "\n")
+    ours = text[len(expected) + 1 :].split("\n")
     assert ours[:4] == [
         "",
         "═" * 59,
@@ -223,7 +231,8 @@ def test_stub_judge_warning_iff_no_judge() -> None:
     assert not any(line.startswith("Judge model:") for line in stub)
     # Ours, after the reference's header lines and before "Ranges:".
     at = stub.index(warning)
-    assert stub[at - 1].startswith("Group support:")
+    assert stub[at - 1].startswith("Overall score:    NOT JUDGED — the stub judge scores every")
+    assert stub[at - 2].startswith("Group support:")
     assert stub[at + 1].startswith("Ranges:")
 
 

@@ -20,17 +20,18 @@ from typing import Any
 import anyio
 import attrs
 
-from ..adapters.base import Adapter, is_adapter
+from ..adapters.base import Adapter, check_adapter
 from ..adapters.capabilities import capability_message, missing_capabilities
 from ..adapters.lifespan import HeldAdapter, LifecycleStepError, held
 from ..data.corpus import DELETE_BEFORE_ASKING, DELETE_DELAY_MS, PersonaDataset
 from ..data.qa import QAPair
-from ..errors import BudgetExceeded, RunFailed, WritesRefused
+from ..errors import BudgetExceeded, ConfigError, RunFailed, WritesRefused
 from ..results.aggregate import summarize_checkpoint
 from ..results.measures import latency_stats, summarize_retrieval
 from ..results.records import TimeRangeResult
 from .config import RunConfig
 from .evaluate import Evaluation
+from .given_adapter import given_label
 from .hooks import CheckpointDone, CheckpointStarted, Hooks
 from .questions import QuestionAsker, askings
 from .resume import ResumeLog, logged_answer, rebuild_checkpoint
@@ -71,13 +72,16 @@ class UnitRunner:
     asker: QuestionAsker
 
     async def _build_adapter(self) -> Adapter:
+        """One adapter from the factory, checked as ``--adapter`` checks one.
+
+        Raises:
+            ConfigError: the factory built something else, naming what it lacks (the run stops:
+                every unit would build the same).
+        """
         built = self.factory()
         adapter = await built if isinstance(built, Awaitable) else built
-        if not is_adapter(adapter):
-            raise PersonaStopped(
-                f"the adapter factory returned {type(adapter).__name__}, not an adapter"
-            )
-        return adapter
+        factory = getattr(self.factory, "factory", self.factory)  # a PrimedFactory's own
+        return check_adapter(adapter, f"the adapter factory {given_label(factory)}")
 
     async def run(
         self, unit: Unit, ds: PersonaDataset, state: RunState, logs: RunLogs
@@ -97,6 +101,9 @@ class UnitRunner:
             log.error("[bench] %s stopped: %s", ds.id, error)
         except RunFailed as exc:
             state.failure = state.failure or exc
+        except ConfigError as exc:  # called wrong (.given_adapter): raised by the run, at once
+            state.refusal = state.refusal or exc
+            error = str(exc)
         return UnitOutcome(
             results=tuple(results),
             ingest_ms=timing["ingest"],
@@ -286,7 +293,7 @@ class UnitRunner:
     ) -> Adapter:
         try:
             adapter = await self._build_adapter()
-        except PersonaStopped:
+        except (PersonaStopped, ConfigError):
             raise
         except Exception as exc:
             raise PersonaStopped(
