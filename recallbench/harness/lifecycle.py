@@ -20,6 +20,7 @@ from typing import Any
 import anyio
 import attrs
 
+from .._importing import describe
 from ..adapters.base import Adapter, check_adapter
 from ..adapters.capabilities import capability_message, missing_capabilities
 from ..adapters.lifespan import HeldAdapter, LifecycleStepError, held
@@ -31,7 +32,6 @@ from ..results.measures import latency_stats, summarize_retrieval
 from ..results.records import TimeRangeResult
 from .config import RunConfig
 from .evaluate import Evaluation
-from .given_adapter import given_label
 from .hooks import CheckpointDone, CheckpointStarted, Hooks
 from .questions import QuestionAsker, askings
 from .resume import ResumeLog, logged_answer, rebuild_checkpoint
@@ -81,7 +81,7 @@ class UnitRunner:
         built = self.factory()
         adapter = await built if isinstance(built, Awaitable) else built
         factory = getattr(self.factory, "factory", self.factory)  # a PrimedFactory's own
-        return check_adapter(adapter, f"the adapter factory {given_label(factory)}")
+        return check_adapter(adapter, f"the adapter factory {describe(factory)}")
 
     async def run(
         self, unit: Unit, ds: PersonaDataset, state: RunState, logs: RunLogs
