@@ -162,9 +162,7 @@ def test_run_refuses_a_class_that_is_no_adapter_as_the_cli_does(
 ) -> None:
     out = tmp_path / "out"
     with pytest.raises(ConfigError) as refused:
-        rb.run_sync(
-            _half_class(half), tiny_data, config=CONFIG, output=rb.RunOutput.directory(out)
-        )
+        rb.run_sync(_half_class(half), tiny_data, config=CONFIG, output=rb.RunOutput.directory(out))
     assert str(refused.value) == f"adapter Half: {CLASS_MESSAGE}"
     assert not out.exists()  # refused before any work
     done = recallbench_cli(
@@ -197,7 +195,9 @@ def test_a_factory_that_builds_no_adapter_stops_the_run(
     config = attrs.evolve(CONFIG, unit_parallelism=units)
     with pytest.raises(ConfigError) as refused:  # one exception, not a group, however many units
         rb.run_sync(make, tiny_data, config=config, output=rb.RunOutput.directory(out))
-    assert re.match(r"the adapter factory \S+\.make did not produce an adapter: ", str(refused.value))
+    assert re.match(
+        r"the adapter factory \S+\.make did not produce an adapter: ", str(refused.value)
+    )
     assert "missing ingest_day, finalize_ingestion, teardown" in str(refused.value)
     assert not (out / "result.json").exists()
 
@@ -498,9 +498,10 @@ def test_report_prints_the_headline_score_line(tmp_path: Path, tiny_data: Path) 
     lines = report.stdout.splitlines()
     [overall] = [i for i, line in enumerate(lines) if line.startswith("Overall score:")]
     assert overall < 12  # in the header, before the first persona
-    assert lines[overall].removeprefix("Overall score:").strip() == score.removeprefix(
-        "  Score"
-    ).strip()
+    assert (
+        lines[overall].removeprefix("Overall score:").strip()
+        == score.removeprefix("  Score").strip()
+    )
     assert re.search(r"\d\.\d\d/6\.0 \(\d+\.\d%\) — the mean of every judged answer", score)
 
 
@@ -525,7 +526,11 @@ def test_a_file_adapter_is_named_the_same_everywhere(
 
     lib_out = tmp_path / "lib"
     result = rb.run_sync(
-        module.Mine, tiny_data, judge="rubric", config=CONFIG, output=rb.RunOutput.directory(lib_out)
+        module.Mine,
+        tiny_data,
+        judge="rubric",
+        config=CONFIG,
+        output=rb.RunOutput.directory(lib_out),
     )
     assert progress_names(lib_out) == {"my-memory"} and result.adapter_name == "my-memory"
     assert len(module.BUILT) == 2  # the fresh lifecycle: one unit per checkpoint

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import logging
 import time
-from collections.abc import Awaitable, Iterable, Iterator, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -53,9 +53,9 @@ from .executor import Executor, LocalExecutor, UnitJob
 from .fingerprinting import dataset_digests, fingerprint_change, harness_fingerprint
 from .given_adapter import given_factory
 from .hooks import Hooks, RunDone, RunStarted
-from .judge_loading import cached_judge, judge_of
+from .judge_loading import NOT_JUDGED, cached_judge, judge_of
 from .lifecycle import UnitRunner
-from .probe import PrimedFactory, bounded_executor, prime
+from .probe import UNNAMED, PrimedFactory, bounded_executor, built_ahead
 from .questions import QuestionAsker
 from .resume import ResumeLog, check_known_personas
 from .resume_checks import log_location
@@ -65,17 +65,6 @@ from .units import CheckpointTask, RunState, Unit, plan_tasks, plan_units, range
 __all__ = ["Harness"]
 
 log = logging.getLogger("recallbench")
-
-UNNAMED = "adapter"
-"""The progress header's ``adapterName`` when no adapter could be built ahead to tell it."""
-
-NOT_JUDGED = (
-    "NOT JUDGED — no judge was given, so the stub judge scores every answer 0 and the result's "
-    "overall_score and hallucination_rate are None; pass a judge: \"rubric\" (offline), "
-    "\"openai:MODEL\", \"anthropic:MODEL\", \"claude\" (judge= in Python, --judge on the "
-    "command line)"
-)
-"""What a run without a judge logs once, as a warning on the ``recallbench`` logger."""
 
 
 class Harness:
@@ -240,7 +229,12 @@ class Harness:
             judge_usage=_usage_now(self.judge),
             appellate_usage=_usage_now(self.appellate),
         )
-        self._ahead = await self._build_ahead(state)
+        # The header's name of an adapter that names itself when built: one built ahead (.probe).
+        local = self.config.dry_run or isinstance(self.executor, LocalExecutor)
+        self._ahead = None
+        if self.output.progress is not None and state.adapter_name == UNNAMED and local:
+            self._ahead, named = await built_ahead(self.factory)
+            state.adapter_name = named or UNNAMED
         progress = JsonlWriter(self.output.progress) if self.output.progress else None
         questions = (
             QuestionLogWriter(self.output.questions, snippets=self.output.snippets)
@@ -338,19 +332,6 @@ class Harness:
         ``name``, a spec's); None when only a built adapter can tell."""
         name = self.resume.adapter_name() or self._name_hint or getattr(self.factory, "name", None)
         return name if isinstance(name, str) and name else None
-
-    async def _build_ahead(self, state: RunState) -> PrimedFactory | None:
-        """For the progress header, the name of an adapter that sets it when built (a class in a
-        file, ``MyAdapter.py:MyAdapter``): one adapter built now, handed to the first unit that
-        builds one (:mod:`.probe`). Only when a header is written and the units run here."""
-        local = self.config.dry_run or isinstance(self.executor, LocalExecutor)
-        if self.output.progress is None or state.adapter_name != UNNAMED or not local:
-            return None
-        ahead = await prime(self.factory)
-        name = getattr(ahead.peek(), "name", None) if ahead is not None else None
-        if isinstance(name, str) and name:
-            state.adapter_name = name
-        return ahead
 
     def _write_header(
         self, logs: RunLogs, state: RunState, timestamp: str, persona_ids: Sequence[str]

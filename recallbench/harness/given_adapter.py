@@ -19,12 +19,13 @@ from __future__ import annotations
 
 import inspect
 from collections.abc import Awaitable, Callable
+from typing import cast
 
 from .._importing import describe
 from ..adapters.base import Adapter, AdapterFactory, check_adapter, looks_like_adapter
 from .loading import AdapterSpec, check_adapter_class
 
-__all__ = ["given_label", "given_factory"]
+__all__ = ["given_factory", "given_label"]
 
 
 def given_label(adapter: object) -> str:
@@ -52,7 +53,7 @@ def given_factory(
     label = given_label(adapter)
     if inspect.isclass(adapter):
         check_adapter_class(adapter, label)
-        return adapter
+        return cast(Callable[[], Adapter | Awaitable[Adapter]], adapter)
     if callable(adapter) and not looks_like_adapter(adapter):
         return adapter  # a factory function: its products are checked as units build them
     instance = check_adapter(adapter, label)

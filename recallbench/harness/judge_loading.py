@@ -21,6 +21,7 @@ from .loading import model_provider, spec_error, unresolvable_spec
 
 __all__ = [
     "DEFAULT_JUDGE_ATTR",
+    "NOT_JUDGED",
     "StubJudge",
     "cached_judge",
     "judge_of",
@@ -30,6 +31,13 @@ __all__ = [
 
 DEFAULT_JUDGE_ATTR = "judge"
 """The attribute a judge spec without ``:attr`` names."""
+
+NOT_JUDGED = (
+    "NOT JUDGED — no judge was given, so the stub judge scores every answer 0 and the result's "
+    'overall_score and hallucination_rate are None; pass a judge: "rubric" (offline), '
+    '"openai:MODEL", "anthropic:MODEL", "claude" (judge= in Python, --judge on the command line)'
+)
+"""What a run scored by the stub judge logs once, as a warning on the ``recallbench`` logger."""
 
 _FAMILY_WORD = re.compile(r"[a-z][a-z0-9-]*")
 

@@ -21,11 +21,15 @@ import attrs
 from ..adapters.base import Adapter
 from .executor import Executor, LocalExecutor
 
-__all__ = ["PrimedFactory", "bounded_executor", "prime"]
+__all__ = ["UNNAMED", "PrimedFactory", "bounded_executor", "built_ahead"]
 
 log = logging.getLogger("recallbench")
 
 Factory = Callable[[], Adapter | Awaitable[Adapter]]
+
+UNNAMED = "adapter"
+"""The progress header's ``adapterName`` when neither the adapter given nor one built ahead tells
+it (a remote executor builds none here; a factory that raised)."""
 
 
 class PrimedFactory:
@@ -49,16 +53,18 @@ class PrimedFactory:
         return self.factory()
 
 
-async def prime(factory: Factory) -> PrimedFactory | None:
-    """``factory`` with one adapter built ahead, or None when building it failed (the first unit
-    then builds it again and reports the failure as a unit does)."""
+async def built_ahead(factory: Factory) -> tuple[PrimedFactory | None, str | None]:
+    """``factory`` with one adapter built ahead, and that adapter's name; ``(None, None)`` when
+    building it failed (the first unit then builds one again and reports the failure as a unit
+    does: it stops the persona, or the run when what was built is no adapter)."""
     try:
         built = factory()
         adapter = await built if isinstance(built, Awaitable) else built
     except Exception as exc:  # reported by the unit that builds one: see the docstring
         log.debug("[bench] building an adapter ahead failed: %s", exc)
-        return None
-    return PrimedFactory(factory, adapter)
+        return None, None
+    name = getattr(adapter, "name", None)
+    return PrimedFactory(factory, adapter), name if isinstance(name, str) and name else None
 
 
 async def bounded_executor(

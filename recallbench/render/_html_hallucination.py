@@ -216,12 +216,12 @@ def _over_time(analysis: HallucinationAnalysis) -> str:
 
 def hallucination_section(result: BenchmarkResult) -> str:
     """The section's HTML (its heading included)."""
-    head = '<h2 id="hallucination">Hallucination</h2>'
-    if not result.judged:  # the stub judge's zeros would read as 100% fabricated
-        return head + f'<p class="muted">{escape(NOT_JUDGED_RATE)}.</p>'
     analysis = analyze_hallucination(result)
+    head = '<h2 id="hallucination">Hallucination</h2>'
     if analysis.overall_rate is None:
         return head + '<p class="muted">No scored answers.</p>'
+    if not result.judged:  # the stub judge's zeros would read as 100% fabricated
+        return head + f'<p class="muted">{escape(NOT_JUDGED_RATE)}.</p>'
     colours = {p.persona_id: PALETTE[i % len(PALETTE)] for i, p in enumerate(result.personas)}
     source = (
         "from per-question scores"
