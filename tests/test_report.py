@@ -531,7 +531,7 @@ def test_reference_result_round_trips_and_reports(baseline_text: str) -> None:
     result = _benchmark_result(json.loads(baseline_text))
     assert format_json_report(result) == baseline_text  # byte for byte
     lines = format_text_report(result).split("\n")
-    assert lines[:8] == [
+    assert lines[:9] == [
         "Recall Bench Report — Recall (baseline)",
         "Timestamp: 2026-05-20T16:56:16.595Z",
         "Duration:  19h 12m 31s",
@@ -539,6 +539,8 @@ def test_reference_result_round_trips_and_reports(baseline_text: str) -> None:
         "Appellate judge:  azure:gpt-5.4 · 462 appellate reviews",
         "Q&A pairs:        316 in the data · 1639 evaluations (re-asks included) · sample=50/checkpoint",
         "Group support:    off (group/boundary categories skipped)",
+        # Ours (issue 44): the overall score, as the headline says it.
+        "Overall score:    4.51/6.0 (75.1%) — the mean of every judged answer",
         "Ranges: " + ", ".join(f"{d}d" for d in range(6, 181, 6)),
     ]
     assert "  [6d] Days: 6 | Questions: 6 | Score: 4.83/6.0 (80.6%) | Hallucination: 0.0%" in lines
