@@ -102,7 +102,8 @@ def _git_head(root: Path) -> str:
         check=False,
     )
     dirty = subprocess.run(
-        ["git", "status", "--porcelain", "--untracked-files=no"],
+        # Records written meanwhile (a series with --record) are not the code measured.
+        ["git", "status", "--porcelain", "--untracked-files=no", "--", ".", ":!benchmarks/results"],
         cwd=root,
         capture_output=True,
         text=True,
