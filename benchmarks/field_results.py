@@ -66,9 +66,8 @@ def _install_main(argv: list[str]) -> int:
     )
     args = parser.parse_args(argv)
     found = system(args.system)
-    print(f"installing {found.label} into {args.into} ({found.kind}) ...", flush=True)
     try:
-        done = install(found, args.into, args.python)
+        done = install(found, args.into, args.python, say=lambda line: print(line, flush=True))
     except InstallFailed as exc:
         print(f"{PROG} install {found.name}: {exc}", file=sys.stderr)
         return 1

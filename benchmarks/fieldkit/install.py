@@ -16,6 +16,7 @@ import shutil
 import subprocess
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -164,7 +165,12 @@ def _missing_here(requirements: tuple[str, ...], log: Path) -> list[str]:
     ]
 
 
-def install(found: System, into: Path, python: str | None = None) -> dict[str, Any]:
+def install(
+    found: System,
+    into: Path,
+    python: str | None = None,
+    say: Callable[[str], None] = lambda line: None,
+) -> dict[str, Any]:
     """Install ``found`` into ``into`` (new or empty, or already holding this very install).
 
     Returns:
@@ -197,6 +203,8 @@ def install(found: System, into: Path, python: str | None = None) -> dict[str, A
             "python": probe["executable"],
             "pythonVersion": ".".join(map(str, probe["version"])),
         }
+    on = f" on Python {chosen['pythonVersion']}" if found.kind == "venv" else ""
+    say(f"installing {found.label} into {into} ({found.kind}{on}) ...")
     into.mkdir(parents=True, exist_ok=True)
     log = into / "recallbench-install.log"
     t0 = time.perf_counter()
