@@ -259,7 +259,7 @@ def test_install_memos_os_into_a_folder_of_its_own(tmp_path: Path) -> None:
     memos = SYSTEMS["memos-os"]
     assert installed_version(memos, into) == "2.3.11"
     marker = json.loads((into / "recallbench-install.json").read_text())
-    assert marker["system"] == "memos-os" and "memos-os==2.3.11" in marker["packages"]
+    assert marker["system"] == "memos-os" and "memos_os==2.3.11" in marker["packages"]
     assert parse_installed(f"memos-os={into}") == (memos, into.resolve())
     again = _cli("install", "memos-os", "--into", str(into))
     assert again.returncode == 0 and "already there" in again.stdout
