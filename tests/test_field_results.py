@@ -111,6 +111,7 @@ def test_record_holds_the_runs_own_figures(tmp_path: Path) -> None:
     )
     result = recallbench.read_run(tmp_path / "run").result
     f = record["figures"]
+    assert result.overall_score is not None
     assert f["score"] == round(result.overall_score, 4)
     assert f["answers"] == sum(
         len(rr.question_results) for p in result.personas for rr in p.range_results
