@@ -29,7 +29,7 @@ sys.path.insert(0, str(ROOT / "benchmarks"))
 
 from fieldkit import companion as companion_mod  # noqa: E402
 from fieldkit.errors import Refusal  # noqa: E402
-from fieldkit.figures import extract, markdown_row, writes_refused  # noqa: E402
+from fieldkit.figures import markdown_row, writes_refused  # noqa: E402
 from fieldkit.install import probe_python  # noqa: E402
 from fieldkit.sampling import TreeSampler  # noqa: E402
 from fieldkit.systems import SYSTEMS, installed_version, parse_installed  # noqa: E402
@@ -152,27 +152,40 @@ def test_a_record_names_no_path_of_this_machine(tmp_path: Path) -> None:
     assert record["reproduce"].endswith("--selection ea-180d --out $OUT")
 
 
-def test_writes_refused_are_read_from_the_result_and_absent_is_shown_as_a_dash(
-    tmp_path: Path,
-) -> None:
-    record, done = _measure(tmp_path, "builtin:bm25")
+REFUSING = """
+from recallbench.adapters.lexical import Bm25Adapter
+from recallbench.errors import WritesRefused
+
+
+class Refusing(Bm25Adapter):
+    name = "refusing"
+
+    async def ingest_day(self, day, content, metadata):
+        if day in (3, 40):  # before the 30d checkpoint, and after it
+            raise WritesRefused(2 if day == 40 else 1, ("duplicate of an earlier memory",))
+        await super().ingest_day(day, content, metadata)
+
+
+adapter = Refusing
+"""
+
+
+def test_writes_refused_are_counted_in_the_record_and_the_row(tmp_path: Path) -> None:
+    """A real adapter whose memory refuses three writes: the harness counts them, the record and
+    its row show them, per checkpoint too; a record made before they were counted shows a dash."""
+    refusing = tmp_path / "refusing.py"
+    refusing.write_text(REFUSING)
+    record, done = _measure(tmp_path, str(refusing))
     assert done.returncode == 0, done.stderr
-    result_path = tmp_path / "run" / "result.json"
-    raw = json.loads(result_path.read_text())
-    raw.pop("writesRefused", None)
-    (raw.get("metadata") or {}).pop("writesRefused", None)
-    result_path.write_text(json.dumps(raw))
-    assert writes_refused(tmp_path / "run") is None
-    raw["writesRefused"] = 18
-    result_path.write_text(json.dumps(raw))
-    assert writes_refused(tmp_path / "run") == 18
-    extracted = extract(tmp_path / "run")
-    assert extracted["writesRefused"] == 18 and extracted["writesRefusedInResult"]
-    assert "| 18 | 0 |" in markdown_row({**record, "figures": extracted})
-    old = {
-        **record,
-        "figures": {k: v for k, v in record["figures"].items() if k != "writesRefused"},
-    }
+    # The run goes on and warns of each refusal; its warnings make its exit status 1.
+    assert record["exitCode"] == 1 and record["failureLine"] is None, record["lastLines"]
+    result = recallbench.read_run(tmp_path / "run").result
+    assert result.metadata.writes_refused == 3 == writes_refused(tmp_path / "run")
+    f = record["figures"]
+    assert f["writesRefused"] == 3
+    assert [c["writesRefused"] for c in f["checkpoints"]] == [1, 2, 0]
+    assert "| 3 | 0 |" in markdown_row(record)
+    old = {**record, "figures": {k: v for k, v in f.items() if k != "writesRefused"}}
     assert "| — | 0 |" in markdown_row(old)
 
 

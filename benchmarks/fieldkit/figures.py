@@ -9,8 +9,8 @@ What each figure is, read from ``result.json`` with ``recallbench.read_run``:
   (``finalize_ingestion``), summed, over the days they ingested (``newDaysIngested``) — the run's
   ``timing.ingestMsPerDay`` leaves finalize out; both are recorded. Setup is not in it;
 * query p50/p95: ``timing.queryLatencyMs``, the wall time of each ``query`` call;
-* writes refused: ``writesRefused`` of ``result.json`` (writes the memory system refused, counted by
-  the harness); a result written before the harness counted them has none, read as 0;
+* writes refused: ``metadata.writesRefused`` of ``result.json`` (writes the memory system refused,
+  counted by the harness, also per checkpoint); absent when none was, read as 0;
 * errors: every answer carrying an error, grouped by stage and type, with the first message of each;
 * hallucination: ``hallucination_rate``, % of judged answers with hallucination score 0.
 """
@@ -55,23 +55,14 @@ def official(run_dir: Path) -> dict[str, Any] | None:
 
 
 def writes_refused(run_dir: Path) -> int | None:
-    """``writesRefused`` of a run's ``result.json`` (a count, or a record with one), or None when
-    the result has no such field (a harness before it counted them)."""
+    """``metadata.writesRefused`` of a run's ``result.json``, or None when it has none (the harness
+    writes it only when a write was refused, and a harness before it never did)."""
     try:
         raw = json.loads((run_dir / "result.json").read_text())
     except (OSError, ValueError):
         return None
-    for holder in (raw, raw.get("metadata") or {}):
-        value = holder.get("writesRefused") if isinstance(holder, dict) else None
-        if isinstance(value, bool):
-            continue
-        if isinstance(value, int):
-            return value
-        if isinstance(value, dict):
-            for key in ("count", "total"):
-                if isinstance(value.get(key), int):
-                    return int(value[key])
-    return None
+    value = (raw.get("metadata") or {}).get("writesRefused")
+    return value if isinstance(value, int) and not isinstance(value, bool) else None
 
 
 def _ms(value: float | None) -> float | None:
@@ -131,6 +122,7 @@ def extract(run_dir: Path) -> dict[str, Any]:
                     "ingestMs": rr.ingest_ms,
                     "finalizeMs": rr.finalize_ms,
                     "newDays": rr.new_days_ingested,
+                    "writesRefused": getattr(rr, "writes_refused", None) or 0,
                 }
             )
     timing = result.timing
@@ -151,9 +143,8 @@ def extract(run_dir: Path) -> dict[str, Any]:
         for g in group_errors(question_errors(result))
     ]
     out["official"] = official(run_dir)
-    refused = writes_refused(run_dir)
-    out["writesRefused"] = refused or 0
-    out["writesRefusedInResult"] = refused is not None
+    # Absent when none was refused (and in results from before the harness counted them): 0.
+    out["writesRefused"] = getattr(md, "writes_refused", None) or 0
     out["adapterErrors"] = md.adapter_errors
     out["judgeErrors"] = md.judge_errors
     out["checkpoints"] = checkpoints
