@@ -214,7 +214,8 @@ def _measure_main(args: argparse.Namespace) -> int:
         if record["companionCheck"] and not record["companionCheck"].startswith("held"):
             print(f"  companion: {record['companionCheck']}")
         if record["failureLine"] or record["exitCode"]:
-            last = record["failureLine"] or (record["lastLines"] or [""])[-1]
+            said = record["failureLine"] or next(iter(record["warnings"]), None)
+            last = said or (record["lastLines"] or [""])[-1]
             print(f"  exit {record['exitCode']}: {last}")
         print(f"  record: {path}")
     return 0

@@ -184,6 +184,8 @@ def test_writes_refused_are_counted_in_the_record_and_the_row(tmp_path: Path) ->
     f = record["figures"]
     assert f["writesRefused"] == 3
     assert [c["writesRefused"] for c in f["checkpoints"]] == [1, 2, 0]
+    assert len(record["warnings"]) == 2 and "refused 1 write(s)" in record["warnings"][0]
+    assert "exit 1: recallbench run: warning:" in done.stdout
     assert "| 3 | 0 |" in markdown_row(record)
     old = {**record, "figures": {k: v for k, v in f.items() if k != "writesRefused"}}
     assert "| — | 0 |" in markdown_row(old)

@@ -215,6 +215,8 @@ def measure(job: Job) -> dict[str, Any]:
 
     tail = log_path.read_text(errors="replace").splitlines()
     failure = next((line for line in tail if line.startswith("FAILED:")), None)
+    # What made a finished run exit 1: its warnings (writes refused, connection errors).
+    warnings = [line for line in tail if line.startswith("recallbench run: warning:")]
     figures = None
     read_error = None
     if (job.run_dir / "result.json").exists() or (job.run_dir / "progress.jsonl").exists():
@@ -253,6 +255,7 @@ def measure(job: Job) -> dict[str, Any]:
         "companionCheck": companion_check,
         "exitCode": code,
         "failureLine": None if failure is None else job.portable(failure),
+        "warnings": [job.portable(line) for line in warnings[:10]],
         "lastLines": [job.portable(line) for line in tail[-12:]] if code != 0 else None,
         "readError": read_error,
         "wallSeconds": round(wall, 2),
