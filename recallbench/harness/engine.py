@@ -394,6 +394,32 @@ class Harness:
             "appellateJudgeModel": self.config.appellate_judge_model,
         }
 
+    async def _bounded(self, executor: Executor, units: int) -> Executor:
+        """``executor``, running at most the units at once the adapter allows: an adapter whose
+        units would share state they cannot keep apart (a memory server at a URL with no
+        namespace or reset) says so with ``concurrent_units`` (and why, ``concurrency_note``), read
+        from one adapter the factory builds, not set up; asked only when more than one unit could
+        run at once."""
+        if units < 2 or (isinstance(executor, LocalExecutor) and executor.unit_parallelism == 1):
+            return executor
+        built = self.factory()
+        probe = await built if isinstance(built, Awaitable) else built
+        limit = getattr(probe, "concurrent_units", None)
+        if not isinstance(limit, int) or isinstance(limit, bool) or limit < 1:
+            return executor
+        note = getattr(probe, "concurrency_note", None) or "the adapter asks for it"
+        if isinstance(executor, LocalExecutor):
+            if executor.unit_parallelism <= limit:
+                return executor
+            log.warning("[bench] %d unit(s) at a time, not %d: %s", limit,
+                        executor.unit_parallelism, note)  # fmt: skip
+            return LocalExecutor(limit)
+        given = getattr(executor, "max_units_in_flight", 0)
+        if attrs.has(type(executor)) and given != 0 and (given is None or given > limit):
+            log.warning("[bench] %d unit(s) at a time: %s", limit, note)
+            return attrs.evolve(executor, max_units_in_flight=limit)  # type: ignore[misc]
+        return executor
+
     async def _run_units(
         self,
         datasets: Sequence[PersonaDataset],
@@ -432,7 +458,10 @@ class Harness:
             dry_run=self.config.dry_run,
         )
         # A dry run stops each persona after its first evaluated checkpoint: one unit at a time.
-        executor = LocalExecutor() if self.config.dry_run else self.executor
+        units = sum(len(j) for j in jobs)
+        executor = (
+            LocalExecutor() if self.config.dry_run else await self._bounded(self.executor, units)
+        )
         await executor.run([j for persona_jobs in jobs for j in persona_jobs], driver)
         ran = [any(j.index in driver.outcomes for j in p) for p in jobs]
         last = max((i for i, r in enumerate(ran) if r), default=-1)
@@ -489,6 +518,8 @@ class Harness:
             adapter_errors=state.adapter_errors,
             judge_errors=state.judge_errors,
             connection_errors=state.connection_errors or None,
+            writes_refused=sum(r.writes_refused or 0 for p in personas for r in p.range_results)
+            or None,
             warnings=tuple(state.warnings) or None,
             resumed=True if (self.resume.checkpoints or self.resume.questions) else None,
             judge_usage=_usage_since(self.judge, state.judge_usage, state.remote_judge_usage),

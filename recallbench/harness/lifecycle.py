@@ -25,7 +25,7 @@ from ..adapters.capabilities import capability_message, missing_capabilities
 from ..adapters.lifespan import HeldAdapter, LifecycleStepError, held
 from ..data.corpus import DELETE_BEFORE_ASKING, DELETE_DELAY_MS, PersonaDataset
 from ..data.qa import QAPair
-from ..errors import BudgetExceeded, RunFailed
+from ..errors import BudgetExceeded, RunFailed, WritesRefused
 from ..results.aggregate import summarize_checkpoint
 from ..results.measures import latency_stats, summarize_retrieval
 from ..results.records import TimeRangeResult
@@ -164,11 +164,14 @@ class UnitRunner:
             ingest_ms = 0.0
             finalize_ms: float | None = None
             new_days = 0
+            refused = 0
             if needs_adapter:
                 if adapter is None:
                     adapter = await self._start(state, ds, stack, holders)
                 t0 = time.perf_counter()
-                new_days, finalize_ms = await self._ingest(adapter, ds, ingested, task.cutoff)
+                new_days, finalize_ms, refused = await self._ingest(
+                    adapter, ds, ingested, task.cutoff, state
+                )
                 ingested = max(ingested, task.cutoff)
                 ingest_ms = (time.perf_counter() - t0) * 1000
                 timing["ingest"] += ingest_ms
@@ -207,6 +210,7 @@ class UnitRunner:
                 ingest_ms=round(ingest_ms - (finalize_ms or 0.0), 3) if needs_adapter else None,
                 new_days_ingested=new_days if needs_adapter else None,
                 finalize_ms=round(finalize_ms, 3) if finalize_ms is not None else None,
+                writes_refused=(refused if needs_adapter else _logged_refusals(cached)) or None,
             )
             results.append(result)
             rejudged = any(q.redo for q in logged.values())
@@ -326,27 +330,50 @@ class UnitRunner:
                 return await getattr(adapter, method)(*args)
             with anyio.CancelScope(deadline=anyio.current_time() + limit):
                 return await getattr(adapter, method)(*args)
-        except BudgetExceeded:  # an in-process adapter's model call past --max-cost: the run stops
+        except (BudgetExceeded, WritesRefused):  # the run stops; counted by _ingest
             raise
         except (Exception, SystemExit, KeyboardInterrupt) as exc:  # the adapter's own raise
             raise PersonaStopped(f"{what} failed: {type(exc).__name__}: {exc}") from exc
         raise PersonaStopped(f"{what} did not finish within {limit:g} s ({flag})") from None
 
     async def _ingest(
-        self, adapter: Adapter, ds: PersonaDataset, after: int, cutoff: int
-    ) -> tuple[int, float]:
-        """Ingest days ``after < n <= cutoff`` and finalize; returns (days ingested, finalize ms)."""
+        self, adapter: Adapter, ds: PersonaDataset, after: int, cutoff: int, state: RunState
+    ) -> tuple[int, float, int]:
+        """Ingest days ``after < n <= cutoff`` and finalize; returns (days ingested, finalize ms,
+        writes refused). A day whose writes the memory system partly refused
+        (:class:`~recallbench.errors.WritesRefused`) is counted, warned of once and passed; any
+        other failure stops the unit."""
         days = ds.days_through(cutoff, after=after)
         isolated = tuple(s.id for s in ds.definition.sessions() if s.isolated)
+        refused = 0
+        first: str | None = None
         for day in days:
-            await self._step(
-                adapter,
-                "ingest_day",
-                f"ingesting day {day.number}",
-                day.number,
-                day.content,
-                day.metadata(ds.id, isolated),
+            try:
+                await self._step(
+                    adapter,
+                    "ingest_day",
+                    f"ingesting day {day.number}",
+                    day.number,
+                    day.content,
+                    day.metadata(ds.id, isolated),
+                )
+            except WritesRefused as exc:
+                refused += exc.count
+                log.warning("[bench] %s: day %d: %s", ds.id, day.number, exc)
+                first = first or f"day {day.number}: {exc}"
+        if refused:
+            warning = (
+                f"{ds.id}: the memory system refused {refused} write(s) while days "
+                f"{after + 1}-{cutoff} were ingested (the first, {first})"
             )
+            state.warnings.append(warning)
         t0 = time.perf_counter()
         await self._step(adapter, "finalize_ingestion", "finalize_ingestion")
-        return len(days), (time.perf_counter() - t0) * 1000
+        return len(days), (time.perf_counter() - t0) * 1000, refused
+
+
+def _logged_refusals(cached: Any) -> int:
+    """The writes refused at a checkpoint an earlier attempt logged (its progress record's
+    ``writesRefused``), for a resumed checkpoint that ingests nothing again."""
+    value = cached.record.get("writesRefused") if cached is not None else None
+    return value if isinstance(value, int) and not isinstance(value, bool) and value > 0 else 0

@@ -249,6 +249,11 @@ def format_headline(
             f"  Official       {line}" for line in public_headline_lines(result.public_benchmark)
         )
     lines.extend(_errors(result, asked))
+    if md.writes_refused:
+        lines.append(
+            f"  Writes refused {md.writes_refused:,}: the memory system did not keep them "
+            "(stored nothing for them; the warnings name the days)"
+        )
     lines.extend(_judge(result))
     fingerprint = fingerprint_line(md.fingerprint)
     if fingerprint is not None:

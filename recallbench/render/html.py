@@ -36,6 +36,7 @@ from pathlib import Path
 from typing import Any
 
 from .._atomic import atomic_write_text
+from ..results.checkpoint_timing import CheckpointTiming, checkpoint_timings
 from ..results.failures import run_failures
 from ..results.hallucination_mode import mode_label, run_mode
 from ..results.heatmap import AMBER_RGB, GREEN_RGB, RED_RGB, HeatmapView, heatmap_view
@@ -294,7 +295,45 @@ def _persona_section(summaries: Sequence[PersonaSummary], view: HeatmapView) -> 
 # --- retrieval and timing --------------------------------------------------------------------
 
 
-def _retrieval_section(summary: RetrievalSummary | None, timing: RunTiming | None) -> str:
+def _fmt(value: float | None, places: int = 1) -> str:
+    return "–" if value is None else f"{value:,.{places}f}"
+
+
+def _checkpoint_timing_table(rows: Sequence[CheckpointTiming]) -> str:
+    """The timing at each checkpoint: a system slowing as it grows shows its curve."""
+    if not any(r.query is not None or r.ingest_ms_per_day is not None for r in rows):
+        return ""
+    refused = any(r.writes_refused for r in rows)
+    head = (
+        "<tr><th>checkpoint</th><th class=num>days</th><th class=num>new days</th>"
+        "<th class=num>ingest ms / day</th><th class=num>finalize ms</th>"
+        "<th class=num>query p50 ms</th><th class=num>p95 ms</th><th class=num>answers</th>"
+        + ("<th class=num>writes refused</th>" if refused else "")
+        + "</tr>"
+    )
+    body = "".join(
+        f"<tr><td>{escape(r.label)}</td><td class=num>{_n(r.days)}</td>"
+        f"<td class=num>{'–' if r.new_days is None else _n(r.new_days)}</td>"
+        f"<td class=num>{_fmt(r.ingest_ms_per_day, 2)}</td><td class=num>{_fmt(r.finalize_ms)}</td>"
+        f"<td class=num>{_fmt(r.query.p50 if r.query else None)}</td>"
+        f"<td class=num>{_fmt(r.query.p95 if r.query else None)}</td>"
+        f"<td class=num>{_n(r.query.count if r.query else 0)}</td>"
+        + (f"<td class=num>{_n(r.writes_refused)}</td>" if refused else "")
+        + "</tr>"
+        for r in rows
+    )
+    return (
+        '<p class="muted">By checkpoint, over the personas: what a day cost to ingest and a '
+        "question to answer as the memory grew.</p>"
+        f'<table class="rb-table">{head}{body}</table>'
+    )
+
+
+def _retrieval_section(
+    summary: RetrievalSummary | None,
+    timing: RunTiming | None,
+    checkpoints: Sequence[CheckpointTiming] = (),
+) -> str:
     parts = []
     if summary is not None:
         head = (
@@ -330,6 +369,9 @@ def _retrieval_section(summary: RetrievalSummary | None, timing: RunTiming | Non
                 f"{timing.finalize_ms_max:,.1f} ms per checkpoint"
             )
         parts.extend(f"<p>{escape(line)}</p>" for line in lines)
+    table = _checkpoint_timing_table(checkpoints)
+    if table:
+        parts.append(table)
     if not parts:
         return ""
     return '<h2 id="retrieval">Retrieval and timing</h2>' + "".join(parts)
@@ -458,7 +500,7 @@ def render_html_report(
         _persona_section(summaries, view),
         heatmap_section(result, view, interim),
         _hallucination_html(result),
-        _retrieval_section(result.retrieval, result.timing),
+        _retrieval_section(result.retrieval, result.timing, checkpoint_timings(result.personas)),
         panel,
         cost,
         records_html_section(result.benchmark_metrics),

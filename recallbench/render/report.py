@@ -14,6 +14,7 @@ from typing import Any
 from .._convert import dumps_pretty
 from .._numfmt import to_fixed as _fixed
 from ..data.qa import DISCLOSURES, report_categories
+from ..results.checkpoint_timing import checkpoint_timings
 from ..results.failures import Failures, cell_failures, checkpoint_failures, run_failures
 from ..results.heatmap import FAILED_MARK, FAILED_TEXT, WIDE_MARK
 from ..results.intervals import is_wide, points, wide_above
@@ -448,6 +449,33 @@ def _timing_lines(result: BenchmarkResult) -> list[str]:
         lines.append(
             f"  finalize        mean {_fixed(timing.finalize_ms_mean, 1)} ms · "
             f"max {_fixed(timing.finalize_ms_max, 1)} ms per checkpoint"
+        )
+    lines.extend(_checkpoint_timing_lines(result))
+    return lines
+
+
+def _ms(value: float | None, places: int = 1) -> str:
+    return "–" if value is None else _fixed(value, places)
+
+
+def _checkpoint_timing_lines(result: BenchmarkResult) -> list[str]:
+    """Ours: the timing at each checkpoint, so that a system slowing as it grows shows its curve."""
+    rows = checkpoint_timings(result.personas)
+    if not any(r.query is not None or r.ingest_ms_per_day is not None for r in rows):
+        return []
+    refused = any(r.writes_refused for r in rows)
+    head = (
+        f"  {'checkpoint':<12}{'days':>7}{'new':>7}{'ingest ms/day':>15}{'finalize ms':>13}"
+        f"{'query p50':>11}{'p95':>10}{'answers':>9}" + (f"{'refused':>9}" if refused else "")
+    )
+    lines = ["  by checkpoint:", head]
+    for r in rows:
+        q = r.query
+        lines.append(
+            f"  {r.label:<12}{r.days:>7,}{'–' if r.new_days is None else f'{r.new_days:,}':>7}"
+            f"{_ms(r.ingest_ms_per_day, 2):>15}{_ms(r.finalize_ms):>13}"
+            f"{_ms(q.p50 if q else None):>11}{_ms(q.p95 if q else None):>10}"
+            f"{(q.count if q else 0):>9,}" + (f"{r.writes_refused:>9,}" if refused else "")
         )
     return lines
 

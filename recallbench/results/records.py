@@ -220,6 +220,9 @@ class TimeRangeResult:
     """Ours: time ``finalize_ingestion`` took at this checkpoint."""
     score_interval: ScoreInterval | None = None
     """Ours, in runs of more than one epoch: the bootstrap interval of ``overall_score``."""
+    writes_refused: int | None = None
+    """Ours: writes the memory system refused while this checkpoint's days were ingested
+    (:class:`~recallbench.errors.WritesRefused`); None (not written) when it refused none."""
 
     def __repr__(self) -> str:
         return (
@@ -351,6 +354,10 @@ class RunMetadata:
     intervals: Mapping[str, Any] | None = None
     """Ours, with ``epochs``: how the score intervals were computed (method, level, resamples,
     seed) and the width above which a heatmap cell is marked (``wideAbove``)."""
+    writes_refused: int | None = None
+    """Ours: writes the memory system refused over the whole run (the sum of the checkpoints'
+    ``writesRefused``): what it was given and did not keep; None (not written) when it refused
+    none."""
     retried_errors: int | None = None
     """Ours, after ``run --retry-errors``: the answers of this result that were asked or judged
     again after their adapter or judge call had failed (by ``--retry-errors`` or an earlier
