@@ -10,8 +10,11 @@ Then, alternating so load drifts hit both alike, each round times:
   to days, session filter, ranking, the extractive answer) or ``ingest_day`` of a one-session day
   (records split, template filled, term statistics).
 
-The adapter's own cost is ``adapter - raw`` (medians). The server's handler time for a search is what
-it reports itself (``serverMicros``), so ``raw - server`` is the transport.
+The adapter's own cost is ``adapter - raw`` (medians), in wall time and in this process's CPU time
+(``time.process_time``: the client's work alone — the server is another process — so it holds
+still when other work loads the machine, where the wall-time difference of two ~10 ms medians
+does not). The server's handler time for a search is what it reports itself (``serverMicros``),
+so ``raw - server`` is the transport.
 
     python benchmarks/mcp_overhead.py [--days 30] [--rounds 200]
 """
@@ -68,9 +71,13 @@ async def main(days: int, rounds: int) -> None:
         session = adapter.session
         raw_search: list[float] = []
         ours_search: list[float] = []
+        cpu_raw_search: list[float] = []
+        cpu_ours_search: list[float] = []
         server: list[float] = []
         raw_ingest: list[float] = []
         ours_ingest: list[float] = []
+        cpu_raw_ingest: list[float] = []
+        cpu_ours_ingest: list[float] = []
         hits = 0
         text = "# session: principal\n\n### Note\n\nThe quarterly budget review moved to Friday.\n"
         for n in range(rounds):
@@ -78,21 +85,24 @@ async def main(days: int, rounds: int) -> None:
             args = fill(
                 MAPPING["search"]["args"], {"query": adapter.queries(question)[0], "limit": 10}
             )
-            started = time.perf_counter()
+            started, cpu = time.perf_counter(), time.process_time()
             result = await session.call_tool("search", args)
             raw_search.append(time.perf_counter() - started)
+            cpu_raw_search.append(time.process_time() - cpu)
             server.append(result.structured_content["serverMicros"] / 1e6)
-            started = time.perf_counter()
+            started, cpu = time.perf_counter(), time.process_time()
             detail = await adapter.query_detail(question)
             ours_search.append(time.perf_counter() - started)
+            cpu_ours_search.append(time.process_time() - cpu)
             hits += len(detail.retrieval)
             day = 10_000 + n
-            started = time.perf_counter()
+            started, cpu = time.perf_counter(), time.process_time()
             await session.call_tool(
                 "remember",
                 {"id": f"raw-{n}", "text": text, "day": day, "session": "principal"},
             )
             raw_ingest.append(time.perf_counter() - started)
+            cpu_raw_ingest.append(time.process_time() - cpu)
             meta = DayMetadata(
                 day_number=day,
                 date="2026-12-31",
@@ -100,11 +110,14 @@ async def main(days: int, rounds: int) -> None:
                 active_arcs=(),
                 isolated_sessions=(),
             )
-            started = time.perf_counter()
+            started, cpu = time.perf_counter(), time.process_time()
             await adapter.ingest_day(day, text, meta)
             ours_ingest.append(time.perf_counter() - started)
+            cpu_ours_ingest.append(time.process_time() - cpu)
     overhead_search = statistics.median(ours_search) - statistics.median(raw_search)
     overhead_ingest = statistics.median(ours_ingest) - statistics.median(raw_ingest)
+    cpu_search = statistics.median(cpu_ours_search) - statistics.median(cpu_raw_search)
+    cpu_ingest = statistics.median(cpu_ours_ingest) - statistics.median(cpu_raw_ingest)
     print(
         f"{days} days ingested, {rounds} rounds, {hits / rounds:.1f} hits per search (median times)"
     )
@@ -115,6 +128,11 @@ async def main(days: int, rounds: int) -> None:
     print(
         f"ingest  raw call_tool {ms(raw_ingest)}   adapter {ms(ours_ingest)}"
         f"   adapter's own {overhead_ingest * 1e3:.3f} ms"
+    )
+    print(
+        f"cpu     search: raw {ms(cpu_raw_search)}   adapter {ms(cpu_ours_search)}"
+        f"   adapter's own {cpu_search * 1e3:.3f} ms   ingest: raw {ms(cpu_raw_ingest)}"
+        f"   adapter {ms(cpu_ours_ingest)}   adapter's own {cpu_ingest * 1e3:.3f} ms"
     )
 
 

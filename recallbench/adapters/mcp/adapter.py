@@ -55,7 +55,6 @@ from .._memory import (
     abstain,
     compose_answer,
     query_terms,
-    snippet,
 )
 from ..base import QueryDetail, RetrievalEntry, ToolCall
 from ..capabilities import ADD_MEMORY, DELETE_MEMORY, RETRIEVE_MEMORY, UPDATE_MEMORY
@@ -92,12 +91,14 @@ _ANSWERS_KEPT = 2000
 def head_snippet(text: str) -> str:
     """:func:`~.._memory.snippet` of ``text``, reading only its head when that holds the snippet:
     a session-sized hit is kilobytes, its snippet 200 characters, and flattening every hit's whole
-    text was a good part of what a search cost the adapter."""
-    if len(text) > _HEAD:
-        head = snippet(text[:_HEAD], limit=_HEAD)  # the head on one line, uncut
-        if len(head) > SNIPPET_CHARS:  # a prefix of the whole text on one line, long enough
-            return snippet(head)
-    return snippet(text)
+    text was a good part of what a search cost the adapter. Flattened by ``str.split`` (the same
+    whitespace as the snippet's ``\\s+``, at a fraction of a regular expression's cost)."""
+    flat = " ".join(text[:_HEAD].split())
+    if len(text) > _HEAD and len(flat) <= SNIPPET_CHARS:  # the head holds too little: the whole
+        flat = " ".join(text.split())
+    if len(flat) <= SNIPPET_CHARS:
+        return flat
+    return flat[: SNIPPET_CHARS - 1].rstrip() + "…"
 
 
 @attrs.frozen

@@ -199,14 +199,19 @@ def _steps(field: str) -> tuple[str, ...]:
     return tuple(field.split("."))
 
 
+def _mapping(value: Any) -> bool:
+    # A result's JSON is dicts: checked first, the ABC check (slow) only for other mappings.
+    return type(value) is dict or isinstance(value, Mapping)
+
+
 def field_value(item: Any, field: str) -> Any:
     """The value at a hit's field: the key itself when the hit has it (a key may hold dots), else
     the dotted path (``metadata.day``, ``tags.0``); None when it is not there."""
-    if isinstance(item, Mapping) and field in item:
+    if _mapping(item) and field in item:
         return item[field]
     value = item
     for step in _steps(field):
-        if isinstance(value, Mapping):
+        if _mapping(value):
             value = value.get(step)
         elif isinstance(value, list) and step.isdigit() and int(step) < len(value):
             value = value[int(step)]
@@ -297,10 +302,10 @@ def read_hits(payload: Any, config: HitsConfig, last_day: int | None = None) -> 
 def _hits(found: list[Any], config: HitsConfig, last_day: int | None) -> list[Hit]:
     hits: list[Hit] = []
     for n, item in enumerate(found):
-        if not isinstance(item, Mapping):
+        if not _mapping(item):
             raise MalformedResult(f"hit {n} is a {type(item).__name__}, not a mapping")
         ident = field_value(item, config.id)
-        if ident is None or isinstance(ident, Mapping | list):
+        if ident is None or isinstance(ident, dict | list) or _mapping(ident):
             raise MalformedResult(f'hit {n} has no "{config.id}" (its keys: {", ".join(item)})')
         parts = [field_value(item, field) for field in config.text]
         if all(p is None for p in parts):
