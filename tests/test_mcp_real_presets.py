@@ -171,8 +171,8 @@ def test_memory_service_end_to_end_on_the_executive_assistant_at_30d(
     days = re.finditer(r"^\[bench\] [\w-]+: day \d+: (\d+) write\(s\) refused", done.stderr, re.M)
     warned = sum(int(m.group(1)) for m in days)
     assert refused == warned, "every refused write is counted, day by day"
-    # A run whose system refused writes ends with a warning: exit 1 then, else 0.
-    assert done.returncode == (1 if refused else 0), done.stderr[-3000:]
+    # A refused write is the system's answer, counted, not a failure of the run.
+    assert done.returncode == 0, done.stderr[-3000:]
     rows = read_question_log(out / "questions.jsonl")
     assert rows and not any(r.get("error") for r in rows)
     recall = result["retrieval"]["overall"]["recall@10"]
