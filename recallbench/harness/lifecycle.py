@@ -40,6 +40,9 @@ from .units import PersonaStopped, RunState, Unit
 
 __all__ = ["UnitOutcome", "UnitRunner"]
 
+_WRITES = frozenset({"ingest_day", "delete_memory"})
+"""The steps whose :class:`~recallbench.errors.WritesRefused` is counted, not a failure."""
+
 log = logging.getLogger("recallbench")
 
 
@@ -186,7 +189,7 @@ class UnitRunner:
             if needs_adapter and self.config.lifecycle == "snapshot":
                 token = await self._step(adapter, "snapshot", "snapshot")
             if adapter is not None and needs_adapter:
-                await self._delete(adapter, order)
+                refused += await self._delete(adapter, ds.id, order)
             await self.hooks.call(
                 "on_checkpoint_start",
                 CheckpointStarted(
@@ -270,19 +273,28 @@ class UnitRunner:
             f"{first.type}: {first.message}"
         )
 
-    async def _delete(self, adapter: Adapter, order: tuple[QAPair, ...]) -> None:
+    async def _delete(self, adapter: Adapter, ds_id: str, order: tuple[QAPair, ...]) -> int:
         """Delete, through the adapter, the memories the checkpoint's questions ask to be gone
-        (add-delete-verify benchmarks), then wait the longest phase delay they name."""
+        (add-delete-verify benchmarks), then wait the longest phase delay they name; returns the
+        deletions the memory system refused (counted as ingestion's are)."""
         targets = dict.fromkeys(
             str(p.extra[DELETE_BEFORE_ASKING]) for p in order if DELETE_BEFORE_ASKING in p.extra
         )
+        refused = 0
         for memory_id in targets:
-            await self._step(adapter, "delete_memory", f"deleting memory {memory_id}", memory_id)
+            try:
+                await self._step(
+                    adapter, "delete_memory", f"deleting memory {memory_id}", memory_id
+                )
+            except WritesRefused as exc:
+                refused += exc.count
+                log.warning("[bench] %s: deleting memory %s: %s", ds_id, memory_id, exc)
         delays = [
             p.extra.get(DELETE_DELAY_MS) or 0 for p in order if DELETE_BEFORE_ASKING in p.extra
         ]
         if targets and max(delays) > 0:
             await anyio.sleep(max(delays) / 1000)
+        return refused
 
     async def _start(
         self,
@@ -337,8 +349,12 @@ class UnitRunner:
                 return await getattr(adapter, method)(*args)
             with anyio.CancelScope(deadline=anyio.current_time() + limit):
                 return await getattr(adapter, method)(*args)
-        except (BudgetExceeded, WritesRefused):  # the run stops; counted by _ingest
+        except BudgetExceeded:  # an in-process adapter's model call past --max-cost: the run stops
             raise
+        except WritesRefused as exc:  # counted by _ingest and _delete; elsewhere a failure
+            if method in _WRITES:
+                raise
+            raise PersonaStopped(f"{what} failed: {type(exc).__name__}: {exc}") from exc
         except (Exception, SystemExit, KeyboardInterrupt) as exc:  # the adapter's own raise
             raise PersonaStopped(f"{what} failed: {type(exc).__name__}: {exc}") from exc
         raise PersonaStopped(f"{what} did not finish within {limit:g} s ({flag})") from None
