@@ -127,12 +127,12 @@ def register(sub: Any) -> None:
     p.add_argument(
         "--claim-days",
         type=non_negative_int,
-        default=0,
         metavar="N",
         help="with --data: the claim check — the answer's extra claims that the judge's window "
         "does not hold are looked up in every day ingested by the checkpoint, and up to N days "
         "holding them are added (the rubric judge in the window mode grounds claims there; an LLM "
-        "judge is shown their lines); default 0: no check",
+        "judge is shown their lines); default: the labels' judge's, when the result records one "
+        "and the rubric judge matches its window, else 0 (no check)",
     )
     add_judge_call_args(p)
     p.add_argument(
@@ -160,7 +160,7 @@ def judge_agreement_command(args: argparse.Namespace) -> int:
             raise ConfigError(f"--personas: {', '.join(unknown)} not in {args.result}")
         answers = [a for a in answers if a.persona_id in wanted]
     _data_of_run(args, metadata)
-    choice = _hallucination_choice(args, metadata)
+    choice = _claim_days(args, _hallucination_choice(args, metadata), metadata)
     judge = _judge(args, choice.window)
     personas = _personas(args, answers) if args.data is not None else None
     days_for = _days_for(personas) if personas is not None else None
@@ -357,8 +357,31 @@ def _judge(args: argparse.Namespace, hallucination_window: int | None) -> Judge:
 
         if args.data is None:
             raise ConfigError("--claim-days needs the persona's days: pass --data DIR")
-        return cast(Judge, checking_claims(judge, args.claim_days))
+        return cast("Judge", checking_claims(judge, args.claim_days))
     return judge
+
+
+def _claim_days(args: argparse.Namespace, choice: _Choice, metadata: Mapping[str, Any]) -> _Choice:
+    """Sets ``args.claim_days`` when not given: the labels' judge's claim check, for a rubric judge
+    matching their window (its note says so); else 0."""
+    from ..judges.modes import labels_claim_days
+
+    if args.claim_days is not None:
+        return choice
+    args.claim_days = 0
+    labelled = labels_claim_days(metadata)
+    matched = (
+        choice.window is not None
+        and choice.labels is not None
+        and choice.window == choice.labels.window
+    )
+    if labelled and _is_rubric(args) and matched and args.data is not None:
+        args.claim_days = labelled
+        note = (
+            f"{choice.note}; the labels' judge checked claims beyond it (--claim-days {labelled})"
+        )
+        return attrs.evolve(choice, note=note)
+    return choice
 
 
 def _data_of_run(args: argparse.Namespace, metadata: Mapping[str, Any]) -> None:

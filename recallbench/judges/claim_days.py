@@ -13,7 +13,7 @@ holding at least one claim no day chosen before holds. Greedy: the day holding t
 uncovered first; a tie goes to the day nearest the question's relevant days, then to the later day.
 Per claim the look-up is one posting list of the index (a checkable atom), the intersection of its
 words' lists (a name), or those and the day's word pairs (a quoted string of four words or more,
-its candidate days — those holding its two rarest words — capped at :data:`MAX_QUOTE_CANDIDATES`,
+its candidate days — those holding half its words — capped at :data:`MAX_QUOTE_CANDIDATES`,
 nearest first): answers without extra
 claims cost nothing, the others a few set operations.
 
@@ -113,8 +113,8 @@ def claim_day_numbers(
 
     A checkable atom: the days its key (or an equivalent key, :func:`claim_keys`) is on. A name: the
     days holding every one of its words. A quoted string of four words or more: among the days
-    holding its two rarest content words (the :data:`MAX_QUOTE_CANDIDATES` nearest ``relevant``),
-    those holding half its word pairs or three quarters of its content words.
+    holding half its content words (the :data:`MAX_QUOTE_CANDIDATES` nearest ``relevant``), those
+    holding half its word pairs or three quarters of its content words.
     """
     kind, _, value = claim.key.partition(":")
     if kind == "name":
@@ -124,14 +124,18 @@ def claim_day_numbers(
     pairs = set(bigrams(list(claim.tokens)))
     if len(pairs) < _QUOTE_PAIRS:
         return set()
-    words = sorted(
-        {t for t in claim.tokens if t not in STOPWORDS and not t.isdigit()},
-        key=lambda w: len(index.days_of(f"w:{w}")),
-    )
-    # Candidates: the days holding its two rarest words; systems adapt a word or two of what they
-    # quote, so a day then needs half the word pairs, or three quarters of the words.
+    words = sorted({t for t in claim.tokens if t not in STOPWORDS and not t.isdigit()})
+    # Candidates: the days holding at least half its words (systems adapt a word or two of what
+    # they quote); a candidate then needs half the word pairs, or three quarters of the words.
+    count: dict[int, int] = {}
+    for word in words:
+        for d in index.days_of(f"w:{word}"):
+            if d > cutoff:
+                break
+            count[d] = count.get(d, 0) + 1
     candidates = sorted(
-        _words_days(index, words[:2], cutoff), key=lambda d: (_distance(d, relevant), -d)
+        (d for d, n in count.items() if n * 2 >= len(words)),
+        key=lambda d: (_distance(d, relevant), -d),
     )
     return {d for d in candidates[:MAX_QUOTE_CANDIDATES] if _quoted_on(index, pairs, words, d)}
 
