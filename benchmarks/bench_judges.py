@@ -30,6 +30,7 @@ from typing import Any
 from recallbench.data.dataset import load_persona
 from recallbench.judges.agreement import judged_answers
 from recallbench.judges.base import build_context
+from recallbench.judges.claim_days import DEFAULT_CLAIM_DAYS
 from recallbench.judges.rubric import RubricJudge
 
 TARGET = 5000
@@ -130,7 +131,10 @@ def main() -> None:
 MODES: tuple[tuple[str, Callable[[], RubricJudge]], ...] = (
     ("invented (the default)", RubricJudge),
     ("window ±1", lambda: RubricJudge(hallucination_window=1)),
-    ("window ±1 + claim check, 3 days", lambda: RubricJudge(hallucination_window=1, claim_days=3)),
+    (
+        f"window ±1 + claim check, {DEFAULT_CLAIM_DAYS} days",
+        lambda: RubricJudge(hallucination_window=1, claim_days=DEFAULT_CLAIM_DAYS),
+    ),
 )
 
 

@@ -7,8 +7,8 @@ the :class:`~recallbench.judges.grounding.GroundingIndex` the rubric judge keeps
 few days that hold them to what the judge sees. A true detail the reference leaves out is then
 grounded; an invented one is on no day and stays unsupported.
 
-**The bound** (:func:`choose_claim_days`): at most ``limit`` days (:data:`DEFAULT_CLAIM_DAYS` when a
-caller asks for the check without a number), ingested by the checkpoint and outside the window, each
+**The bound** (:func:`choose_claim_days`): at most ``limit`` days (:data:`DEFAULT_CLAIM_DAYS` is the
+one measured and suggested), ingested by the checkpoint and outside the window, each
 holding at least one claim no day chosen before holds. Greedy: the day holding the most claims still
 uncovered first; a tie goes to the day nearest the question's relevant days, then to the later day.
 Per claim the look-up is one posting list of the index (a checkable atom), the intersection of its
@@ -43,8 +43,8 @@ __all__ = [
 ]
 
 DEFAULT_CLAIM_DAYS = 3
-"""Days beyond the window a claim check may add when no bound is given: an answer's extra details
-come from a few days at most, and an LLM judge's prompt grows by a few lines per day."""
+"""The bound measured and suggested (the check itself is off unless a bound is given): an answer's
+extra details come from a few days at most, and an LLM judge's prompt grows by a few lines a day."""
 
 MAX_QUOTE_CANDIDATES = 30
 """A quoted string is checked for its word pairs on at most this many candidate days (nearest first)."""

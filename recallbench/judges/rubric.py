@@ -25,7 +25,9 @@ unrelated excerpt that neither denies nor affirms is only wrong);
 and when a boundary answer leaks a pair's ``leak_facts``. Being offline and cheap, the judge grounds
 against *every* day in ``context.days`` (all days ingested at the checkpoint), so an extractive answer
 quoting real memories is grounded wherever they sit; an LLM judge sees a ±N-day window instead
-(``RubricJudge(hallucination_window=N)`` imitates that, for comparisons). A :class:`GroundingIndex`
+(``RubricJudge(hallucination_window=N)`` imitates that, for comparisons), and with the claim check
+(``claim_days=K``, :mod:`recallbench.judges.claim_days`) up to K more days that hold the answer's
+extra claims — as an LLM judge shown those days' lines reads them. A :class:`GroundingIndex`
 built once per corpus and shared by every checkpoint records the days each atom and word appears on,
 so "grounded at this checkpoint" is a lookup and a comparison with the checkpoint's last day. Without
 days (no context, or none ingested) the judge grounds against the reference and the question only, as
