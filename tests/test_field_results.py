@@ -177,15 +177,14 @@ def test_writes_refused_are_counted_in_the_record_and_the_row(tmp_path: Path) ->
     refusing.write_text(REFUSING)
     record, done = _measure(tmp_path, str(refusing))
     assert done.returncode == 0, done.stderr
-    # The run goes on and warns of each refusal; its warnings make its exit status 1.
-    assert record["exitCode"] == 1 and record["failureLine"] is None, record["lastLines"]
+    # The run goes on: a refusal is the system's answer, not a failure of the run (exit 0).
+    assert record["exitCode"] == 0 and record["failureLine"] is None, record["lastLines"]
     result = recallbench.read_run(tmp_path / "run").result
     assert result.metadata.writes_refused == 3 == writes_refused(tmp_path / "run")
     f = record["figures"]
     assert f["writesRefused"] == 3
     assert [c["writesRefused"] for c in f["checkpoints"]] == [1, 2, 0]
-    assert len(record["warnings"]) == 2 and "refused 1 write(s)" in record["warnings"][0]
-    assert "exit 1: recallbench run: warning:" in done.stdout
+    assert record["warnings"] == []
     assert "| 3 | 0 |" in markdown_row(record)
     old = {**record, "figures": {k: v for k, v in f.items() if k != "writesRefused"}}
     assert "| — | 0 |" in markdown_row(old)

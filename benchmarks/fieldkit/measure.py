@@ -215,7 +215,7 @@ def measure(job: Job) -> dict[str, Any]:
 
     tail = log_path.read_text(errors="replace").splitlines()
     failure = next((line for line in tail if line.startswith("FAILED:")), None)
-    # What made a finished run exit 1: its warnings (writes refused, connection errors).
+    # What made a finished run exit 1: its warnings (a teardown past its limit, connection errors).
     warnings = [line for line in tail if line.startswith("recallbench run: warning:")]
     figures = None
     read_error = None
