@@ -519,3 +519,21 @@ def test_agreement_on_the_shared_run_in_window_mode(
     )
     assert data["spearman"] >= 0.80
     assert data["hallucinationBalancedAccuracy"] >= 0.79
+
+
+def test_the_claim_check_is_a_judge_spec_on_the_command_line() -> None:
+    """``--judge rubric:window=N,claim-days=K`` turns the check on from the command line; a wrong
+    key or value is one line naming it."""
+    from recallbench.errors import ConfigError
+    from recallbench.harness.judge_loading import load_judge
+
+    judge = load_judge("rubric:window=1,claim-days=3")
+    assert (judge.hallucination_window, judge.claim_days) == (1, 3)  # type: ignore[attr-defined]
+    assert load_judge("rubric:window=2").claim_days == 0  # type: ignore[attr-defined]
+    for spec, words in [
+        ("rubric:windw=1", "'windw' is not an option of the rubric judge"),
+        ("rubric:window=one", "window must be a whole number"),
+        ("rubric:claim-days=3", "claim_days needs a hallucination_window"),
+    ]:
+        with pytest.raises(ConfigError, match=words):
+            load_judge(spec)
