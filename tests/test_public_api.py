@@ -237,6 +237,7 @@ FAMILIES = {
         "OutputError",
         "RecallBenchError",
         "RunFailed",
+        "WritesRefused",
     },
     "recallbench.testing": {
         "ModelCall",

@@ -433,6 +433,12 @@ def _show(value: object) -> str:
 
 def _warnings(c: RunComparison, ra: BenchmarkResult, rb: BenchmarkResult) -> list[str]:
     out = [
+        *(
+            f"{side} was NOT JUDGED (no judge was given): its scores are the stub judge's zeros "
+            "and its hallucination rate means nothing"
+            for side, r in (("A", ra), ("B", rb))
+            if not r.judged
+        ),
         _differ("judges", c.a.judge_model, c.b.judge_model, "their scores are not comparable"),
         _differ(
             "appellate judges",

@@ -50,7 +50,9 @@ the run's and the fixed order), ``checkpoint_days`` the days it covers (the refe
 2**53 - 1 for ``full``), ``days_ingested`` the corpus size when the question was asked. ``composite`` is the 0–6
 score every view uses (correctness 0–3 + completeness 0–2 + hallucination 0–1, where 1 means
 grounded). ``scored`` is False for an answer whose judge failed (its scores are then missing, and
-every mean of recallbench leaves it out); ``error`` is the failing stage (``query``,
+every mean of recallbench leaves it out), and for every answer of a run given no judge
+(:attr:`~recallbench.results.records.BenchmarkResult.judged`: its stub judge's zeros are no
+scores); ``error`` is the failing stage (``query``,
 ``connection``, ``judge``) or None, ``error_type`` the exception's type (``KeyError``). ``failed`` is
 True when the memory system gave no answer, whatever it raised — stage ``query`` (kept in the means
 at 0/0/1, composite 1, as ``result.json`` counts it) or ``connection`` (unscored, left out); so
@@ -88,10 +90,11 @@ def _row(persona: str, rr: TimeRangeResult, q: QuestionResult, scored: bool) -> 
 def answer_rows(result: BenchmarkResult) -> Iterator[dict[str, Any]]:
     """Every answer of ``result`` as a dictionary keyed by :data:`COLUMNS`: persona by persona,
     checkpoint by checkpoint, scored answers first, then the ones left unscored."""
+    judged = result.judged  # a run given no judge: its stub judge's zeros are no scores
     for persona in result.personas:
         for rr in persona.range_results:
             for q in rr.question_results:
-                yield _row(persona.persona_id, rr, q, True)
+                yield _row(persona.persona_id, rr, q, judged)
             for q in rr.unscored_results or ():
                 yield _row(persona.persona_id, rr, q, False)
 
