@@ -128,9 +128,10 @@ class IngestionState:
             gate.evaluations.append(evaluation)
 
     def adapter_name(self, question: PlannedQuestion) -> str:
+        """The name of the question's adapter (its factory's, before it is built)."""
         found = self._opened.get((question.unit, question.wave))
-        name = getattr(found, "name", None)
-        return name if isinstance(name, str) and name else self.plan.harness._initial_name()
+        name = getattr(found, "name", None) or getattr(self.plan.factory, "name", None)
+        return name if isinstance(name, str) and name else "adapter"
 
     # -- the task's side --------------------------------------------------------------------------
 
