@@ -4,6 +4,7 @@ models that need no tokenizer, and running the task in-process."""
 from __future__ import annotations
 
 import gc
+import math
 import sys
 from collections.abc import Iterator
 from pathlib import Path
@@ -117,10 +118,13 @@ def run_task(log_dir: Path, model: Model | str | None = None, **kwargs: Any) -> 
 
 
 def scores_of(log: EvalLog) -> dict[tuple[str, int], dict[str, Any]]:
-    """Each sample's score value, by (sample id, epoch)."""
+    """Each sample's score value, by (sample id, epoch); an unmeasured (NaN) figure as None."""
     assert log.samples is not None
     return {
-        (str(s.id), s.epoch): dict(s.scores["recall_judge"].value)  # type: ignore[arg-type,index]
+        (str(s.id), s.epoch): {
+            k: None if isinstance(v, float) and math.isnan(v) else v
+            for k, v in s.scores["recall_judge"].value.items()  # type: ignore[index,union-attr]
+        }
         for s in log.samples
         if s.scores
     }

@@ -284,3 +284,77 @@ def test_what_the_task_cannot_use_is_refused_in_one_line(
     assert isinstance(caught.value, PrerequisiteError)  # inspect prints it alone, no traceback
     assert caught.value.message.startswith("recallbench/recall_bench: ")
     assert expected in caught.value.message
+
+
+def test_another_family_s_data_and_its_official_scorer(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """LoCoMo, named as ``--data locomo:FILE`` names it, judged by its official F1 scorer: the
+    samples are its questions and their scores those of the harness on the same data."""
+    import anyio
+    from _public_sets import locomo_records, write_json
+
+    monkeypatch.setenv("RECALLBENCH_CACHE_DIR", str(tmp_path / "cache"))
+    data = f"locomo:{write_json(tmp_path / 'locomo10.json', locomo_records())}"
+    log = run_task(tmp_path / "logs", data=data, judge="locomo-f1")
+    assert log.status == "success", log.error
+    harness = Harness(AdapterSpec("builtin:bm25"), data, judge="locomo-f1")
+    result = anyio.run(harness.run)
+    expected = {
+        f"{p.persona_id}/{r.range.label}/{q.qa.id}": (q.system_answer, q.composite_score)
+        for p in result.personas
+        for r in p.range_results
+        for q in r.question_results
+    }
+    found = {
+        str(s.id): (s.scores["recall_judge"].answer, s.scores["recall_judge"].value["composite"])  # type: ignore[index]
+        for s in log.samples or ()
+    }
+    assert found == expected and len(found) > 5
+    assert log.eval.metadata is not None and log.eval.metadata["judge"] == "locomo-f1"
+
+
+def test_one_task_evaluated_twice_runs_twice_with_memories_of_its_own(
+    tiny_data: Path, tmp_path: Path
+) -> None:
+    """A Task object run again (a notebook's second ``eval``) starts from its first checkpoint
+    with new memories, whether its first run ended well or failed."""
+    from inspect_ai import eval as inspect_eval
+
+    task = recall_bench(
+        data=str(tiny_data),
+        arcs="arcs-30d.yaml",
+        ranges=RANGES,
+        adapter="_inspect_support:recorder",
+        lifecycle="incremental",
+    )
+    logs = [
+        inspect_eval(task, model=scripted(), display="none", log_dir=str(tmp_path / f"logs{i}"))[0]
+        for i in range(2)
+    ]
+    assert [log.status for log in logs] == ["success", "success"]
+    assert scores_of(logs[0]) == scores_of(logs[1]) and len(scores_of(logs[1])) == 30
+    assert len(support.BUILT) == 2
+    assert all(a.calls[-1] == ("teardown",) for a in support.BUILT)
+
+
+def test_one_sample_of_a_later_checkpoint_alone(tiny_data: Path, tmp_path: Path) -> None:
+    """``--sample-id`` of a 20d question in the incremental lifecycle: the unit goes through 10d
+    (no sample asks it) to 20d, and answers from twenty days; epochs ask it again."""
+    log = run_task(
+        tmp_path / "logs",
+        data=str(tiny_data),
+        arcs="arcs-30d.yaml",
+        ranges=RANGES,
+        adapter="_inspect_support:recorder",
+        lifecycle="incremental",
+        sample_id="tiny/20d/tiny-q015",
+        epochs=2,
+    )
+    assert log.status == "success", log.error
+    assert [s.output.completion for s in log.samples or ()] == [
+        "On 2026-01-15 the access code for day 15 is CODE-0015."
+    ] * 2
+    [adapter] = support.BUILT
+    assert [c[1] for c in _calls("ingest_day", adapter)] == list(range(1, 21))
+    assert len(_calls("query", adapter)) == 2 and adapter.calls[-1] == ("teardown",)

@@ -62,6 +62,8 @@ class WaveSource(SampleSource):
         self._state = state
         self._fed = 0
         """How many waves have been handed out."""
+        self._generation = state.generation
+        """The run of the task they were handed out in (the same task may be run again)."""
 
     def _wave(self, n: int) -> list[Sample]:
         return [sample_of(self._plan.questions[i]) for i in self._plan.waves[n]]
@@ -77,6 +79,8 @@ class WaveSource(SampleSource):
         return self._wave(0)
 
     async def next_samples(self) -> list[Sample] | None:
+        if self._generation != self._state.generation:  # a new run: its first wave is done
+            self._generation, self._fed = self._state.generation, 1
         if self._fed and self._fed <= len(self._plan.waves):
             await self._state.finish(self._index(self._fed - 1))
         if self._fed < len(self._plan.waves):

@@ -28,6 +28,7 @@ from .state import Answer, IngestionState
 
 __all__ = ["ingest", "model_reads_memory", "question_date", "system_answers"]
 
+
 def question_date(ingestion: IngestionState, question: PlannedQuestion) -> str | None:
     """The date a question is asked: its own (an importer's ``questionDate``), else the date of
     the last day ingested, as the model baselines date it."""

@@ -54,6 +54,14 @@ class IngestionState:
 
     def __init__(self, plan: Plan) -> None:
         self.plan = plan
+        self.generation = 0
+        """How many runs of the task have ended (a Task object may be evaluated again)."""
+        self._reset()
+        _LIVE.add(self)
+
+    def _reset(self) -> None:
+        """Units not yet started, nothing opened: the state a run of the task starts from."""
+        plan = self.plan
         self.host = MemoryHost()
         self.works = {
             key: UnitWork(unit, factory=plan.factory, config=plan.config, judging=plan.judging)
@@ -62,7 +70,6 @@ class IngestionState:
         self.answers: dict[str, Answer] = {}
         self._opened: dict[tuple[str, int], Adapter | UnitStopped] = {}
         self._locks: dict[str, anyio.Lock] = {}
-        _LIVE.add(self)
 
     # -- the samples' side ------------------------------------------------------------------------
 
@@ -147,9 +154,14 @@ class IngestionState:
 
     async def close(self) -> None:
         """End every unit still running and wait until each is torn down (bounded by the
-        teardown timeout, shielded from the caller's cancellation)."""
+        teardown timeout, shielded from the caller's cancellation); then start afresh, for a
+        next run of the same task."""
+        started = [work for work in self.works.values() if work.started]
+        if not started:
+            return
         with anyio.CancelScope(shield=True):
-            for work in self.works.values():
-                if work.started:
-                    work.stop()
+            for work in started:
+                work.stop()
             await self.host.wait()
+        self._reset()
+        self.generation += 1
