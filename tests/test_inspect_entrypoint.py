@@ -115,17 +115,40 @@ def test_inspect_eval_finds_the_task_and_scores_as_recallbench_run(
     assert found == expected
 
 
-@pytest.mark.parametrize("solver", ["model", "agent"])
+SERVER_MEMORY = os.environ.get("RECALLBENCH_SERVER_MEMORY", "")
+NO_SERVER_MEMORY = shutil.which("node") is None or not (
+    SERVER_MEMORY and Path(SERVER_MEMORY).exists()
+)
+
+
+@pytest.mark.parametrize(
+    ("solver", "adapter"),
+    [
+        ("model", "builtin:bm25"),
+        ("agent", "fake"),
+        pytest.param(
+            "agent",
+            "mcp:server-memory",
+            marks=pytest.mark.skipif(
+                NO_SERVER_MEMORY,
+                reason="node or @modelcontextprotocol/server-memory is not installed "
+                "(RECALLBENCH_SERVER_MEMORY; .ci/run installs it)",
+            ),
+        ),
+    ],
+)
 def test_each_solver_mode_completes_offline_with_mockllm(
-    solver: str, tiny_data: Path, tmp_path: Path, tiktoken_cache: str
+    solver: str, adapter: str, tiny_data: Path, tmp_path: Path, tiktoken_cache: str
 ) -> None:
     """mockllm answers every question with its default reply (the agent calls no tool): each
-    sample ends scored, none with an error."""
+    sample ends scored, none with an error. The agent reaches the project's fake memory server
+    (a real MCP process), and the npm reference server where it is installed."""
     args = [f"data={tiny_data}", "arcs=arcs-30d.yaml", "ranges=10d", f"solver={solver}"]
-    if solver == "agent":
+    if adapter == "fake":
         config = tmp_path / "fake.yaml"
         config.write_text(json.dumps(fake_mapping("--file", "{data_dir}/memories.json")))
-        args.append(f"adapter=mcp:{config}")
+        adapter = f"mcp:{config}"
+    args.append(f"adapter={adapter}")
     log = _inspect_eval(tmp_path / "logs", *args, env={"TIKTOKEN_CACHE_DIR": tiktoken_cache})
     assert log.status == "success", log.error
     samples = log.samples or []

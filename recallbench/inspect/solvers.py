@@ -50,6 +50,13 @@ def _failed_to_reach(answer: Answer, question: PlannedQuestion) -> None:
         ) from error
 
 
+def _failure(answer: Answer) -> str:
+    """The answer recorded for a failed query (``[TIMEOUT]``, ``[ERROR: <type>]``), as the
+    harness records it."""
+    assert answer.error is not None
+    return no_answer(answer.error)
+
+
 @solver
 def ingest(ingestion: IngestionState) -> Solver:
     """The setup of every sample: its unit's memory, ingested through its checkpoint."""
@@ -73,7 +80,7 @@ def system_answers(ingestion: IngestionState) -> Solver:
         answer = await ingestion.ask(question)
         _failed_to_reach(answer, question)
         ingestion.answers[state.uuid] = answer
-        text = answer.detail.answer if answer.detail is not None else no_answer(answer.error)  # type: ignore[arg-type]
+        text = answer.detail.answer if answer.detail is not None else _failure(answer)
         name = ingestion.adapter_name(question)
         state.messages.append(ChatMessageAssistant(content=text, model=name, source="generate"))
         state.output = ModelOutput.from_content(model=name, content=text)
@@ -92,9 +99,8 @@ def model_reads_memory(ingestion: IngestionState) -> Solver:
         _failed_to_reach(memory, question)
         if memory.detail is None:  # the memory system failed: its failure is the answer
             ingestion.answers[state.uuid] = memory
-            text = no_answer(memory.error)  # type: ignore[arg-type]
             state.output = ModelOutput.from_content(
-                model=ingestion.adapter_name(question), content=text
+                model=ingestion.adapter_name(question), content=_failure(memory)
             )
             return state
         prompt = memory_prompt(

@@ -12,7 +12,6 @@ is done, or from the task's end hooks when the task fails or is cancelled).
 
 from __future__ import annotations
 
-import logging
 import time
 import weakref
 
@@ -26,8 +25,6 @@ from .plan import Plan, PlannedQuestion
 from .units import UnitStopped, UnitWork
 
 __all__ = ["Answer", "IngestionState", "live_states"]
-
-log = logging.getLogger("recallbench")
 
 _LIVE: weakref.WeakSet[IngestionState] = weakref.WeakSet()
 

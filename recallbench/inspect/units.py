@@ -1,4 +1,4 @@
-"""One unit of work in the memory host: the harness's own lifecycle, its questions asked by samples.
+"""One unit of work: the harness's own lifecycle, its questions asked by the samples.
 
 Each unit runs :class:`~recallbench.harness.lifecycle.UnitRunner` — the code ``recallbench run``
 runs: build the adapter, health-check it, set it up in a task that holds it, check its
@@ -82,7 +82,8 @@ class GateAsker(QuestionAsker):
 
 
 class UnitWork:
-    """A unit of work in the memory host: its gates, its runner and what came of it."""
+    """A unit of work: its gates, its runner and what came of it (:attr:`outcome`, the
+    harness's summary of each checkpoint from the samples' judged answers; :attr:`error`)."""
 
     def __init__(
         self, planned: PlannedUnit, *, factory: Any, config: RunConfig, judging: Judging
@@ -94,7 +95,6 @@ class UnitWork:
         self.started = False
         self.outcome: UnitOutcome | None = None
         self.error: str | None = None
-        self.adapter_name: str | None = None
         self._scope: anyio.CancelScope | None = None
         self._finished: anyio.Event | None = None
         self._runner = UnitRunner(
@@ -139,7 +139,6 @@ class UnitWork:
             self.error = f"{type(exc).__name__}: {exc}"
             log.error("[bench] %s stopped: %s", self.key, self.error)
         finally:
-            self.adapter_name = state.adapter_name
             if state.failure is not None:
                 self.error = self.error or str(state.failure)
             for gate in self.gates.values():
@@ -185,8 +184,3 @@ class UnitWork:
             return
         for gate in self.gates.values():  # not running yet (or ending): nothing to cancel
             gate.released.set()
-
-    async def finished(self) -> None:
-        """Wait until the unit's task has ended (its adapter torn down)."""
-        if self._finished is not None and self.started:
-            await self._finished.wait()
