@@ -17,18 +17,23 @@ baselines date a question) and the question.
 from __future__ import annotations
 
 from ..adapters._memory import ABSTENTION
-from ..adapters.answering import answer_system
 from ..adapters.base import QueryDetail
 
 __all__ = [
     "AGENT_SYSTEM",
-    "MEMORY_SYSTEM",
     "agent_prompt",
     "memory_prompt",
+    "memory_system",
 ]
 
-MEMORY_SYSTEM = answer_system()
-"""The system prompt of *model reads memory*: the built-in model baselines' own."""
+
+def memory_system() -> str:
+    """The system prompt of *model reads memory*: the built-in model baselines' own (imported when
+    asked: the baselines' module brings BM25 with it)."""
+    from ..adapters.answering import answer_system
+
+    return answer_system()
+
 
 AGENT_SYSTEM = (
     "You are a personal assistant with a long-term memory kept in a memory server. Look up what "

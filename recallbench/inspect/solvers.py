@@ -23,7 +23,7 @@ from ..adapters.base import QueryDetail
 from ..harness.evaluate import no_answer, unreachable
 from .hooks import register_hooks
 from .plan import PlannedQuestion
-from .prompts import MEMORY_SYSTEM, memory_prompt
+from .prompts import memory_prompt, memory_system
 from .state import Answer, IngestionState
 
 __all__ = ["ingest", "model_reads_memory", "question_date", "system_answers"]
@@ -106,7 +106,10 @@ def model_reads_memory(ingestion: IngestionState) -> Solver:
         prompt = memory_prompt(
             memory.detail, question.pair.question, question_date(ingestion, question)
         )
-        state.messages = [ChatMessageSystem(content=MEMORY_SYSTEM), ChatMessageUser(content=prompt)]
+        state.messages = [
+            ChatMessageSystem(content=memory_system()),
+            ChatMessageUser(content=prompt),
+        ]
         state = await generate(state)
         ingestion.answers[state.uuid] = Answer(
             detail=QueryDetail(
