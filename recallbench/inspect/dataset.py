@@ -39,7 +39,7 @@ def sample_metadata(question: PlannedQuestion) -> dict[str, Any]:
         "pairId": pair.id,
         "evidence": evidence(pair),
         "hasEvidence": has_evidence(pair),
-        "historical": pair in selection.historical,
+        "historical": any(p.id == pair.id for p in selection.historical),
         "unit": question.unit,
     }
 
