@@ -9,7 +9,8 @@ second's, and so on (:class:`WaveSource`, an inspect :class:`~inspect_ai.SampleS
 for the next wave only when no sample of the last one is in flight (every epoch of each done), so a
 unit of the ``incremental`` lifecycle, which answers its checkpoints in order with one memory, is
 asked about a checkpoint only when every question of the one before has been answered. When a wave
-is done, the units it ended are torn down; when the last is, the task's memory host stops.
+is done, the units whose last checkpoint it held are torn down; when the last wave is, every unit
+still up is.
 """
 
 from __future__ import annotations
