@@ -33,9 +33,11 @@ from .._numfmt import to_fixed as _fixed
 from ..results.failures import Failures, run_failures
 from ..results.hallucination_mode import mode_text, run_mode
 from ..results.heatmap import family_labels, heatmap_view
+from ..results.judge_spread import JudgeSpread, judge_spread
 from ..results.question_errors import ErrorGroup, group_errors, question_errors
 from ..results.records import BenchmarkResult
 from ..results.scoring import MAX_COMPOSITE
+from .attribution_text import attribution_headline_line
 from .cost import cost_headline_lines
 from .fingerprint import fingerprint_line
 from .panel_text import panel_headline_lines
@@ -115,14 +117,34 @@ def _errors(result: BenchmarkResult, asked: int) -> list[str]:
     return lines
 
 
-def _score_lines(overall: float | None, failed: Failures) -> list[str]:
+def _score_lines(
+    overall: float | None, failed: Failures, spread: JudgeSpread | None = None
+) -> list[str]:
     """The score, and beside it how many answers failed and how they count: a run whose every
-    answer failed has no score, whatever its adapter raised (docs/reliability.md)."""
+    answer failed has no score, whatever its adapter raised (docs/reliability.md). Judged by a
+    panel of several judges, the score is ``± judge spread`` (the farthest any one judge's score
+    lies from it) and a line gives each judge's."""
     if failed.all_failed:
         return [f"  Score          --  — {failed.text()} (the memory system gave no answer)"]
     if overall is None:
         return ["  Score          --  (no answer was judged)"]
     value = f"{_fixed(overall, 2)}/6.0 ({_fixed(overall / MAX_COMPOSITE * 100, 1)}%)"
+    if spread is not None:
+        value = (
+            f"{_fixed(overall, 2)} ± {_fixed(spread.spread, 2)}/6.0 "
+            f"({_fixed(overall / MAX_COMPOSITE * 100, 1)}% ± "
+            f"{_fixed(spread.spread / MAX_COMPOSITE * 100, 1)}, judge spread)"
+        )
+        each = " · ".join(f"{j} {_fixed(spread.scores[j], 2)}" for j in spread.judges)
+        return [
+            *_with_failed(value, failed),
+            f"  Judges         {each} (each judge's score over the same answers)",
+        ]
+    return _with_failed(value, failed)
+
+
+def _with_failed(value: str, failed: Failures) -> list[str]:
+    """The score line (and its failed answers' line)."""
     if not failed.any:
         return [f"  Score          {value} — the mean of every judged answer"]
     what = (
@@ -215,7 +237,7 @@ def format_headline(
         lines.append(f"  Score          {STUB_SCORE}")
         lines.append("  Hallucination  n/a (nothing was judged)")
     else:
-        lines.extend(_score_lines(overall, failed))
+        lines.extend(_score_lines(overall, failed, judge_spread(result)))
         if md.epochs is not None and result.overall_interval is not None:
             iv = result.overall_interval
             lines.append(
@@ -242,6 +264,9 @@ def format_headline(
             f"over {_plural(result.retrieval.question_count, 'answer')} with evidence "
             "(a miss counts 0)"
         )
+    attribution = attribution_headline_line(result)
+    if attribution is not None:
+        lines.append(attribution)
     if result.public_benchmark:
         from .public_benchmarks import public_headline_lines
 

@@ -1,0 +1,421 @@
+"""Why each answer scored as it did: one class per answer, decided from what the run holds. Pure.
+
+A score says how much was lost; an attribution says where. Every answer of a run — scored, failed,
+or left unscored by its judge — gets exactly one class of :data:`CLASSES`, decided from the
+question's evidence days, what the system reported retrieving (the answer's retrieval metrics),
+the answer's words, its score and panel verdicts, and its error. Nothing is asked again and no
+judge is called. The classes, in their order of precedence — the first rule that holds decides:
+
+1. ``timeout``: the memory system did not answer within the question timeout.
+2. ``system-error``: the memory system raised, or could not be reached.
+3. ``judge-error``: the judge failed on the answer after its retries (no verdict).
+4. ``judge-doubt``: a judge panel's verdicts disagree on the answer (correct, wrong or
+   hallucinated), or the judge is known to be unreliable for the answer's form
+   (:data:`UNRELIABLE_FORMS`).
+5. ``hallucination``: the judge found a claim supported by neither the reference nor the memories
+   it could check (hallucination 0).
+6. ``correct-abstention``: the answer abstains (:func:`~recallbench.results.abstention.abstains`)
+   and the question has no answer (negative recall, an abstention pair, a refusal expected).
+7. ``correct``: full marks on correctness (3) and completeness (2).
+8. ``retrieval-miss``: the answer fell short and some of the question's evidence days were not
+   among the first ten memories the system reported retrieving (recall@10 below 1).
+9. ``wrong-abstention``: the answer abstains where the answer exists, its evidence retrieved (or
+   retrieval not reported).
+10. ``retrieval-unknown``: the answer fell short and the run reports no retrieval: retrieval misses
+    and reading errors cannot be told apart.
+11. ``reading-error``: the answer fell short though every evidence day was retrieved (or the
+    question has no evidence to retrieve).
+
+"Retrieved" is recall@10, the figure the run's retrieval metrics report (day level; turn level
+where the entries name turns but no days): an answer whose evidence days were all retrieved is never
+a retrieval miss, and an answer that fell short with any evidence day missing always is. A run
+reports retrieval when any of its answers carries retrieval metrics; then an answer with evidence
+but none (it reported nothing that time, or failed) counts as a miss, as the run's recall@10 counts
+it. One definition per class, for docs and reports: :data:`DEFINITIONS`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+
+import attrs
+
+from ..data.qa import QAPair, report_categories
+from .abstention import abstains
+from .evidence import NO_EVIDENCE_CATEGORIES, has_evidence
+from .failures import FAILED_STAGES
+from .records import BenchmarkResult, QuestionResult, RetrievalMetrics
+
+__all__ = [
+    "CLASSES",
+    "DEFINITIONS",
+    "EVIDENCE_STATES",
+    "LABELS",
+    "NOT_REPORTED_NOTE",
+    "SHORT_LABELS",
+    "UNRELIABLE_FORMS",
+    "AttributedAnswer",
+    "Attribution",
+    "AttributionSummary",
+    "UnreliableForm",
+    "attribute",
+    "attribute_run",
+    "evidence_state",
+    "has_answer",
+    "retrieval_reported",
+    "summarize_attribution",
+]
+
+CLASSES: tuple[str, ...] = (
+    "timeout",
+    "system-error",
+    "judge-error",
+    "judge-doubt",
+    "hallucination",
+    "correct-abstention",
+    "correct",
+    "retrieval-miss",
+    "wrong-abstention",
+    "retrieval-unknown",
+    "reading-error",
+)
+"""Every class, in the order of precedence in which :func:`attribute` tries them."""
+
+DEFINITIONS: Mapping[str, str] = {
+    "timeout": "the memory system did not answer within the question timeout",
+    "system-error": "the memory system raised, or could not be reached: no answer",
+    "judge-error": "the judge failed on the answer after its retries: no verdict",
+    "judge-doubt": "a judge panel's verdicts disagree on the answer, or the judge is known to be "
+    "unreliable for the answer's form",
+    "hallucination": "the judge found a claim supported by neither the reference nor the "
+    "memories it checked",
+    "correct-abstention": "the answer abstains and the question has no answer",
+    "correct": "full marks on correctness and completeness, nothing invented",
+    "retrieval-miss": "the answer fell short and some evidence day was not among the first ten "
+    "memories the system retrieved",
+    "wrong-abstention": "the answer abstains where the answer exists (its evidence retrieved, or "
+    "retrieval not reported)",
+    "retrieval-unknown": "the answer fell short and the run reports no retrieval: a retrieval "
+    "miss and a reading error cannot be told apart",
+    "reading-error": "the answer fell short though every evidence day was retrieved (or there "
+    "was no evidence to retrieve)",
+}
+"""One line per class."""
+
+LABELS: Mapping[str, str] = {c: c.replace("-", " ") for c in CLASSES}
+"""Each class as prose names it (``retrieval miss``)."""
+
+SHORT_LABELS: Mapping[str, str] = {
+    "timeout": "timeout",
+    "system-error": "sys-err",
+    "judge-error": "jdg-err",
+    "judge-doubt": "doubt",
+    "hallucination": "halluc",
+    "correct-abstention": "abst-ok",
+    "correct": "correct",
+    "retrieval-miss": "miss",
+    "wrong-abstention": "abst-bad",
+    "retrieval-unknown": "unknown",
+    "reading-error": "reading",
+}
+"""Each class in at most eight characters, for table columns."""
+
+NOT_REPORTED_NOTE = "retrieval not reported: misses and reading errors cannot be told apart"
+"""What a view says of a run whose system reported no retrieval."""
+
+EVIDENCE_STATES: tuple[str, ...] = ("retrieved", "partial", "missed", "no-evidence", "not-reported")
+"""What an answer's evidence came to: every evidence day among the first ten retrieved, some, none;
+the question has no evidence to retrieve; the run reports no retrieval."""
+
+
+@attrs.frozen(kw_only=True)
+class UnreliableForm:
+    """A form of answer (or of verdict) on which a judge is known to disagree with stronger judges
+    much more often than elsewhere: its verdicts there are ``judge-doubt``.
+
+    Attributes:
+        judge: the judge's name as results record it (``metadata.judgeModel``): ``rubric``.
+        name: what the form is, in a few words.
+        applies: whether an answer (with its verdict) has the form.
+        measured: the measurement that makes it known.
+    """
+
+    judge: str
+    name: str
+    applies: Callable[[QuestionResult], bool] = attrs.field(eq=False, repr=False)
+    measured: str
+
+
+def _flag_beside_right(q: QuestionResult) -> bool:
+    return q.score.hallucination == 0 and q.score.correctness >= 1
+
+
+UNRELIABLE_FORMS: tuple[UnreliableForm, ...] = (
+    UnreliableForm(
+        judge="rubric",
+        name="a hallucination flag beside a partly right answer",
+        applies=_flag_beside_right,
+        measured="on the reference run (1,639 answers labelled by an LLM judge with a ±1-day "
+        "memory window; rubric version 4 in the window mode) the LLM judge shared 51 of the "
+        "rubric's 76 flags on answers it found at least partly right (67%), against 105 of its "
+        "114 flags on wrong answers (92%) and 1,350 of its 1,449 grounded verdicts (93%)",
+    ),
+)
+"""The answer forms for which a judge is known unreliable (docs/attribution.md says how each was
+measured)."""
+
+
+@attrs.frozen(kw_only=True)
+class Attribution:
+    """One answer's class, what its evidence came to, and why, in one line.
+
+    Attributes:
+        kind: its class, one of :data:`CLASSES`.
+        evidence: one of :data:`EVIDENCE_STATES`.
+        why: the rule that decided, with the figure it read (``recall@10 0.50``).
+    """
+
+    kind: str
+    evidence: str
+    why: str
+
+
+def has_answer(pair: QAPair) -> bool:
+    """Whether the question has an answer to give: not negative recall (what never happened), not
+    an abstention pair of an imported benchmark (``extra["abstention"]``), not an
+    information-boundary question whose right answer is a refusal."""
+    if pair.category in NO_EVIDENCE_CATEGORIES or pair.extra.get("abstention") is True:
+        return False
+    return pair.expected_disclosure != "refuse"
+
+
+def _recall(q: QuestionResult) -> float:
+    metrics: RetrievalMetrics | None = q.retrieval_metrics
+    if metrics is None:
+        metrics = q.turn_retrieval_metrics
+    return 0.0 if metrics is None else metrics.recall_at_10
+
+
+def evidence_state(q: QuestionResult, reported: bool) -> str:
+    """What the answer's evidence came to (:data:`EVIDENCE_STATES`), the run reporting retrieval
+    or not (``reported``)."""
+    if not has_evidence(q.qa):
+        return "no-evidence"
+    if not reported:
+        return "not-reported"
+    recall = _recall(q)
+    return "retrieved" if recall >= 1.0 else "missed" if recall <= 0.0 else "partial"
+
+
+def retrieval_reported(result: BenchmarkResult) -> bool:
+    """Whether the run reports retrieval: any answer carries retrieval metrics."""
+    return any(
+        q.retrieval_metrics is not None or q.turn_retrieval_metrics is not None
+        for p in result.personas
+        for rr in p.range_results
+        for q in (*rr.question_results, *(rr.unscored_results or ()))
+    )
+
+
+def _outcome(correctness: int, completeness: int, hallucination: int) -> str:
+    if hallucination == 0:
+        return "hallucinated"
+    return "correct" if correctness == 3 and completeness == 2 else "short"
+
+
+def _doubt(q: QuestionResult, judge: str | None, forms: Sequence[UnreliableForm]) -> str | None:
+    """Why the verdict is in doubt, or None."""
+    panel = q.panel
+    if panel is not None and len(panel) > 1 and q.primary_score is None:
+        outcomes = {_outcome(v.correctness, v.completeness, v.hallucination) for v in panel}
+        if len(outcomes) > 1:
+            seen = ", ".join(f"{v.judge} {v.composite}" for v in panel[:4])
+            return f"the panel disagrees ({seen}{', …' if len(panel) > 4 else ''})"
+    if judge is not None and panel is None:
+        name = judge.strip().lower()
+        for form in forms:
+            if form.judge == name and form.applies(q):
+                return f"{form.judge} is unreliable on {form.name}"
+    return None
+
+
+def attribute(
+    q: QuestionResult,
+    *,
+    reported: bool,
+    judge: str | None = None,
+    scored: bool = True,
+    forms: Sequence[UnreliableForm] = UNRELIABLE_FORMS,
+) -> Attribution:
+    """The class of one answer (the module docstring gives the rules and their order).
+
+    Args:
+        q: the answer.
+        reported: whether its run reports retrieval (:func:`retrieval_reported`).
+        judge: the name of the judge whose verdict the answer carries (the run's
+            ``metadata.judge_model``; its appellate judge's for an appealed answer), for the forms
+            it is known unreliable on; None: none is looked up.
+        scored: False for an answer the run left unscored (its ``unscored_results``).
+        forms: the known unreliable forms (default :data:`UNRELIABLE_FORMS`).
+    """
+    error = q.error
+    evidence = evidence_state(q, reported)
+    if error is not None and error.stage in FAILED_STAGES:
+        if error.type == "AdapterTimeout" or q.system_answer == "[TIMEOUT]":
+            return Attribution(kind="timeout", evidence=evidence, why=error.message[:120])
+        return Attribution(
+            kind="system-error", evidence=evidence, why=f"{error.stage}: {error.type}"
+        )
+    if not scored or (error is not None and error.stage == "judge"):
+        why = f"{error.type}: {error.message[:100]}" if error is not None else "left unscored"
+        return Attribution(kind="judge-error", evidence=evidence, why=why)
+    doubt = _doubt(q, judge, forms)
+    if doubt is not None:
+        return Attribution(kind="judge-doubt", evidence=evidence, why=doubt)
+    score = q.score
+    if score.hallucination == 0:
+        return Attribution(kind="hallucination", evidence=evidence, why="judged hallucinated")
+    abstained = abstains(q.system_answer)
+    if abstained and not has_answer(q.qa):
+        return Attribution(
+            kind="correct-abstention", evidence=evidence, why="abstains; the question has no answer"
+        )
+    if score.correctness == 3 and score.completeness == 2:
+        return Attribution(kind="correct", evidence=evidence, why="full marks")
+    recall = _recall(q)
+    if evidence in ("missed", "partial"):
+        return Attribution(kind="retrieval-miss", evidence=evidence, why=f"recall@10 {recall:.2f}")
+    if abstained:
+        return Attribution(
+            kind="wrong-abstention",
+            evidence=evidence,
+            why="abstains; the answer exists"
+            + (" and its evidence was retrieved" if evidence == "retrieved" else ""),
+        )
+    if evidence == "not-reported":
+        return Attribution(kind="retrieval-unknown", evidence=evidence, why=NOT_REPORTED_NOTE)
+    return Attribution(
+        kind="reading-error",
+        evidence=evidence,
+        why="recall@10 1.00" if evidence == "retrieved" else "no evidence to retrieve",
+    )
+
+
+@attrs.frozen(kw_only=True)
+class AttributedAnswer:
+    """An answer of a run with its place and class."""
+
+    persona_id: str
+    checkpoint: str
+    answer: QuestionResult
+    scored: bool
+    attribution: Attribution
+
+
+def attribute_run(
+    result: BenchmarkResult, *, forms: Sequence[UnreliableForm] = UNRELIABLE_FORMS
+) -> Iterator[AttributedAnswer]:
+    """Every answer of ``result`` with its class, persona by persona, checkpoint by checkpoint,
+    scored answers first, then those left unscored."""
+    reported = retrieval_reported(result)
+    md = result.metadata
+    for persona in result.personas:
+        for rr in persona.range_results:
+            for scored, answers in ((True, rr.question_results), (False, rr.unscored_results)):
+                for q in answers or ():
+                    appealed = q.primary_score is not None
+                    judge = md.appellate_judge_model if appealed else md.judge_model
+                    yield AttributedAnswer(
+                        persona_id=persona.persona_id,
+                        checkpoint=rr.range.label,
+                        answer=q,
+                        scored=scored,
+                        attribution=attribute(
+                            q, reported=reported, judge=judge, scored=scored, forms=forms
+                        ),
+                    )
+
+
+def _zeros() -> dict[str, int]:
+    return dict.fromkeys(CLASSES, 0)
+
+
+@attrs.frozen(kw_only=True)
+class AttributionSummary:
+    """A run's answers counted by class: overall, by checkpoint, by category and by both.
+
+    Every mapping of counts holds every class of :data:`CLASSES`, in that order (zeros included);
+    each sums to the answers it covers.
+
+    Attributes:
+        total: every answer of the run (scored, failed and left unscored).
+        reported: whether the run reports retrieval (when not, misses and reading errors are
+            ``retrieval-unknown``).
+        overall: counts over the run.
+        by_checkpoint: by checkpoint label, in the run's order.
+        by_category: by question category, in report order.
+        by_cell: by (category, checkpoint label).
+        miss_evidence: answers whose class is ``retrieval-miss`` by evidence state (``partial``,
+            ``missed``), and ``wrong_abstention_evidence`` the same for wrong abstentions
+            (``retrieved``, ``not-reported``): where the answers of the two classes stand.
+    """
+
+    total: int
+    reported: bool
+    overall: Mapping[str, int]
+    by_checkpoint: Mapping[str, Mapping[str, int]]
+    by_category: Mapping[str, Mapping[str, int]]
+    by_cell: Mapping[tuple[str, str], Mapping[str, int]]
+    miss_evidence: Mapping[str, int] = attrs.field(factory=dict)
+    wrong_abstention_evidence: Mapping[str, int] = attrs.field(factory=dict)
+
+    def share(self, kind: str) -> float:
+        """The share (0–1) of the run's answers in class ``kind``; 0 without answers."""
+        return self.overall.get(kind, 0) / self.total if self.total else 0.0
+
+
+def summarize_attribution(
+    result: BenchmarkResult,
+    *,
+    forms: Sequence[UnreliableForm] = UNRELIABLE_FORMS,
+    attributed: Iterable[AttributedAnswer] | None = None,
+) -> AttributionSummary:
+    """Count the classes of every answer of ``result``.
+
+    Args:
+        result: the run.
+        forms: the known unreliable forms (default :data:`UNRELIABLE_FORMS`).
+        attributed: its answers already attributed (:func:`attribute_run`'s), when the caller
+            has them; default: attributed here.
+    """
+    overall = _zeros()
+    by_checkpoint: dict[str, dict[str, int]] = {r.label: _zeros() for r in result.ranges}
+    by_category: dict[str, dict[str, int]] = {}
+    by_cell: dict[tuple[str, str], dict[str, int]] = {}
+    miss: dict[str, int] = {}
+    abstained: dict[str, int] = {}
+    total = 0
+    items = attribute_run(result, forms=forms) if attributed is None else attributed
+    for item in items:
+        kind, category = item.attribution.kind, item.answer.qa.category
+        total += 1
+        overall[kind] += 1
+        by_checkpoint.setdefault(item.checkpoint, _zeros())[kind] += 1
+        by_category.setdefault(category, _zeros())[kind] += 1
+        by_cell.setdefault((category, item.checkpoint), _zeros())[kind] += 1
+        if kind == "retrieval-miss":
+            miss[item.attribution.evidence] = miss.get(item.attribution.evidence, 0) + 1
+        elif kind == "wrong-abstention":
+            state = item.attribution.evidence
+            abstained[state] = abstained.get(state, 0) + 1
+    order = report_categories(by_category, result.categories)
+    return AttributionSummary(
+        total=total,
+        reported=retrieval_reported(result),
+        overall=overall,
+        by_checkpoint={k: v for k, v in by_checkpoint.items() if sum(v.values())},
+        by_category={c: by_category[c] for c in order if c in by_category},
+        by_cell=by_cell,
+        miss_evidence=miss,
+        wrong_abstention_evidence=abstained,
+    )
