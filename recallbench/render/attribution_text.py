@@ -7,18 +7,22 @@ from collections.abc import Mapping, Sequence
 
 from .._numfmt import to_fixed as _fixed
 from ..results.attribution import (
+    CLASSES,
     LABELS,
     NOT_REPORTED_NOTE,
     SHORT_LABELS,
     AttributionSummary,
     summarize_attribution,
 )
+from ..results.attribution_moves import AttributionMoves
 from ..results.records import BenchmarkResult
 
 __all__ = [
     "SHOWN_ORDER",
     "attribution_headline_line",
     "attribution_section_lines",
+    "moves_json",
+    "moves_section_lines",
     "split_text",
 ]
 
@@ -149,3 +153,60 @@ def attribution_section_lines(
     legend = ", ".join(f"{SHORT_LABELS[k]} = {LABELS[k]}" for k in kinds)
     lines.append(f"  ({legend})")
     return lines
+
+
+MOVES_SHOWN = 8
+"""Moves between classes listed in ``compare``'s text (its JSON lists every one)."""
+
+
+def moves_section_lines(m: AttributionMoves | None) -> list[str]:
+    """``compare``'s section: each class over the paired answers in A and in B with the change,
+    and the commonest moves between classes; nothing without paired answers."""
+    if m is None or not m.paired:
+        return []
+    kinds = [k for k in SHOWN_ORDER if m.a.get(k) or m.b.get(k)]
+    lines = [
+        f"Attribution of the {m.paired:,} paired answers, A → B (docs/attribution.md):",
+        _row("class", ["A", "B", "B − A"]),
+    ]
+    for kind in kinds:
+        a, b = m.a.get(kind, 0), m.b.get(kind, 0)
+        lines.append(_row(LABELS[kind], [f"{a:,}", f"{b:,}", f"{b - a:+,}" if b != a else "0"]))
+    if m.moves:
+        shown = " · ".join(f"{LABELS[x]} → {LABELS[y]} {n:,}" for x, y, n in m.moves[:MOVES_SHOWN])
+        more = len(m.moves) - MOVES_SHOWN
+        lines.append(
+            f"  moved: {m.changed:,} of {m.paired:,} answers changed class — {shown}"
+            + (f" · … {more} more" if more > 0 else "")
+        )
+    else:
+        lines.append("  moved: no answer changed class")
+    for side, reported in (("A", m.reported_a), ("B", m.reported_b)):
+        if not reported:
+            lines.append(f"  ({side}: {NOT_REPORTED_NOTE})")
+    return lines
+
+
+def moves_json(m: AttributionMoves | None) -> dict[str, object] | None:
+    """``compare --json``'s ``attribution``: each class's answers among the pairs in A and B and
+    over each run (``classes``, every class in the order they are decided), and every move; None
+    without paired answers."""
+    if m is None:
+        return None
+    return {
+        "paired": m.paired,
+        "changed": m.changed,
+        "classes": [
+            {
+                "class": kind,
+                "a": m.a.get(kind, 0),
+                "b": m.b.get(kind, 0),
+                "totalA": m.total_a.get(kind, 0),
+                "totalB": m.total_b.get(kind, 0),
+            }
+            for kind in CLASSES
+        ],
+        "moves": [{"from": x, "to": y, "answers": n} for x, y, n in m.moves],
+        "retrievalReportedA": m.reported_a,
+        "retrievalReportedB": m.reported_b,
+    }

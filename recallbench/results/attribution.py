@@ -44,7 +44,9 @@ from ..data.qa import QAPair, report_categories
 from .abstention import abstains
 from .evidence import NO_EVIDENCE_CATEGORIES, has_evidence
 from .failures import FAILED_STAGES
-from .records import BenchmarkResult, QuestionResult, RetrievalMetrics
+from .panel_scores import PanelVerdict
+from .records import BenchmarkResult, QuestionError, QuestionResult, RetrievalMetrics
+from .scoring import JudgeScore
 
 __all__ = [
     "CLASSES",
@@ -57,6 +59,7 @@ __all__ = [
     "AttributedAnswer",
     "Attribution",
     "AttributionSummary",
+    "Attributor",
     "UnreliableForm",
     "attribute",
     "attribute_run",
@@ -136,18 +139,18 @@ class UnreliableForm:
     Attributes:
         judge: the judge's name as results record it (``metadata.judgeModel``): ``rubric``.
         name: what the form is, in a few words.
-        applies: whether an answer (with its verdict) has the form.
+        applies: whether an answer (its text and verdict) has the form.
         measured: the measurement that makes it known.
     """
 
     judge: str
     name: str
-    applies: Callable[[QuestionResult], bool] = attrs.field(eq=False, repr=False)
+    applies: Callable[[str, JudgeScore], bool] = attrs.field(eq=False, repr=False)
     measured: str
 
 
-def _flag_beside_right(q: QuestionResult) -> bool:
-    return q.score.hallucination == 0 and q.score.correctness >= 1
+def _flag_beside_right(answer: str, score: JudgeScore) -> bool:
+    return score.hallucination == 0 and score.correctness >= 1
 
 
 UNRELIABLE_FORMS: tuple[UnreliableForm, ...] = (
@@ -189,22 +192,27 @@ def has_answer(pair: QAPair) -> bool:
     return pair.expected_disclosure != "refuse"
 
 
-def _recall(q: QuestionResult) -> float:
+def _recall(q: QuestionResult) -> float | None:
+    """The answer's recall@10 (day level, else turn level); None when it has no metrics."""
     metrics: RetrievalMetrics | None = q.retrieval_metrics
     if metrics is None:
         metrics = q.turn_retrieval_metrics
-    return 0.0 if metrics is None else metrics.recall_at_10
+    return None if metrics is None else metrics.recall_at_10
+
+
+def _state(evidence: bool, reported: bool, recall: float | None) -> str:
+    if not evidence:
+        return "no-evidence"
+    if not reported:
+        return "not-reported"
+    r = 0.0 if recall is None else recall  # reported nothing this time, or failed: a miss
+    return "retrieved" if r >= 1.0 else "missed" if r <= 0.0 else "partial"
 
 
 def evidence_state(q: QuestionResult, reported: bool) -> str:
     """What the answer's evidence came to (:data:`EVIDENCE_STATES`), the run reporting retrieval
     or not (``reported``)."""
-    if not has_evidence(q.qa):
-        return "no-evidence"
-    if not reported:
-        return "not-reported"
-    recall = _recall(q)
-    return "retrieved" if recall >= 1.0 else "missed" if recall <= 0.0 else "partial"
+    return _state(has_evidence(q.qa), reported, _recall(q))
 
 
 def retrieval_reported(result: BenchmarkResult) -> bool:
@@ -223,20 +231,176 @@ def _outcome(correctness: int, completeness: int, hallucination: int) -> str:
     return "correct" if correctness == 3 and completeness == 2 else "short"
 
 
-def _doubt(q: QuestionResult, judge: str | None, forms: Sequence[UnreliableForm]) -> str | None:
-    """Why the verdict is in doubt, or None."""
-    panel = q.panel
-    if panel is not None and len(panel) > 1 and q.primary_score is None:
+def _doubt(
+    answer: str,
+    score: JudgeScore,
+    panel: Sequence[PanelVerdict] | None,
+    judge: str | None,
+    forms: Sequence[UnreliableForm],
+) -> str | None:
+    """Why the verdict is in doubt, or None: a panel's verdicts that disagree on the outcome
+    (correct, short, hallucinated), or a form the judge is known unreliable on."""
+    if panel is not None and len(panel) > 1:
         outcomes = {_outcome(v.correctness, v.completeness, v.hallucination) for v in panel}
         if len(outcomes) > 1:
             seen = ", ".join(f"{v.judge} {v.composite}" for v in panel[:4])
             return f"the panel disagrees ({seen}{', …' if len(panel) > 4 else ''})"
-    if judge is not None and panel is None:
+        return None
+    if judge is not None:
         name = judge.strip().lower()
         for form in forms:
-            if form.judge == name and form.applies(q):
+            if form.judge == name and form.applies(answer, score):
                 return f"{form.judge} is unreliable on {form.name}"
     return None
+
+
+@attrs.frozen
+class _Pair:
+    """What the rules read of a question: whether it has evidence days and an answer."""
+
+    evidence: bool
+    answerable: bool
+
+
+def _decide(
+    pair: _Pair,
+    answer: str,
+    score: JudgeScore,
+    error: QuestionError | None,
+    scored: bool,
+    doubt: str | None,
+    state: str,
+) -> str:
+    """The class, by the rules of the module docstring in their order."""
+    if error is not None and error.stage in FAILED_STAGES:
+        if error.type == "AdapterTimeout" or answer == "[TIMEOUT]":
+            return "timeout"
+        return "system-error"
+    if not scored or (error is not None and error.stage == "judge"):
+        return "judge-error"
+    if doubt is not None:
+        return "judge-doubt"
+    if score.hallucination == 0:
+        return "hallucination"
+    abstained = abstains(answer)
+    if abstained and not pair.answerable:
+        return "correct-abstention"
+    if score.correctness == 3 and score.completeness == 2:
+        return "correct"
+    if state in ("missed", "partial"):
+        return "retrieval-miss"
+    if abstained:
+        return "wrong-abstention"
+    if state == "not-reported":
+        return "retrieval-unknown"
+    return "reading-error"
+
+
+def _why(
+    kind: str, state: str, recall: float | None, doubt: str | None, error: QuestionError | None
+) -> str:
+    """The rule that decided, in a few words."""
+    if kind in ("timeout", "system-error", "judge-error"):
+        if error is None:
+            return "left unscored by the judge"
+        return f"{error.stage}: {error.type}: {error.message[:100]}"
+    if kind == "judge-doubt":
+        return doubt or "judge doubt"
+    if kind == "retrieval-miss":
+        return f"recall@10 {0.0 if recall is None else recall:.2f}"
+    if kind == "wrong-abstention":
+        return "abstains; the answer exists" + (
+            " and its evidence was retrieved" if state == "retrieved" else ""
+        )
+    if kind == "reading-error":
+        return "recall@10 1.00" if state == "retrieved" else "no evidence to retrieve"
+    return {
+        "hallucination": "judged hallucinated",
+        "correct-abstention": "abstains; the question has no answer",
+        "correct": "full marks",
+        "retrieval-unknown": NOT_REPORTED_NOTE,
+    }[kind]
+
+
+class Attributor:
+    """Attributes the answers of one run, each question's facts read once (a question asked at
+    every checkpoint is one record).
+
+    Args:
+        reported: whether the run reports retrieval (:func:`retrieval_reported`).
+        judge: the name of the run's judge (``metadata.judge_model``) and ``appellate`` its
+            appellate judge's: the verdict an answer carries is the appellate judge's when it was
+            appealed; for the forms a judge is known unreliable on (None: none looked up).
+        forms: the known unreliable forms (default :data:`UNRELIABLE_FORMS`).
+    """
+
+    def __init__(
+        self,
+        *,
+        reported: bool,
+        judge: str | None = None,
+        appellate: str | None = None,
+        forms: Sequence[UnreliableForm] = UNRELIABLE_FORMS,
+    ) -> None:
+        self.reported, self.judge, self.appellate, self.forms = reported, judge, appellate, forms
+        self._pairs: dict[int, tuple[QAPair, _Pair]] = {}
+
+    def _pair(self, qa: QAPair) -> _Pair:
+        found = self._pairs.get(id(qa))
+        if found is None:  # the record is kept with its facts, so its id is never reused
+            found = self._pairs[id(qa)] = (qa, _Pair(has_evidence(qa), has_answer(qa)))
+        return found[1]
+
+    def _doubt_of(self, q: QuestionResult, scored: bool) -> str | None:
+        if not scored or q.error is not None:
+            return None
+        appealed = q.primary_score is not None
+        judge = self.appellate if appealed else self.judge
+        return _doubt(q.system_answer, q.score, None if appealed else q.panel, judge, self.forms)
+
+    def attribute(self, q: QuestionResult, *, scored: bool = True) -> Attribution:
+        """The answer's class, evidence and why (``scored`` False: left unscored by the run)."""
+        pair = self._pair(q.qa)
+        recall = _recall(q)
+        state = _state(pair.evidence, self.reported, recall)
+        doubt = self._doubt_of(q, scored)
+        kind = _decide(pair, q.system_answer, q.score, q.error, scored, doubt, state)
+        return Attribution(kind=kind, evidence=state, why=_why(kind, state, recall, doubt, q.error))
+
+    def record_codes(self, q: QuestionResult, *, scored: bool = True) -> tuple[int, int]:
+        """The answer's class as an index into :data:`CLASSES`, as ``(if the run reports
+        retrieval, if it does not)``: a reader learns which holds only at the end of the run."""
+        pair = self._pair(q.qa)
+        recall = _recall(q)
+        doubt = self._doubt_of(q, scored)
+        answer, score, error = q.system_answer, q.score, q.error
+        reported = _decide(
+            pair, answer, score, error, scored, doubt, _state(pair.evidence, True, recall)
+        )
+        if not pair.evidence:
+            return _INDEX[reported], _INDEX[reported]
+        unreported = _decide(pair, answer, score, error, scored, doubt, "not-reported")
+        return _INDEX[reported], _INDEX[unreported]
+
+    def codes(
+        self, qa: QAPair, answer: str, score: JudgeScore, *, metrics: bool = False
+    ) -> tuple[int, int]:
+        """The class (an index into :data:`CLASSES`) of a plain scored answer — no error, no
+        panel, no appeal, and retrieval metrics only when ``metrics`` (then read apart: use
+        :meth:`attribute`) — as ``(if the run reports retrieval, if it does not)``: a reader
+        learns which holds only at the end of the run."""
+        pair = self._pair(qa)
+        doubt = _doubt(answer, score, None, self.judge, self.forms)
+        reported = _decide(
+            pair, answer, score, None, True, doubt, _state(pair.evidence, True, None)
+        )
+        if not pair.evidence:
+            return _INDEX[reported], _INDEX[reported]
+        unreported = _decide(pair, answer, score, None, True, doubt, "not-reported")
+        return _INDEX[reported], _INDEX[unreported]
+
+
+_INDEX = {c: i for i, c in enumerate(CLASSES)}
 
 
 def attribute(
@@ -258,47 +422,8 @@ def attribute(
         scored: False for an answer the run left unscored (its ``unscored_results``).
         forms: the known unreliable forms (default :data:`UNRELIABLE_FORMS`).
     """
-    error = q.error
-    evidence = evidence_state(q, reported)
-    if error is not None and error.stage in FAILED_STAGES:
-        if error.type == "AdapterTimeout" or q.system_answer == "[TIMEOUT]":
-            return Attribution(kind="timeout", evidence=evidence, why=error.message[:120])
-        return Attribution(
-            kind="system-error", evidence=evidence, why=f"{error.stage}: {error.type}"
-        )
-    if not scored or (error is not None and error.stage == "judge"):
-        why = f"{error.type}: {error.message[:100]}" if error is not None else "left unscored"
-        return Attribution(kind="judge-error", evidence=evidence, why=why)
-    doubt = _doubt(q, judge, forms)
-    if doubt is not None:
-        return Attribution(kind="judge-doubt", evidence=evidence, why=doubt)
-    score = q.score
-    if score.hallucination == 0:
-        return Attribution(kind="hallucination", evidence=evidence, why="judged hallucinated")
-    abstained = abstains(q.system_answer)
-    if abstained and not has_answer(q.qa):
-        return Attribution(
-            kind="correct-abstention", evidence=evidence, why="abstains; the question has no answer"
-        )
-    if score.correctness == 3 and score.completeness == 2:
-        return Attribution(kind="correct", evidence=evidence, why="full marks")
-    recall = _recall(q)
-    if evidence in ("missed", "partial"):
-        return Attribution(kind="retrieval-miss", evidence=evidence, why=f"recall@10 {recall:.2f}")
-    if abstained:
-        return Attribution(
-            kind="wrong-abstention",
-            evidence=evidence,
-            why="abstains; the answer exists"
-            + (" and its evidence was retrieved" if evidence == "retrieved" else ""),
-        )
-    if evidence == "not-reported":
-        return Attribution(kind="retrieval-unknown", evidence=evidence, why=NOT_REPORTED_NOTE)
-    return Attribution(
-        kind="reading-error",
-        evidence=evidence,
-        why="recall@10 1.00" if evidence == "retrieved" else "no evidence to retrieve",
-    )
+    attributor = Attributor(reported=reported, judge=judge, appellate=judge, forms=forms)
+    return attributor.attribute(q, scored=scored)
 
 
 @attrs.frozen(kw_only=True)
@@ -317,22 +442,23 @@ def attribute_run(
 ) -> Iterator[AttributedAnswer]:
     """Every answer of ``result`` with its class, persona by persona, checkpoint by checkpoint,
     scored answers first, then those left unscored."""
-    reported = retrieval_reported(result)
     md = result.metadata
+    attributor = Attributor(
+        reported=retrieval_reported(result),
+        judge=md.judge_model,
+        appellate=md.appellate_judge_model,
+        forms=forms,
+    )
     for persona in result.personas:
         for rr in persona.range_results:
             for scored, answers in ((True, rr.question_results), (False, rr.unscored_results)):
                 for q in answers or ():
-                    appealed = q.primary_score is not None
-                    judge = md.appellate_judge_model if appealed else md.judge_model
                     yield AttributedAnswer(
                         persona_id=persona.persona_id,
                         checkpoint=rr.range.label,
                         answer=q,
                         scored=scored,
-                        attribution=attribute(
-                            q, reported=reported, judge=judge, scored=scored, forms=forms
-                        ),
+                        attribution=attributor.attribute(q, scored=scored),
                     )
 
 

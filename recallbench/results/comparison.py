@@ -65,6 +65,7 @@ import attrs
 
 from ..data.qa import report_categories
 from ._collector import collector_paused
+from .attribution_moves import AttributionMoves, attribution_moves
 from .comparison_flat import Flat, flatten, relabel_flat
 from .comparison_labels import days_text, relabelled, same_days
 from .comparison_pairs import Pairs
@@ -277,10 +278,22 @@ def _compare(
         fingerprints=(check := check_fingerprints(a.metadata.fingerprint, b.metadata.fingerprint)),
         verdict=_verdict(overall, check, force),
         forced=force and check.comparable is False,
+        attribution=None if unavailable else _moves(pairs, fa, fb),
     )
     matched = [f"B's {old} is A's {new} ({days_text(a, new)})" for old, new in renamed.items()]
     notes = [f"checkpoints matched by their days: {'; '.join(matched)}"] if matched else []
     return attrs.evolve(comparison, warnings=(*notes, *_warnings(comparison, a, b)))
+
+
+def _moves(pairs: Pairs, fa: Flat, fb: Flat) -> AttributionMoves | None:
+    """The attribution classes of the pairs, A → B; None when a run's were not gathered."""
+    classes = pairs.classes()
+    every_a, every_b = fa.answers.attribution, fb.answers.attribution
+    if classes is None or every_a is None or every_b is None:
+        return None
+    return attribution_moves(
+        classes[0], classes[1], every_a, every_b, reported_a=fa.reported, reported_b=fb.reported
+    )
 
 
 def _verdict(overall: GroupDelta, check: FingerprintCheck, force: bool) -> Verdict | None:

@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from ..data.qa import report_categories
+from .attribution import CLASSES, attribute_run
 from .failures import FAILED_STAGES
 from .records import BenchmarkResult, QuestionResult, TimeRangeResult
 
@@ -41,6 +42,7 @@ COLUMNS: tuple[str, ...] = (
     "error",
     "error_type",
     "latency_ms",
+    "attribution",
 )
 """The DataFrame's columns, in order.
 
@@ -56,10 +58,15 @@ True when the memory system gave no answer, whatever it raised — stage ``query
 at 0/0/1, composite 1, as ``result.json`` counts it) or ``connection`` (unscored, left out); so
 ``df.failed.mean()`` is the share of answers that failed and ``df[~df.failed]`` the answers the
 system gave (docs/reliability.md). ``epoch`` is which asking of the question the row is (1…N in a
-run of ``--epochs N``; 1 otherwise)."""
+run of ``--epochs N``; 1 otherwise). ``attribution`` is the answer's class
+(:mod:`recallbench.results.attribution`, docs/attribution.md: ``correct``, ``retrieval-miss``,
+``reading-error``, …), an ordered categorical in the classes' order of precedence, so
+``df.groupby(["checkpoint", "attribution"])`` counts where each checkpoint lost its points."""
 
 
-def _row(persona: str, rr: TimeRangeResult, q: QuestionResult, scored: bool) -> dict[str, Any]:
+def _row(
+    persona: str, rr: TimeRangeResult, q: QuestionResult, scored: bool, attribution: str
+) -> dict[str, Any]:
     score = q.score
     return {
         "persona": persona,
@@ -82,18 +89,20 @@ def _row(persona: str, rr: TimeRangeResult, q: QuestionResult, scored: bool) -> 
         "error": q.error.stage if q.error is not None else None,
         "error_type": q.error.type if q.error is not None else None,
         "latency_ms": q.latency_ms,
+        "attribution": attribution,
     }
 
 
 def answer_rows(result: BenchmarkResult) -> Iterator[dict[str, Any]]:
     """Every answer of ``result`` as a dictionary keyed by :data:`COLUMNS`: persona by persona,
     checkpoint by checkpoint, scored answers first, then the ones left unscored."""
+    attributed = attribute_run(result)
     for persona in result.personas:
         for rr in persona.range_results:
             for q in rr.question_results:
-                yield _row(persona.persona_id, rr, q, True)
+                yield _row(persona.persona_id, rr, q, True, next(attributed).attribution.kind)
             for q in rr.unscored_results or ():
-                yield _row(persona.persona_id, rr, q, False)
+                yield _row(persona.persona_id, rr, q, False, next(attributed).attribution.kind)
 
 
 def to_dataframe(result: BenchmarkResult | str | Path) -> pandas.DataFrame:
@@ -134,4 +143,5 @@ def to_dataframe(result: BenchmarkResult | str | Path) -> pandas.DataFrame:
         seen = list(dict.fromkeys(frame[name]))
         categories = [v for v in order if v in seen] + [v for v in seen if v not in order]
         frame[name] = pd.Categorical(frame[name], categories=categories, ordered=ordered)
+    frame["attribution"] = pd.Categorical(frame["attribution"], categories=CLASSES, ordered=True)
     return frame
