@@ -15,8 +15,8 @@ from ..results.attribution import (
     LABELS,
     NOT_REPORTED_NOTE,
     SHORT_LABELS,
-    AttributionSummary,
 )
+from ..results.attribution_summary import AttributionSummary
 from .attribution_text import SHOWN_ORDER
 
 __all__ = ["ATTRIBUTION_ANCHOR", "CLASS_COLOURS", "attribution_html_section", "classes_payload"]

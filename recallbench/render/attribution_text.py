@@ -11,10 +11,9 @@ from ..results.attribution import (
     LABELS,
     NOT_REPORTED_NOTE,
     SHORT_LABELS,
-    AttributionSummary,
-    summarize_attribution,
 )
 from ..results.attribution_moves import AttributionMoves
+from ..results.attribution_summary import AttributionSummary, summarize_attribution
 from ..results.records import BenchmarkResult
 
 __all__ = [

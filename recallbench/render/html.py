@@ -36,7 +36,8 @@ from pathlib import Path
 from typing import Any
 
 from .._atomic import atomic_write_text
-from ..results.attribution import attribute_run, summarize_attribution
+from ..results.attribution import attribute_run
+from ..results.attribution_summary import summarize_attribution
 from ..results.checkpoint_timing import CheckpointTiming, checkpoint_timings
 from ..results.failures import run_failures
 from ..results.hallucination_mode import mode_label, run_mode

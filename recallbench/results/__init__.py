@@ -24,7 +24,8 @@ from typing import TYPE_CHECKING
 from .._lazy import lazy_getattr
 
 if TYPE_CHECKING:
-    from .attribution import Attribution, AttributionSummary, attribute_run, summarize_attribution
+    from .attribution import Attribution, attribute_run
+    from .attribution_summary import AttributionSummary, summarize_attribution
     from .comparison import compare_results
     from .comparison_records import RunComparison
     from .frame import to_dataframe
@@ -72,9 +73,9 @@ __all__ = [
 
 _LAZY = {
     "Attribution": "attribution",
-    "AttributionSummary": "attribution",
+    "AttributionSummary": "attribution_summary",
     "attribute_run": "attribution",
-    "summarize_attribution": "attribution",
+    "summarize_attribution": "attribution_summary",
     "BenchmarkResult": "records",
     "CategoryScore": "records",
     "HallucinationAnalysis": "hallucination",

@@ -13,7 +13,8 @@ judge is called. The classes, in their order of precedence — the first rule th
    hallucinated), or the judge is known to be unreliable for the answer's form
    (:data:`UNRELIABLE_FORMS`).
 5. ``hallucination``: the judge found a claim supported by neither the reference nor the memories
-   it could check (hallucination 0).
+   it could check (hallucination 0); the claims it names as unsupported, where its reasoning
+   records them, go into the answer's ``why``.
 6. ``correct-abstention``: the answer abstains (:func:`~recallbench.results.abstention.abstains`)
    and the question has no answer (negative recall, an abstention pair, a refusal expected).
 7. ``correct``: full marks on correctness (3) and completeness (2).
@@ -31,16 +32,18 @@ where the entries name turns but no days): an answer whose evidence days were al
 a retrieval miss, and an answer that fell short with any evidence day missing always is. A run
 reports retrieval when any of its answers carries retrieval metrics; then an answer with evidence
 but none (it reported nothing that time, or failed) counts as a miss, as the run's recall@10 counts
-it. One definition per class, for docs and reports: :data:`DEFINITIONS`.
+it. One definition per class, for docs and reports: :data:`DEFINITIONS`; a run's counts by class,
+checkpoint and category: :mod:`recallbench.results.attribution_summary`.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+import re
+from collections.abc import Callable, Iterator, Mapping, Sequence
 
 import attrs
 
-from ..data.qa import QAPair, report_categories
+from ..data.qa import QAPair
 from .abstention import abstains
 from .evidence import NO_EVIDENCE_CATEGORIES, has_evidence
 from .failures import FAILED_STAGES
@@ -58,7 +61,6 @@ __all__ = [
     "UNRELIABLE_FORMS",
     "AttributedAnswer",
     "Attribution",
-    "AttributionSummary",
     "Attributor",
     "UnreliableForm",
     "attribute",
@@ -66,7 +68,6 @@ __all__ = [
     "evidence_state",
     "has_answer",
     "retrieval_reported",
-    "summarize_attribution",
 ]
 
 CLASSES: tuple[str, ...] = (
@@ -296,10 +297,26 @@ def _decide(
     return "reading-error"
 
 
+_UNSUPPORTED = re.compile(r"\bunsupported(?: claims?)?:\s*([^;\n]{1,160})", re.IGNORECASE)
+
+
+def _support(reasoning: str | None) -> str | None:
+    """What the judge recorded of the claims it found no support for (the rubric's reasoning names
+    them: ``unsupported: $4,512,000, Zanzibar``), when it did."""
+    found = _UNSUPPORTED.search(reasoning or "")
+    return f"unsupported: {found.group(1).strip()}" if found else None
+
+
 def _why(
-    kind: str, state: str, recall: float | None, doubt: str | None, error: QuestionError | None
+    kind: str,
+    state: str,
+    recall: float | None,
+    doubt: str | None,
+    error: QuestionError | None,
+    reasoning: str | None = None,
 ) -> str:
     """The rule that decided, in a few words."""
+    support = _support(reasoning) if kind == "hallucination" else None
     if kind in ("timeout", "system-error", "judge-error"):
         if error is None:
             return "left unscored by the judge"
@@ -315,7 +332,7 @@ def _why(
     if kind == "reading-error":
         return "recall@10 1.00" if state == "retrieved" else "no evidence to retrieve"
     return {
-        "hallucination": "judged hallucinated",
+        "hallucination": "judged hallucinated" + (f" ({support})" if support else ""),
         "correct-abstention": "abstains; the question has no answer",
         "correct": "full marks",
         "retrieval-unknown": NOT_REPORTED_NOTE,
@@ -365,7 +382,8 @@ class Attributor:
         state = _state(pair.evidence, self.reported, recall)
         doubt = self._doubt_of(q, scored)
         kind = _decide(pair, q.system_answer, q.score, q.error, scored, doubt, state)
-        return Attribution(kind=kind, evidence=state, why=_why(kind, state, recall, doubt, q.error))
+        why = _why(kind, state, recall, doubt, q.error, q.score.reasoning)
+        return Attribution(kind=kind, evidence=state, why=why)
 
     def record_codes(self, q: QuestionResult, *, scored: bool = True) -> tuple[int, int]:
         """The answer's class as an index into :data:`CLASSES`, as ``(if the run reports
@@ -460,88 +478,3 @@ def attribute_run(
                         scored=scored,
                         attribution=attributor.attribute(q, scored=scored),
                     )
-
-
-def _zeros() -> dict[str, int]:
-    return dict.fromkeys(CLASSES, 0)
-
-
-@attrs.frozen(kw_only=True)
-class AttributionSummary:
-    """A run's answers counted by class: overall, by checkpoint, by category and by both.
-
-    Every mapping of counts holds every class of :data:`CLASSES`, in that order (zeros included);
-    each sums to the answers it covers.
-
-    Attributes:
-        total: every answer of the run (scored, failed and left unscored).
-        reported: whether the run reports retrieval (when not, misses and reading errors are
-            ``retrieval-unknown``).
-        overall: counts over the run.
-        by_checkpoint: by checkpoint label, in the run's order.
-        by_category: by question category, in report order.
-        by_cell: by (category, checkpoint label).
-        miss_evidence: answers whose class is ``retrieval-miss`` by evidence state (``partial``,
-            ``missed``), and ``wrong_abstention_evidence`` the same for wrong abstentions
-            (``retrieved``, ``not-reported``): where the answers of the two classes stand.
-    """
-
-    total: int
-    reported: bool
-    overall: Mapping[str, int]
-    by_checkpoint: Mapping[str, Mapping[str, int]]
-    by_category: Mapping[str, Mapping[str, int]]
-    by_cell: Mapping[tuple[str, str], Mapping[str, int]]
-    miss_evidence: Mapping[str, int] = attrs.field(factory=dict)
-    wrong_abstention_evidence: Mapping[str, int] = attrs.field(factory=dict)
-
-    def share(self, kind: str) -> float:
-        """The share (0–1) of the run's answers in class ``kind``; 0 without answers."""
-        return self.overall.get(kind, 0) / self.total if self.total else 0.0
-
-
-def summarize_attribution(
-    result: BenchmarkResult,
-    *,
-    forms: Sequence[UnreliableForm] = UNRELIABLE_FORMS,
-    attributed: Iterable[AttributedAnswer] | None = None,
-) -> AttributionSummary:
-    """Count the classes of every answer of ``result``.
-
-    Args:
-        result: the run.
-        forms: the known unreliable forms (default :data:`UNRELIABLE_FORMS`).
-        attributed: its answers already attributed (:func:`attribute_run`'s), when the caller
-            has them; default: attributed here.
-    """
-    overall = _zeros()
-    by_checkpoint: dict[str, dict[str, int]] = {r.label: _zeros() for r in result.ranges}
-    by_category: dict[str, dict[str, int]] = {}
-    by_cell: dict[tuple[str, str], dict[str, int]] = {}
-    miss: dict[str, int] = {}
-    abstained: dict[str, int] = {}
-    total = 0
-    items = attribute_run(result, forms=forms) if attributed is None else attributed
-    for item in items:
-        kind, category = item.attribution.kind, item.answer.qa.category
-        total += 1
-        overall[kind] += 1
-        by_checkpoint.setdefault(item.checkpoint, _zeros())[kind] += 1
-        by_category.setdefault(category, _zeros())[kind] += 1
-        by_cell.setdefault((category, item.checkpoint), _zeros())[kind] += 1
-        if kind == "retrieval-miss":
-            miss[item.attribution.evidence] = miss.get(item.attribution.evidence, 0) + 1
-        elif kind == "wrong-abstention":
-            state = item.attribution.evidence
-            abstained[state] = abstained.get(state, 0) + 1
-    order = report_categories(by_category, result.categories)
-    return AttributionSummary(
-        total=total,
-        reported=retrieval_reported(result),
-        overall=overall,
-        by_checkpoint={k: v for k, v in by_checkpoint.items() if sum(v.values())},
-        by_category={c: by_category[c] for c in order if c in by_category},
-        by_cell=by_cell,
-        miss_evidence=miss,
-        wrong_abstention_evidence=abstained,
-    )
