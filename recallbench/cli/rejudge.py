@@ -21,6 +21,7 @@ from typing import Any
 
 from ..errors import ConfigError
 from ._common import add_judge_call_args, non_negative_int, run_async
+from ._fork import in_child
 from ._panel import add_panel_arguments, panel_judge
 
 __all__ = ["default_output", "register"]
@@ -113,7 +114,6 @@ def default_output(run: Path, label: str) -> Path:
 def rejudge_command(args: argparse.Namespace) -> int:
     """Run ``rejudge``; bad input raises ConfigError / DatasetError (exit 2)."""
     from .._closing import aclose_quietly
-    from .._rejudging import write_views
     from ..harness.judge_loading import cached_judge, load_judge
     from ..harness.rejudge import rejudge_run, write_rejudged
     from ..results.scoring import StubJudge
@@ -152,24 +152,39 @@ def rejudge_command(args: argparse.Namespace) -> int:
     done = run_async(go)
     for warning in done.warnings:
         print(f"recallbench rejudge: warning: {warning}", file=sys.stderr)
-    written = write_rejudged(done, output)
-    written += write_views(done, output, html=not args.no_html, pngs=args.png)
+    try:
+        output.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise ConfigError(f"--output {output}: cannot create it: {exc.strerror or exc}") from None
+    # The views are drawn on the second core while this one writes the run and its headline.
+    views = in_child(_views, done, output, not args.no_html, args.png)
+    try:
+        written = write_rejudged(done, output)
+    except BaseException:
+        views.cancel()
+        raise
     if args.json:
         from ..render.report import format_json_report
 
         print(format_json_report(done.result))
+        written += _drawn(views, done, output, args)
         print(_saved(output, written), file=sys.stderr)
         return 0
     from ..render.headline import format_headline
 
     report = output / "report.html"
-    print(
-        format_headline(
-            done.result,
-            report_html=report if report in written else None,
-            result_json=output / "result.json",
-        )
+    headline = format_headline(
+        done.result,
+        report_html=None if args.no_html else report,
+        result_json=output / "result.json",
     )
+    written += _drawn(views, done, output, args)
+    if not args.no_html and report not in written:
+        print(
+            f"recallbench rejudge: {report.name} could not be written (see above)", file=sys.stderr
+        )
+        headline = headline.replace(f"\n  Report  {report}", "")
+    print(headline)
     print(
         f"Re-judged {done.judged:,} answers with {label} in {done.seconds:.1f} s"
         + (f" ({done.unscored:,} left unscored: the judge failed on them)" if done.unscored else "")
@@ -182,6 +197,18 @@ def rejudge_command(args: argparse.Namespace) -> int:
     )
     print(_saved(output, written))
     return 0
+
+
+def _views(done: Any, output: Path, html: bool, pngs: bool) -> list[Path]:
+    from .._rejudging import write_views
+
+    return write_views(done, output, html=html, pngs=pngs)
+
+
+def _drawn(views: Any, done: Any, output: Path, args: argparse.Namespace) -> list[Path]:
+    """The views the child drew; drawn here when it could not (it died, or there was no fork)."""
+    got: list[Path] | None = views.result()
+    return got if got is not None else _views(done, output, not args.no_html, args.png)
 
 
 def _saved(output: Path, written: list[Path]) -> str:
