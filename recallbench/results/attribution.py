@@ -40,6 +40,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterator, Mapping, Sequence
+from typing import Any
 
 import attrs
 
@@ -255,6 +256,12 @@ def _doubt(
     return None
 
 
+def _forms_of(judge: str | None, forms: Sequence[UnreliableForm]) -> tuple[UnreliableForm, ...]:
+    """The forms ``judge`` is known unreliable on."""
+    name = judge.strip().lower() if judge is not None else None
+    return tuple(f for f in forms if f.judge == name)
+
+
 @attrs.frozen
 class _Pair:
     """What the rules read of a question: whether it has evidence days and an answer."""
@@ -360,7 +367,12 @@ class Attributor:
         forms: Sequence[UnreliableForm] = UNRELIABLE_FORMS,
     ) -> None:
         self.reported, self.judge, self.appellate, self.forms = reported, judge, appellate, forms
+        self._judge_forms = _forms_of(judge, forms)
+        self._appellate_forms = _forms_of(appellate, forms)
         self._pairs: dict[int, tuple[QAPair, _Pair]] = {}
+        # Codes by what decides them (the question, the answer, the verdict's three scores, the
+        # recall): a question re-asked at every checkpoint is mostly answered alike.
+        self._codes: dict[tuple[Any, ...], tuple[int, int]] = {}
 
     def _pair(self, qa: QAPair) -> _Pair:
         found = self._pairs.get(id(qa))
@@ -372,8 +384,10 @@ class Attributor:
         if not scored or q.error is not None:
             return None
         appealed = q.primary_score is not None
-        judge = self.appellate if appealed else self.judge
-        return _doubt(q.system_answer, q.score, None if appealed else q.panel, judge, self.forms)
+        judge, forms = (
+            (self.appellate, self._appellate_forms) if appealed else (self.judge, self._judge_forms)
+        )
+        return _doubt(q.system_answer, q.score, None if appealed else q.panel, judge, forms)
 
     def attribute(self, q: QuestionResult, *, scored: bool = True) -> Attribution:
         """The answer's class, evidence and why (``scored`` False: left unscored by the run)."""
@@ -388,8 +402,28 @@ class Attributor:
     def record_codes(self, q: QuestionResult, *, scored: bool = True) -> tuple[int, int]:
         """The answer's class as an index into :data:`CLASSES`, as ``(if the run reports
         retrieval, if it does not)``: a reader learns which holds only at the end of the run."""
-        pair = self._pair(q.qa)
         recall = _recall(q)
+        plain = scored and q.error is None and q.panel is None and q.primary_score is None
+        if plain:
+            s = q.score
+            key = (
+                id(q.qa),
+                q.system_answer,
+                s.correctness,
+                s.completeness,
+                s.hallucination,
+                recall,
+            )
+            found = self._codes.get(key)
+            if found is None:
+                found = self._codes[key] = self._record_codes(q, scored, recall)
+            return found
+        return self._record_codes(q, scored, recall)
+
+    def _record_codes(
+        self, q: QuestionResult, scored: bool, recall: float | None
+    ) -> tuple[int, int]:
+        pair = self._pair(q.qa)
         doubt = self._doubt_of(q, scored)
         answer, score, error = q.system_answer, q.score, q.error
         reported = _decide(
@@ -400,15 +434,19 @@ class Attributor:
         unreported = _decide(pair, answer, score, error, scored, doubt, "not-reported")
         return _INDEX[reported], _INDEX[unreported]
 
-    def codes(
-        self, qa: QAPair, answer: str, score: JudgeScore, *, metrics: bool = False
-    ) -> tuple[int, int]:
+    def codes(self, qa: QAPair, answer: str, score: JudgeScore) -> tuple[int, int]:
         """The class (an index into :data:`CLASSES`) of a plain scored answer — no error, no
-        panel, no appeal, and retrieval metrics only when ``metrics`` (then read apart: use
-        :meth:`attribute`) — as ``(if the run reports retrieval, if it does not)``: a reader
-        learns which holds only at the end of the run."""
+        panel, no appeal, no retrieval metrics — as ``(if the run reports retrieval, if it does
+        not)``: a reader learns which holds only at the end of the run."""
+        key = (id(qa), answer, score.correctness, score.completeness, score.hallucination, None)
+        found = self._codes.get(key)
+        if found is None:
+            found = self._codes[key] = self._plain_codes(qa, answer, score)
+        return found
+
+    def _plain_codes(self, qa: QAPair, answer: str, score: JudgeScore) -> tuple[int, int]:
         pair = self._pair(qa)
-        doubt = _doubt(answer, score, None, self.judge, self.forms)
+        doubt = _doubt(answer, score, None, self.judge, self._judge_forms)
         reported = _decide(
             pair, answer, score, None, True, doubt, _state(pair.evidence, True, None)
         )
