@@ -318,3 +318,27 @@ async def test_the_library_from_a_result_in_memory(made: dict[str, Any]) -> None
     assert done.source is None and done.warnings == ()
     assert done.result.overall_score == result.overall_score
     assert done.result.heatmap == result.heatmap
+
+
+def test_a_public_benchmark_run_keeps_its_published_figures(tmp_path: Path) -> None:
+    """A LoCoMo run scored by its official F1 judge, re-judged by the same: the same result, its
+    published figures included — the judge reads the pairs as the data holds them (their LoCoMo
+    category), not as the result read back from JSON spells their keys."""
+    from _public_sets import locomo_records, write_json
+
+    data = write_json(tmp_path / "locomo10.json", locomo_records())
+    env = {"RECALLBENCH_CACHE_DIR": str(tmp_path / "cache")}
+    made = cli(
+        "run", "--adapter", "builtin:bm25", "--data", f"locomo:{data}", "--judge", "locomo-f1",
+        "--no-heatmap-png", "--no-html", "--output", tmp_path / "run", env=env,
+    )  # fmt: skip
+    assert made.returncode == 0, made.stderr
+    done = cli(
+        "rejudge", tmp_path / "run", "--judge", "locomo-f1", "--output", tmp_path / "again",
+        "--no-html", env=env,
+    )  # fmt: skip
+    assert done.returncode == 0, done.stderr
+    a = json.loads((tmp_path / "run" / "result.json").read_text(encoding="utf-8"))
+    b = json.loads((tmp_path / "again" / "result.json").read_text(encoding="utf-8"))
+    assert a["publicBenchmark"]["locomo"]["questionCount"] > 0
+    assert _without_clock(a) == _without_clock(b)

@@ -127,7 +127,11 @@ def _corpus_of(dataset: Any) -> Any:
             persona = dataset.load(persona_id).loaded()
         except DatasetError as exc:
             raise DatasetError(f"persona {persona_id!r}: {exc}") from None
-        return Corpus(definition=persona.definition, days=tuple(persona.days))
+        return Corpus(
+            definition=persona.definition,
+            days=tuple(persona.days),
+            pairs={pair.id: pair for pair in persona.qa},
+        )
 
     return corpus_of
 

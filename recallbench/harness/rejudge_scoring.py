@@ -24,6 +24,7 @@ import attrs
 from .._retry import RetryPolicy
 from ..data.corpus import Day
 from ..data.persona import PersonaDefinition
+from ..data.qa import QAPair
 from ..errors import BudgetExceeded
 from ..judges.base import Judge, build_context
 from ..models.metering import Tally, metered
@@ -43,10 +44,13 @@ FORK_AT_LEAST = 2000
 
 @attrs.frozen
 class Corpus:
-    """What a judge sees of a persona: its definition (the names it declares) and its days."""
+    """What a judge sees of a persona: its definition (the names it declares), its days, and its
+    questions as the data holds them (by id: a result read back from JSON may have lost a key a
+    judge reads, such as an imported benchmark's camelCase ``extra``)."""
 
     definition: PersonaDefinition | None
     days: tuple[Day, ...]
+    pairs: Mapping[str, QAPair] = attrs.field(factory=dict)
 
 
 CorpusOf = Callable[[str], Corpus]
@@ -64,6 +68,9 @@ class Job:
 
 
 _Verdict = tuple[int, int, int, str | None]
+_Got = tuple[_Verdict, tuple[PanelVerdict, ...] | None, float | None, QAPair | None] | QuestionError
+"""What the inline scorer gives per answer: the verdict, a panel's verdicts and composite, and the
+data's pair when it differs from the result's; or the judge's failure."""
 
 
 def _plain(score: JudgeScore) -> _Verdict:
@@ -145,19 +152,28 @@ def _inline(coro: Coroutine[Any, Any, Any]) -> Any:
     raise RuntimeError("the judge suspended: it is not synchronous")
 
 
-def _score_inline(
-    judge: Judge, jobs: Sequence[Job], days: _Days, window: int
-) -> list[tuple[_Verdict, tuple[PanelVerdict, ...] | None, float | None] | QuestionError]:
+def _pair_of(corpus: Corpus, q: QuestionResult) -> QAPair | None:
+    """The data's pair of an answer when it differs from the one the result holds."""
+    pair = corpus.pairs.get(q.qa.id)
+    if pair is None:
+        return None
+    # A pair's equality leaves its extra keys out: they are what a result read back may change.
+    return pair if pair != q.qa or dict(pair.extra) != dict(q.qa.extra) else None
+
+
+def _score_inline(judge: Judge, jobs: Sequence[Job], days: _Days, window: int) -> list[_Got]:
     """Each job's verdict from a judge that never suspends, in order (a failure as its error)."""
-    out: list[tuple[_Verdict, tuple[PanelVerdict, ...] | None, float | None] | QuestionError] = []
+    out: list[_Got] = []
     for job in jobs:
         q = job.answer
         corpus = days.corpus(job.persona_id)
+        better = _pair_of(corpus, q)
+        qa = better or q.qa
         context = build_context(
-            q.qa, days.through(job.persona_id, job.days_ingested), window, persona=corpus.definition
+            qa, days.through(job.persona_id, job.days_ingested), window, persona=corpus.definition
         )
         try:
-            value = _inline(judge.score(q.qa.question, q.qa.answer, q.system_answer, context))
+            value = _inline(judge.score(qa.question, qa.answer, q.system_answer, context))
             score = to_score(value)
         except BudgetExceeded:
             raise
@@ -165,19 +181,19 @@ def _score_inline(
             out.append(_failure(exc))
             continue
         if isinstance(value, PanelScore) and len(value.verdicts) > 1:
-            out.append((_plain(score), value.verdicts, value.composite_value))
+            out.append((_plain(score), value.verdicts, value.composite_value, better))
         else:
-            out.append((_plain(score), None, None))
+            out.append((_plain(score), None, None, better))
     return out
 
 
-def _from_inline(
-    job: Job, got: tuple[_Verdict, tuple[PanelVerdict, ...] | None, float | None] | QuestionError
-) -> QuestionResult:
+def _from_inline(job: Job, got: _Got) -> QuestionResult:
     usage = answer_usage(Tally(), Tally(), _adapter_usage(job.answer))
     if isinstance(got, QuestionError):
         return _rebuilt(job, None, got, usage)
-    (c, k, h, why), verdicts, composite = got
+    (c, k, h, why), verdicts, composite, better = got
+    if better is not None:
+        job = attrs.evolve(job, answer=attrs.evolve(job.answer, qa=better))
     score = JudgeScore(correctness=c, completeness=k, hallucination=h, reasoning=why)
     if verdicts is not None and composite is not None:
         score = PanelScore(
@@ -309,8 +325,11 @@ async def score_all(
     pending = iter(range(len(jobs)))
 
     async def one(job: Job) -> QuestionResult:
-        q = job.answer
         corpus = days.corpus(job.persona_id)
+        better = _pair_of(corpus, job.answer)
+        if better is not None:
+            job = attrs.evolve(job, answer=attrs.evolve(job.answer, qa=better))
+        q = job.answer
         context = build_context(
             q.qa, days.through(job.persona_id, job.days_ingested), window, persona=corpus.definition
         )
