@@ -17,7 +17,6 @@ every difference is the judges'.
 
 from __future__ import annotations
 
-import datetime as dt
 import logging
 import os
 import platform
@@ -40,6 +39,7 @@ from ..results.reading import LoadedRun, read_run
 from ..results.records import BenchmarkResult, PersonaResult, QuestionResult, RunMetadata
 from ..results.rejudged import Slot, answer_slots, rebuilt_result
 from .rejudge_scoring import Corpus, Job, score_all
+from .runlog import iso_now
 
 __all__ = ["Rejudged", "rejudge_run", "write_rejudged"]
 
@@ -318,7 +318,7 @@ async def rejudge_run(
             arcs=arcs,
         ),
         persona_cost=costing.persona,
-        timestamp=dt.datetime.now(dt.UTC).strftime("%Y-%m-%dT%H:%M:%S.%f")[:-3] + "Z",
+        timestamp=iso_now(),
     )
     if family is not None:
         figures = family.figures(dataset, judge, result.personas)
