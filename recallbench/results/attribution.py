@@ -373,6 +373,7 @@ class Attributor:
         # Codes by what decides them (the question, the answer, the verdict's three scores, the
         # recall): a question re-asked at every checkpoint is mostly answered alike.
         self._codes: dict[tuple[Any, ...], tuple[int, int]] = {}
+        self._attributions: dict[tuple[Any, ...], Attribution] = {}
 
     def _pair(self, qa: QAPair) -> _Pair:
         found = self._pairs.get(id(qa))
@@ -391,6 +392,20 @@ class Attributor:
 
     def attribute(self, q: QuestionResult, *, scored: bool = True) -> Attribution:
         """The answer's class, evidence and why (``scored`` False: left unscored by the run)."""
+        if scored and q.error is None and q.panel is None and q.primary_score is None:
+            # A question re-asked at every checkpoint is mostly answered and scored alike: one
+            # record for all of them (a large run has hundreds of thousands of answers).
+            s = q.score
+            recall = _recall(q)
+            key = (id(q.qa), q.system_answer, s.correctness, s.completeness, s.hallucination,
+                   s.reasoning, recall)  # fmt: skip
+            found = self._attributions.get(key)
+            if found is None:
+                found = self._attributions[key] = self._attribute(q, scored)
+            return found
+        return self._attribute(q, scored)
+
+    def _attribute(self, q: QuestionResult, scored: bool) -> Attribution:
         pair = self._pair(q.qa)
         recall = _recall(q)
         state = _state(pair.evidence, self.reported, recall)

@@ -12,8 +12,8 @@ from .attribution import (
     CLASSES,
     UNRELIABLE_FORMS,
     AttributedAnswer,
+    Attributor,
     UnreliableForm,
-    attribute_run,
     retrieval_reported,
 )
 from .records import BenchmarkResult
@@ -59,6 +59,43 @@ class AttributionSummary:
         return self.overall.get(kind, 0) / self.total if self.total else 0.0
 
 
+def _count(
+    result: BenchmarkResult, forms: Sequence[UnreliableForm]
+) -> dict[tuple[str, str, str, str], int]:
+    """Answers by (category, checkpoint label, class, evidence): one count per answer, no record
+    per answer (a large run has hundreds of thousands)."""
+    md = result.metadata
+    attribute = Attributor(
+        reported=retrieval_reported(result),
+        judge=md.judge_model,
+        appellate=md.appellate_judge_model,
+        forms=forms,
+    ).attribute
+    counts: dict[tuple[str, str, str, str], int] = {}
+    get = counts.get
+    for persona in result.personas:
+        for rr in persona.range_results:
+            label = rr.range.label
+            for q in rr.question_results:
+                a = attribute(q)
+                key = (q.qa.category, label, a.kind, a.evidence)
+                counts[key] = get(key, 0) + 1
+            for q in rr.unscored_results or ():
+                a = attribute(q, scored=False)
+                key = (q.qa.category, label, a.kind, a.evidence)
+                counts[key] = get(key, 0) + 1
+    return counts
+
+
+def _given(items: Iterable[AttributedAnswer]) -> dict[tuple[str, str, str, str], int]:
+    counts: dict[tuple[str, str, str, str], int] = {}
+    for item in items:
+        a = item.attribution
+        key = (item.answer.qa.category, item.checkpoint, a.kind, a.evidence)
+        counts[key] = counts.get(key, 0) + 1
+    return counts
+
+
 def summarize_attribution(
     result: BenchmarkResult,
     *,
@@ -80,19 +117,17 @@ def summarize_attribution(
     miss: dict[str, int] = {}
     abstained: dict[str, int] = {}
     total = 0
-    items = attribute_run(result, forms=forms) if attributed is None else attributed
-    for item in items:
-        kind, category = item.attribution.kind, item.answer.qa.category
-        total += 1
-        overall[kind] += 1
-        by_checkpoint.setdefault(item.checkpoint, _zeros())[kind] += 1
-        by_category.setdefault(category, _zeros())[kind] += 1
-        by_cell.setdefault((category, item.checkpoint), _zeros())[kind] += 1
+    counts = _count(result, forms) if attributed is None else _given(attributed)
+    for (category, label, kind, evidence), n in counts.items():
+        total += n
+        overall[kind] += n
+        by_checkpoint.setdefault(label, _zeros())[kind] += n
+        by_category.setdefault(category, _zeros())[kind] += n
+        by_cell.setdefault((category, label), _zeros())[kind] += n
         if kind == "retrieval-miss":
-            miss[item.attribution.evidence] = miss.get(item.attribution.evidence, 0) + 1
+            miss[evidence] = miss.get(evidence, 0) + n
         elif kind == "wrong-abstention":
-            state = item.attribution.evidence
-            abstained[state] = abstained.get(state, 0) + 1
+            abstained[evidence] = abstained.get(evidence, 0) + n
     order = report_categories(by_category, result.categories)
     return AttributionSummary(
         total=total,
