@@ -342,3 +342,60 @@ def test_a_public_benchmark_run_keeps_its_published_figures(tmp_path: Path) -> N
     b = json.loads((tmp_path / "again" / "result.json").read_text(encoding="utf-8"))
     assert a["publicBenchmark"]["locomo"]["questionCount"] > 0
     assert _without_clock(a) == _without_clock(b)
+
+
+FORKED = """
+import json, sys
+import anyio
+from recallbench.harness.rejudge import rejudge_run
+from recallbench.harness.rejudge_scoring import _can_fork
+from recallbench.judges.rubric import RubricJudge
+
+async def main():
+    out, indexes = {}, {}
+    for processes in (1, 2):
+        judge = RubricJudge()
+        done = await rejudge_run(sys.argv[1], judge, processes=processes)
+        out[processes] = [
+            [q.qa.id, q.composite_score, q.score.reasoning]
+            for p in done.result.personas for r in p.range_results for q in r.question_results
+        ]
+        indexes[processes] = len(judge._indexes)  # the corpora this process indexed
+    return {"runs": out, "indexes": indexes}
+
+print(json.dumps({"fork": _can_fork(), **anyio.run(main)}))
+"""
+
+
+def test_scoring_on_two_cores_gives_the_same_verdicts(tmp_path: Path) -> None:
+    """The personas split between this process and a forked child (a large run's path, forced
+    here on a small one) give the verdicts one process gives, in the same order."""
+    for persona in ("alpha", "beta", "gamma"):
+        write_persona(tmp_path / "personas", persona, days=10, suffix="10d")
+    made = cli(
+        "run", "--adapter", "builtin:bm25", "--data", tmp_path / "personas", "--arcs",
+        "arcs-10d.yaml", "--ranges", "5d", "10d", "--judge", "rubric", "--no-heatmap-png",
+        "--no-html", "--output", tmp_path / "run",
+    )  # fmt: skip
+    assert made.returncode == 0, made.stderr
+    script = tmp_path / "forked.py"
+    script.write_text(FORKED, encoding="utf-8")
+    done = subprocess.run(
+        [sys.executable, str(script), str(tmp_path / "run")],
+        capture_output=True,
+        text=True,
+        env={**os.environ, "PYTHONPATH": str(ROOT)},
+        check=False,
+        timeout=300,
+    )
+    assert done.returncode == 0, done.stderr
+    got = json.loads(done.stdout)
+    if not got["fork"]:
+        pytest.skip("no second core here: the forked path cannot run")
+    one, two = got["runs"]["1"], got["runs"]["2"]
+    assert len(one) == 3 * 16
+    assert one == two
+    # Here all three personas' corpora were indexed with one process, fewer with two: the child
+    # indexed and scored the others.
+    assert got["indexes"]["1"] == 3
+    assert 1 <= got["indexes"]["2"] < 3
