@@ -30,7 +30,14 @@ import attrs
 
 from .._convert import to_json
 from .._version import __version__
-from ..data.dataset import DEFAULT_ARCS_FILE
+from ..data.dataset import (
+    DEFAULT_ARCS_FILE,
+    DirectoryDataset,
+    derive_sibling_dir,
+    load_days,
+    load_persona_definition,
+    persona_dir,
+)
 from ..errors import ConfigError, DatasetError
 from ..judges.base import Judge
 from ..results.fingerprint import FINGERPRINT_PARTS, make_fingerprint
@@ -120,9 +127,21 @@ def _dataset(result: BenchmarkResult, data: Path | None, arcs: str) -> Any:
 
 
 def _corpus_of(dataset: Any) -> Any:
+    # Persona folders: the definition and the days, not the questions (the result holds them as
+    # the data does; their parse is a tenth of what loading a 1,000-day persona costs).
+    folders = isinstance(dataset, DirectoryDataset) and getattr(
+        getattr(dataset, "benchmark", None), "name", "personas"
+    ) in ("personas", None)
+
     def corpus_of(persona_id: str) -> Corpus:
         if dataset is None:
             return Corpus(definition=None, days=())
+        if folders:
+            definition = load_persona_definition(dataset.data_dir, persona_id, dataset.arcs_file)
+            memories = persona_dir(dataset.data_dir, persona_id) / derive_sibling_dir(
+                dataset.arcs_file, "memories"
+            )
+            return Corpus(definition=definition, days=load_days(definition, memories))
         try:
             persona = dataset.load(persona_id).loaded()
         except DatasetError as exc:
