@@ -166,3 +166,52 @@ async def test_a_resumed_run_keeps_the_refusals_it_logged(data: Path, tmp_path: 
     again = await rb.Harness(Bm25Adapter, data, judge="rubric", config=config, resume=resume).run()
     assert [r.writes_refused for r in again.personas[0].range_results] == [1, 2]
     assert again.metadata.writes_refused == 3
+
+
+class RefusingDeletes(Bm25Adapter):
+    """bm25 whose store refuses every deletion, as a server refusing a write does."""
+
+    name = "refusing-deletes"
+
+    async def delete_memory(self, memory_id: str) -> None:
+        raise WritesRefused(1, (f"{memory_id} is locked",))
+
+
+class RefusingAtFinalize(Bm25Adapter):
+    """Raises WritesRefused where no write is made: that is a failure like any other."""
+
+    name = "refusing-at-finalize"
+
+    async def finalize_ingestion(self) -> None:
+        raise WritesRefused(1, ("nothing to refuse here",))
+
+
+@pytest.mark.anyio
+async def test_a_refused_deletion_is_counted_and_the_run_goes_on(tmp_path: Path) -> None:
+    root = tmp_path / "personas"
+    pair = {
+        "id": "tiny-delete-3",
+        "question": "What was the access code issued on 2026-01-03?",
+        "answer": "unknown",
+        "category": "factual-recall",
+        "difficulty": "easy",
+        "relevant_days": [3],
+        "deleteMemoryId": "day-0003",
+    }
+    write_persona(root, extra_pairs=[pair])
+    result = await rb.Harness(
+        RefusingDeletes, root, judge="rubric", config=_config(lifecycle="incremental")
+    ).run()
+    assert result.personas[0].error is None
+    assert result.metadata.writes_refused is not None and result.metadata.writes_refused >= 1
+
+
+@pytest.mark.anyio
+async def test_writes_refused_outside_a_write_stops_the_persona_in_one_line(
+    data: Path,
+) -> None:
+    result = await rb.Harness(
+        RefusingAtFinalize, data, judge="rubric", config=_config(personas=("tiny",))
+    ).run()
+    assert result.personas[0].error is not None
+    assert "finalize_ingestion failed: WritesRefused" in result.personas[0].error

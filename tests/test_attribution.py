@@ -388,7 +388,9 @@ def test_compare_shows_which_classes_moved(personas: Path, mixed: BenchmarkResul
     }
     assert c.attribution.changed == 7
     text = format_comparison(c, label_a="A", label_b="B")
-    assert "moved: 7 of 11 answers changed class — system error → correct 2 · retrieval miss" in text
+    assert (
+        "moved: 7 of 11 answers changed class — system error → correct 2 · retrieval miss" in text
+    )
     data = comparison_to_json(c)["attribution"]
     assert {row["class"]: (row["a"], row["b"]) for row in data["classes"]}["correct"] == (3, 10)
 

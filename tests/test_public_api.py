@@ -243,6 +243,7 @@ FAMILIES = {
         "OutputError",
         "RecallBenchError",
         "RunFailed",
+        "WritesRefused",
     },
     "recallbench.testing": {
         "ModelCall",

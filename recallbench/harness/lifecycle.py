@@ -20,12 +20,13 @@ from typing import Any
 import anyio
 import attrs
 
-from ..adapters.base import Adapter, is_adapter
+from .._importing import describe
+from ..adapters.base import Adapter, check_adapter
 from ..adapters.capabilities import capability_message, missing_capabilities
 from ..adapters.lifespan import HeldAdapter, LifecycleStepError, held
 from ..data.corpus import DELETE_BEFORE_ASKING, DELETE_DELAY_MS, PersonaDataset
 from ..data.qa import QAPair
-from ..errors import BudgetExceeded, RunFailed, WritesRefused
+from ..errors import BudgetExceeded, ConfigError, RunFailed, WritesRefused
 from ..results.aggregate import summarize_checkpoint
 from ..results.measures import latency_stats, summarize_retrieval
 from ..results.records import TimeRangeResult
@@ -38,6 +39,9 @@ from .runlog import RunLogs, checkpoint_record
 from .units import PersonaStopped, RunState, Unit
 
 __all__ = ["UnitOutcome", "UnitRunner"]
+
+_WRITES = frozenset({"ingest_day", "delete_memory"})
+"""The steps whose :class:`~recallbench.errors.WritesRefused` is counted, not a failure."""
 
 log = logging.getLogger("recallbench")
 
@@ -71,13 +75,16 @@ class UnitRunner:
     asker: QuestionAsker
 
     async def _build_adapter(self) -> Adapter:
+        """One adapter from the factory, checked as ``--adapter`` checks one.
+
+        Raises:
+            ConfigError: the factory built something else, naming what it lacks (the run stops:
+                every unit would build the same).
+        """
         built = self.factory()
         adapter = await built if isinstance(built, Awaitable) else built
-        if not is_adapter(adapter):
-            raise PersonaStopped(
-                f"the adapter factory returned {type(adapter).__name__}, not an adapter"
-            )
-        return adapter
+        factory = getattr(self.factory, "factory", self.factory)  # a PrimedFactory's own
+        return check_adapter(adapter, f"the adapter factory {describe(factory)}")
 
     async def run(
         self, unit: Unit, ds: PersonaDataset, state: RunState, logs: RunLogs
@@ -97,6 +104,9 @@ class UnitRunner:
             log.error("[bench] %s stopped: %s", ds.id, error)
         except RunFailed as exc:
             state.failure = state.failure or exc
+        except ConfigError as exc:  # called wrong (.given_adapter): raised by the run, at once
+            state.refusal = state.refusal or exc
+            error = str(exc)
         return UnitOutcome(
             results=tuple(results),
             ingest_ms=timing["ingest"],
@@ -179,7 +189,7 @@ class UnitRunner:
             if needs_adapter and self.config.lifecycle == "snapshot":
                 token = await self._step(adapter, "snapshot", "snapshot")
             if adapter is not None and needs_adapter:
-                await self._delete(adapter, order)
+                refused += await self._delete(adapter, ds.id, order)
             await self.hooks.call(
                 "on_checkpoint_start",
                 CheckpointStarted(
@@ -263,19 +273,28 @@ class UnitRunner:
             f"{first.type}: {first.message}"
         )
 
-    async def _delete(self, adapter: Adapter, order: tuple[QAPair, ...]) -> None:
+    async def _delete(self, adapter: Adapter, ds_id: str, order: tuple[QAPair, ...]) -> int:
         """Delete, through the adapter, the memories the checkpoint's questions ask to be gone
-        (add-delete-verify benchmarks), then wait the longest phase delay they name."""
+        (add-delete-verify benchmarks), then wait the longest phase delay they name; returns the
+        deletions the memory system refused (counted as ingestion's are)."""
         targets = dict.fromkeys(
             str(p.extra[DELETE_BEFORE_ASKING]) for p in order if DELETE_BEFORE_ASKING in p.extra
         )
+        refused = 0
         for memory_id in targets:
-            await self._step(adapter, "delete_memory", f"deleting memory {memory_id}", memory_id)
+            try:
+                await self._step(
+                    adapter, "delete_memory", f"deleting memory {memory_id}", memory_id
+                )
+            except WritesRefused as exc:
+                refused += exc.count
+                log.warning("[bench] %s: deleting memory %s: %s", ds_id, memory_id, exc)
         delays = [
             p.extra.get(DELETE_DELAY_MS) or 0 for p in order if DELETE_BEFORE_ASKING in p.extra
         ]
         if targets and max(delays) > 0:
             await anyio.sleep(max(delays) / 1000)
+        return refused
 
     async def _start(
         self,
@@ -286,7 +305,7 @@ class UnitRunner:
     ) -> Adapter:
         try:
             adapter = await self._build_adapter()
-        except PersonaStopped:
+        except (PersonaStopped, ConfigError):
             raise
         except Exception as exc:
             raise PersonaStopped(
@@ -330,8 +349,12 @@ class UnitRunner:
                 return await getattr(adapter, method)(*args)
             with anyio.CancelScope(deadline=anyio.current_time() + limit):
                 return await getattr(adapter, method)(*args)
-        except (BudgetExceeded, WritesRefused):  # the run stops; counted by _ingest
+        except BudgetExceeded:  # an in-process adapter's model call past --max-cost: the run stops
             raise
+        except WritesRefused as exc:  # counted by _ingest and _delete; elsewhere a failure
+            if method in _WRITES:
+                raise
+            raise PersonaStopped(f"{what} failed: {type(exc).__name__}: {exc}") from exc
         except (Exception, SystemExit, KeyboardInterrupt) as exc:  # the adapter's own raise
             raise PersonaStopped(f"{what} failed: {type(exc).__name__}: {exc}") from exc
         raise PersonaStopped(f"{what} did not finish within {limit:g} s ({flag})") from None

@@ -71,7 +71,7 @@ def attribution_headline_line(
 ) -> str | None:
     """The headline's line: the split of every answer into classes, in one line; None for a run
     with no answers or no judge (the stub judge's zeros would attribute nothing)."""
-    if result.metadata.judge_model is None:
+    if not result.judged:
         return None
     s = summary if summary is not None else summarize_attribution(result)
     if not s.total:
@@ -117,7 +117,7 @@ def attribution_section_lines(
     """The full report's ATTRIBUTION section: the split over the run, counts by class and
     checkpoint, by category and class, and each category × checkpoint's commonest loss; nothing
     for a run without answers or judge."""
-    if result.metadata.judge_model is None:
+    if not result.judged:
         return []
     s = summary if summary is not None else summarize_attribution(result)
     if not s.total:

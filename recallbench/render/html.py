@@ -122,7 +122,10 @@ def _cards(result: BenchmarkResult, view: HeatmapView, summaries: Sequence[Perso
     md = result.metadata
     failed = run_failures(result)
     cards = []
-    if failed.all_failed:  # no score, whatever the adapter raised (docs/reliability.md)
+    if not result.judged:  # the stub judge's zeros are no score (nor a 100% hallucination rate)
+        cards.append(_card("Mean score", "not judged", "no judge was given"))
+        cards.append(_card("Hallucination rate", "not judged", "no judge was given"))
+    elif failed.all_failed:  # no score, whatever the adapter raised (docs/reliability.md)
         cards.append(_card("Mean score", "failed", failed.text()))
     elif scored:
         mean = sum(q.composite_score for q in scored) / len(scored)
@@ -136,7 +139,7 @@ def _cards(result: BenchmarkResult, view: HeatmapView, summaries: Sequence[Perso
         mode = mode_label(run_mode(md))
         cards.append(_card("Hallucination rate", f"{rate:.1f}%", f"judged fabricated · {mode}"))
     overall = next((r for r in view.rows if r.kind == "overall"), None)
-    if overall is not None and view.completed_columns:
+    if overall is not None and view.completed_columns and result.judged:
         cell = overall.cells[view.completed_columns - 1]
         if cell.state == "failed" and cell.failures is not None:
             cards.append(
@@ -455,11 +458,18 @@ def render_html_report(
     page_title = title or f"Recall Bench — {result.adapter_name}"
     view = heatmap_view(result, interim=interim)
     summaries = persona_summaries(result)
-    attributed = list(attribute_run(result))
-    payload = build_payload(result, details, [a.attribution for a in attributed])
+    # A run given no judge attributes nothing: its stub judge's zeros are no verdicts.
+    attributed = list(attribute_run(result)) if result.judged else None
+    payload = build_payload(
+        result, details, [a.attribution for a in attributed] if attributed is not None else None
+    )
     payload["ramp"] = [list(RED_RGB), list(AMBER_RGB), list(GREEN_RGB)]
     payload["classes"] = classes_payload()
-    attribution = attribution_html_section(summarize_attribution(result, attributed=attributed))
+    attribution = (
+        attribution_html_section(summarize_attribution(result, attributed=attributed))
+        if attributed is not None
+        else ""
+    )
 
     banners = []
     if interim:

@@ -33,6 +33,7 @@ from .attribution_text import attribution_section_lines
 from .benchmark_metrics import records_section_lines
 from .cost import cost_section_lines
 from .fingerprint import fingerprint_line
+from .headline import NOT_JUDGED_RATE, score_text
 from .panel_text import panel_section_lines
 from .public_benchmarks import public_section_lines
 
@@ -142,7 +143,15 @@ def _header(result: BenchmarkResult) -> list[str]:
     else:
         lines.append("Group support:    off (group/boundary categories skipped)")
     lines.extend(_epoch_lines(result))
+    lines.extend(_overall_lines(result))
     return lines
+
+
+def _overall_lines(result: BenchmarkResult) -> list[str]:
+    """Ours: the run's overall score, as the headline's ``Score`` line says it (with its
+    interval in runs of several epochs), last of the header."""
+    text = score_text(result, interval=_interval(result.overall_interval))
+    return [f"Overall score:    {text[0]}", *(f"                  {more}" for more in text[1:])]
 
 
 def _interval(interval: ScoreInterval | None) -> str:
@@ -153,7 +162,7 @@ def _interval(interval: ScoreInterval | None) -> str:
 
 
 def _epoch_lines(result: BenchmarkResult) -> list[str]:
-    """Ours, in runs of ``--epochs`` > 1: the epochs, how intervals were made, the overall score."""
+    """Ours, in runs of ``--epochs`` > 1: the epochs and how intervals were made."""
     md = result.metadata
     if md.epochs is None:
         return []
@@ -165,12 +174,6 @@ def _epoch_lines(result: BenchmarkResult) -> list[str]:
         f"{settings.get('resamples', '?')} resamples, seed {settings.get('seed', '?')}; cells "
         f"wider than {points(wide_above(md.intervals))} marked {WIDE_MARK}",
     ]
-    overall = result.overall_score
-    if overall is not None:
-        lines.append(
-            f"Overall score:    {_fixed(overall, 2)}/6.0 ({_pct(overall)}%)"
-            f"{_interval(result.overall_interval)}"
-        )
     return lines
 
 
@@ -381,6 +384,8 @@ def _hallucination_lines(result: BenchmarkResult) -> list[str]:
 
     if not any(r.question_results for p in result.personas for r in p.range_results):
         return []  # nothing scored (a dry run of the stub judge, say): no section
+    if not result.judged:  # the stub judge's zeros would read as 100% fabricated
+        return ["", THICK_RULE, "HALLUCINATION", THICK_RULE, f"  {NOT_JUDGED_RATE}."]
     if run_failures(result).all_failed:
         return []  # no answer at all: nothing could be invented, nor measured
     return format_hallucination_lines(

@@ -292,6 +292,8 @@ def _moves(pairs: Pairs, fa: Flat, fb: Flat) -> AttributionMoves | None:
     every_a, every_b = fa.answers.attribution, fb.answers.attribution
     if classes is None or every_a is None or every_b is None:
         return None
+    if not (fa.judged and fb.judged):  # a stub judge's zeros attribute nothing
+        return None
     return attribution_moves(
         classes[0], classes[1], every_a, every_b, reported_a=fa.reported, reported_b=fb.reported
     )
@@ -466,6 +468,12 @@ def _show(value: object) -> str:
 
 def _warnings(c: RunComparison, ra: BenchmarkResult, rb: BenchmarkResult) -> list[str]:
     out = [
+        *(
+            f"{side} was NOT JUDGED (no judge was given): its scores are the stub judge's zeros "
+            "and its hallucination rate means nothing"
+            for side, r in (("A", ra), ("B", rb))
+            if not r.judged
+        ),
         _differ("judges", c.a.judge_model, c.b.judge_model, "their scores are not comparable"),
         _differ(
             "appellate judges",

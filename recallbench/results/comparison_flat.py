@@ -96,6 +96,7 @@ class Flat:
         unscored: answers left out because their judge failed.
         label_days: days of each checkpoint label.
         reported: whether the run reports retrieval (any answer carries retrieval metrics).
+        judged: whether a judge scored the run (not the stub judge's zeros).
     """
 
     cells: tuple[tuple[str, str, str, float, int], ...]
@@ -107,6 +108,7 @@ class Flat:
     unscored: int
     label_days: dict[str, float]
     reported: bool = False
+    judged: bool = True
 
 
 class AnswerColumns:
@@ -327,6 +329,7 @@ def flat_from_parts(head: BenchmarkResult, columns: AnswerColumns) -> Flat:
         unscored=unscored,
         label_days=label_days,
         reported=reported,
+        judged=head.judged,
     )
 
 
