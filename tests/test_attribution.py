@@ -22,6 +22,7 @@ from recallbench.adapters.base import QueryDetail, RetrievalEntry
 from recallbench.harness import AdapterErrorLimit
 from recallbench.judges.base import as_judge
 from recallbench.judges.panel import JudgePanel
+from recallbench.judges.rubric import RubricJudge
 from recallbench.results.attribution import CLASSES, NOT_REPORTED_NOTE, attribute_run
 from recallbench.results.attribution_summary import summarize_attribution
 from recallbench.results.records import BenchmarkResult
@@ -254,8 +255,8 @@ def test_a_panel_of_two_judges_disagreeing_is_judge_doubt(personas: Path) -> Non
 
 
 def test_the_rubric_flagging_a_partly_right_answer_is_judge_doubt(personas: Path) -> None:
-    # The right code with a made-up amount: the rubric finds the fact and flags the amount, the
-    # form on which it is known unreliable (docs/attribution.md).
+    # The right code with a made-up amount: the rubric in the window mode finds the fact and flags
+    # the amount, the form on which it is known unreliable (docs/attribution.md).
     def behaviour(d: int | None) -> QueryDetail:
         if d is None:
             return retrieved("No evidence of that in memory.", 1)
@@ -263,7 +264,15 @@ def test_the_rubric_flagging_a_partly_right_answer_is_judge_doubt(personas: Path
             return retrieved(f"The code is {day_code(d)}, and the budget was $4,512,000.", d)
         return retrieved(day_code(d), d)
 
-    result = run(personas, behaviour, "rubric")
+    # In the invented mode (a run's default) it is not known unreliable there: a hallucination.
+    found = classes(run(personas, behaviour, "rubric"))
+    assert {q for q, kind in found.items() if kind == "hallucination"} == {
+        "tiny-q001",
+        "tiny-q002",
+        "tiny-q003",
+    }
+    result = run(personas, behaviour, RubricJudge(hallucination_window=1))
+    assert result.metadata.hallucination_mode == "window"
     found = classes(result)
     assert {q for q, kind in found.items() if kind == "judge-doubt"} == {
         "tiny-q001",

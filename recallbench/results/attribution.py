@@ -68,6 +68,7 @@ __all__ = [
     "attribute_run",
     "evidence_state",
     "has_answer",
+    "judge_setting",
     "retrieval_reported",
 ]
 
@@ -139,16 +140,23 @@ class UnreliableForm:
     much more often than elsewhere: its verdicts there are ``judge-doubt``.
 
     Attributes:
-        judge: the judge's name as results record it (``metadata.judgeModel``): ``rubric``.
+        judge: the judge's name as results record it (``metadata.judgeModel``, its options after
+            a colon left out): ``rubric``.
         name: what the form is, in a few words.
         applies: whether an answer (its text and verdict) has the form.
         measured: the measurement that makes it known.
+        mode: the judge's definition of a hallucination in which it was measured
+            (``metadata.hallucinationMode``: ``window``); None: any.
+        claim_check: whether it holds with the judge's claim check too (its fingerprint's
+            ``claimDays``); False: only without it.
     """
 
     judge: str
     name: str
     applies: Callable[[str, JudgeScore], bool] = attrs.field(eq=False, repr=False)
     measured: str
+    mode: str | None = None
+    claim_check: bool = False
 
 
 def _flag_beside_right(answer: str, score: JudgeScore) -> bool:
@@ -158,12 +166,14 @@ def _flag_beside_right(answer: str, score: JudgeScore) -> bool:
 UNRELIABLE_FORMS: tuple[UnreliableForm, ...] = (
     UnreliableForm(
         judge="rubric",
-        name="a hallucination flag beside a partly right answer",
+        name="a hallucination flag beside a partly right answer (window mode)",
         applies=_flag_beside_right,
         measured="on the reference run (1,639 answers labelled by an LLM judge with a ±1-day "
-        "memory window; rubric version 4 in the window mode) the LLM judge shared 51 of the "
-        "rubric's 76 flags on answers it found at least partly right (67%), against 105 of its "
-        "114 flags on wrong answers (92%) and 1,350 of its 1,449 grounded verdicts (93%)",
+        "memory window; rubric version 4 in the window mode, no claim check) the LLM judge shared "
+        "51 of the rubric's 76 flags on answers it found at least partly right (67%), against 105 "
+        "of its 114 flags on wrong answers (92%) and 1,350 of its 1,449 grounded verdicts (93%); "
+        "in the invented mode, a run's default, the rubric flagged 2 such answers, both shared",
+        mode="window",
     ),
 )
 """The answer forms for which a judge is known unreliable (docs/attribution.md says how each was
@@ -249,17 +259,31 @@ def _doubt(
             return f"the panel disagrees ({seen}{', …' if len(panel) > 4 else ''})"
         return None
     if judge is not None:
-        name = judge.strip().lower()
-        for form in forms:
-            if form.judge == name and form.applies(answer, score):
+        for form in forms:  # the judge's own (_forms_of)
+            if form.applies(answer, score):
                 return f"{form.judge} is unreliable on {form.name}"
     return None
 
 
-def _forms_of(judge: str | None, forms: Sequence[UnreliableForm]) -> tuple[UnreliableForm, ...]:
-    """The forms ``judge`` is known unreliable on."""
-    name = judge.strip().lower() if judge is not None else None
-    return tuple(f for f in forms if f.judge == name)
+def _forms_of(
+    judge: str | None,
+    forms: Sequence[UnreliableForm],
+    mode: str | None = None,
+    claim_check: bool = False,
+) -> tuple[UnreliableForm, ...]:
+    """The forms ``judge`` (a name as results record it: ``rubric``, ``rubric:window=1``) is known
+    unreliable on, applying its definition of a hallucination ``mode`` with or without its claim
+    check."""
+    if judge is None:
+        return ()
+    name = judge.split(":", 1)[0].strip().lower()
+    return tuple(
+        f
+        for f in forms
+        if f.judge == name
+        and (f.mode is None or f.mode == mode)
+        and (f.claim_check or not claim_check)
+    )
 
 
 @attrs.frozen
@@ -356,6 +380,10 @@ class Attributor:
             appellate judge's: the verdict an answer carries is the appellate judge's when it was
             appealed; for the forms a judge is known unreliable on (None: none looked up).
         forms: the known unreliable forms (default :data:`UNRELIABLE_FORMS`).
+        mode, claim_check: the primary judge's definition of a hallucination
+            (``metadata.hallucination_mode``) and whether it checks extra claims against the
+            memories (its fingerprint's ``claimDays``): a form measured in one mode is looked up
+            in that one only (:func:`judge_setting` reads both from a run's metadata).
     """
 
     def __init__(
@@ -365,9 +393,11 @@ class Attributor:
         judge: str | None = None,
         appellate: str | None = None,
         forms: Sequence[UnreliableForm] = UNRELIABLE_FORMS,
+        mode: str | None = None,
+        claim_check: bool = False,
     ) -> None:
         self.reported, self.judge, self.appellate, self.forms = reported, judge, appellate, forms
-        self._judge_forms = _forms_of(judge, forms)
+        self._judge_forms = _forms_of(judge, forms, mode, claim_check)
         self._appellate_forms = _forms_of(appellate, forms)
         self._pairs: dict[int, tuple[QAPair, _Pair]] = {}
         # Codes by what decides them (the question, the answer, the verdict's three scores, the
@@ -474,6 +504,28 @@ class Attributor:
 _INDEX = {c: i for i, c in enumerate(CLASSES)}
 
 
+def judge_setting(metadata: Any) -> dict[str, Any]:
+    """What :class:`Attributor` reads of a run's judges, from its metadata (a
+    :class:`~recallbench.results.records.RunMetadata`, or ``result.json``'s ``metadata`` object):
+    ``judge``, ``appellate``, ``mode`` and ``claim_check``, as its keyword arguments."""
+    if isinstance(metadata, Mapping):
+        judge, appellate = metadata.get("judgeModel"), metadata.get("appellateJudgeModel")
+        mode, fingerprint = metadata.get("hallucinationMode"), metadata.get("fingerprint")
+    else:
+        judge, appellate = metadata.judge_model, metadata.appellate_judge_model
+        mode, fingerprint = metadata.hallucination_mode, metadata.fingerprint
+    primary = None
+    if isinstance(fingerprint, Mapping) and isinstance(fingerprint.get("judges"), Mapping):
+        primary = fingerprint["judges"].get("primary")
+    claims = isinstance(primary, Mapping) and bool(primary.get("claimDays"))
+    return {
+        "judge": judge if isinstance(judge, str) else None,
+        "appellate": appellate if isinstance(appellate, str) else None,
+        "mode": mode if isinstance(mode, str) else None,
+        "claim_check": claims,
+    }
+
+
 def attribute(
     q: QuestionResult,
     *,
@@ -481,6 +533,7 @@ def attribute(
     judge: str | None = None,
     scored: bool = True,
     forms: Sequence[UnreliableForm] = UNRELIABLE_FORMS,
+    mode: str | None = None,
 ) -> Attribution:
     """The class of one answer (the module docstring gives the rules and their order).
 
@@ -492,8 +545,9 @@ def attribute(
             it is known unreliable on; None: none is looked up.
         scored: False for an answer the run left unscored (its ``unscored_results``).
         forms: the known unreliable forms (default :data:`UNRELIABLE_FORMS`).
+        mode: the judge's definition of a hallucination (``metadata.hallucination_mode``).
     """
-    attributor = Attributor(reported=reported, judge=judge, appellate=judge, forms=forms)
+    attributor = Attributor(reported=reported, judge=judge, appellate=judge, forms=forms, mode=mode)
     return attributor.attribute(q, scored=scored)
 
 
@@ -513,12 +567,8 @@ def attribute_run(
 ) -> Iterator[AttributedAnswer]:
     """Every answer of ``result`` with its class, persona by persona, checkpoint by checkpoint,
     scored answers first, then those left unscored."""
-    md = result.metadata
     attributor = Attributor(
-        reported=retrieval_reported(result),
-        judge=md.judge_model,
-        appellate=md.appellate_judge_model,
-        forms=forms,
+        reported=retrieval_reported(result), forms=forms, **judge_setting(result.metadata)
     )
     for persona in result.personas:
         for rr in persona.range_results:

@@ -14,6 +14,7 @@ from .attribution import (
     AttributedAnswer,
     Attributor,
     UnreliableForm,
+    judge_setting,
     retrieval_reported,
 )
 from .records import BenchmarkResult
@@ -64,12 +65,8 @@ def _count(
 ) -> dict[tuple[str, str, str, str], int]:
     """Answers by (category, checkpoint label, class, evidence): one count per answer, no record
     per answer (a large run has hundreds of thousands)."""
-    md = result.metadata
     attribute = Attributor(
-        reported=retrieval_reported(result),
-        judge=md.judge_model,
-        appellate=md.appellate_judge_model,
-        forms=forms,
+        reported=retrieval_reported(result), forms=forms, **judge_setting(result.metadata)
     ).attribute
     counts: dict[tuple[str, str, str, str], int] = {}
     get = counts.get

@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any
 import attrs
 
 from ..data.qa import QAPair
-from .attribution import Attributor
+from .attribution import Attributor, judge_setting
 from .records import BenchmarkResult
 
 if TYPE_CHECKING:
@@ -258,22 +258,18 @@ def _evaluations(
     }
 
 
-def attributor_of(judge: object, appellate: object) -> Attributor:
-    """An attributor for a run's answers whose judges are named ``judge`` and ``appellate`` (as its
-    metadata names them: strings, or anything else for none). Whether the run reports retrieval is
-    settled at its end: the codes cover both."""
-    return Attributor(
-        reported=True,
-        judge=judge if isinstance(judge, str) else None,
-        appellate=appellate if isinstance(appellate, str) else None,
-    )
+def attributor_of(metadata: Any) -> Attributor:
+    """An attributor for a run's answers, its judges read from its ``metadata`` (a
+    :class:`~recallbench.results.records.RunMetadata` or ``result.json``'s object). Whether the run
+    reports retrieval is settled at its end: the codes cover both."""
+    return Attributor(reported=True, **judge_setting(metadata))
 
 
 def flatten(result: BenchmarkResult) -> Flat:
     """The numbers a comparison reads from one run."""
     columns = AnswerColumns()
     codes, composites, bad, code = columns.qa_codes, columns.composites, columns.bad, columns.code
-    attributor = attributor_of(result.metadata.judge_model, result.metadata.appellate_judge_model)
+    attributor = attributor_of(result.metadata)
     for persona in result.personas:
         pid = persona.persona_id
         for rr in persona.range_results:

@@ -67,7 +67,7 @@ def _read(raw: mmap.mmap) -> tuple[BenchmarkResult, Flat, dict[str, object]] | N
     classes, unreported = columns.classes, columns.classes_unreported
     head_metadata = split.skeleton.get("metadata")
     md = head_metadata if isinstance(head_metadata, dict) else {}
-    attributor = attributor_of(md.get("judgeModel"), md.get("appellateJudgeModel"))
+    attributor = attributor_of(md)
     plain_codes, record_codes = attributor.codes, attributor.record_codes
     personas: list[PersonaResult] = []
     with sharing() as interner:
