@@ -33,9 +33,11 @@ from .._numfmt import to_fixed as _fixed
 from ..results.failures import run_failures
 from ..results.hallucination_mode import mode_text, run_mode
 from ..results.heatmap import family_labels, heatmap_view
+from ..results.judge_spread import JudgeSpread, judge_spread
 from ..results.question_errors import ErrorGroup, group_errors, question_errors
 from ..results.records import BenchmarkResult
 from ..results.scoring import MAX_COMPOSITE
+from .attribution_text import attribution_headline_line
 from .cost import cost_headline_lines
 from .fingerprint import fingerprint_line
 from .panel_text import panel_headline_lines
@@ -120,12 +122,15 @@ def _errors(result: BenchmarkResult, asked: int) -> list[str]:
     return lines
 
 
-def score_text(result: BenchmarkResult, *, interval: str = "") -> list[str]:
+def score_text(
+    result: BenchmarkResult, *, interval: str = "", spread: JudgeSpread | None = None
+) -> list[str]:
     """The run's overall score as the headline's ``Score`` line says it (and ``recallbench
     report``'s ``Overall score:`` line), without the label: the score and what it is the mean of,
     then, on a line of its own, how many answers failed and how they count. A run given no judge
     is NOT JUDGED; a run whose every answer failed has no score, whatever its adapter raised
-    (docs/reliability.md). ``interval`` follows the score (the report's ``[95%: …]``)."""
+    (docs/reliability.md). ``interval`` follows the score (the report's ``[95%: …]``); ``spread``,
+    a panel's (:mod:`recallbench.results.judge_spread`), makes it ``score ± judge spread``."""
     if not result.judged:
         return [STUB_SCORE]
     failed = run_failures(result)
@@ -135,6 +140,12 @@ def score_text(result: BenchmarkResult, *, interval: str = "") -> list[str]:
     if overall is None:
         return ["--  (no answer was judged)"]
     value = f"{_fixed(overall, 2)}/6.0 ({_fixed(overall / MAX_COMPOSITE * 100, 1)}%){interval}"
+    if spread is not None:
+        value = (
+            f"{_fixed(overall, 2)} ± {_fixed(spread.spread, 2)}/6.0 "
+            f"({_fixed(overall / MAX_COMPOSITE * 100, 1)}% ± "
+            f"{_fixed(spread.spread / MAX_COMPOSITE * 100, 1)}, judge spread){interval}"
+        )
     if not failed.any:
         return [f"{value} — the mean of every judged answer"]
     what = (
@@ -221,9 +232,13 @@ def format_headline(
         f"recallbench · {result.adapter_name} · {_plural(len(result.personas), unit)} · "
         f"{_plural(checkpoints, 'checkpoint')} · {answers}{_seconds(md.duration_ms)}"
     )
-    score = score_text(result)
+    spread = judge_spread(result) if result.judged else None
+    score = score_text(result, spread=spread)
     lines.append(f"  Score          {score[0]}")
     lines.extend(f"                 {more}" for more in score[1:])
+    if spread is not None and " ± " in score[0]:  # the score of each judge of the panel
+        each = " · ".join(f"{j} {_fixed(spread.scores[j], 2)}" for j in spread.judges)
+        lines.append(f"  Judges         {each} (each judge's score over the same answers)")
     if not result.judged:
         lines.append("  Hallucination  n/a (nothing was judged)")
     else:
@@ -253,6 +268,9 @@ def format_headline(
             f"over {_plural(result.retrieval.question_count, 'answer')} with evidence "
             "(a miss counts 0)"
         )
+    attribution = attribution_headline_line(result)
+    if attribution is not None:
+        lines.append(attribution)
     if result.public_benchmark:
         from .public_benchmarks import public_headline_lines
 

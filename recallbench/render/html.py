@@ -36,12 +36,15 @@ from pathlib import Path
 from typing import Any
 
 from .._atomic import atomic_write_text
+from ..results.attribution import attribute_run
+from ..results.attribution_summary import summarize_attribution
 from ..results.checkpoint_timing import CheckpointTiming, checkpoint_timings
 from ..results.failures import run_failures
 from ..results.hallucination_mode import mode_label, run_mode
 from ..results.heatmap import AMBER_RGB, GREEN_RGB, RED_RGB, HeatmapView, heatmap_view
 from ..results.records import BenchmarkResult, RetrievalSummary, RunTiming
 from ..results.scoring import MAX_COMPOSITE
+from ._html_attribution import attribution_html_section, classes_payload
 from ._html_charts import PALETTE, Series, line_chart, sparkline
 from ._html_data import DetailKey, PersonaSummary, build_payload, persona_summaries
 from ._html_heatmap import heatmap_section, interval_text
@@ -397,6 +400,8 @@ _ANSWERS = """
     <option value="ok">no error</option><option value="adapter-error">failed (no answer)</option>
     <option value="unscored">judge failed (unscored)</option>
     <option value="appealed">appealed</option></select></label>
+  <label>class <select id="f-class" title="the answer's attribution (docs/attribution.md)">
+    <option value="-1">all</option></select></label>
   <label>search <input id="f-text" type="search" placeholder="question, reference, answer, id"></label>
   <button id="f-reset" type="button">reset</button>
 </div>
@@ -453,8 +458,18 @@ def render_html_report(
     page_title = title or f"Recall Bench — {result.adapter_name}"
     view = heatmap_view(result, interim=interim)
     summaries = persona_summaries(result)
-    payload = build_payload(result, details)
+    # A run given no judge attributes nothing: its stub judge's zeros are no verdicts.
+    attributed = list(attribute_run(result)) if result.judged else None
+    payload = build_payload(
+        result, details, [a.attribution for a in attributed] if attributed is not None else None
+    )
     payload["ramp"] = [list(RED_RGB), list(AMBER_RGB), list(GREEN_RGB)]
+    payload["classes"] = classes_payload()
+    attribution = (
+        attribution_html_section(summarize_attribution(result, attributed=attributed))
+        if attributed is not None
+        else ""
+    )
 
     banners = []
     if interim:
@@ -480,6 +495,7 @@ def render_html_report(
             ("heatmap", "Heatmap"),
             ("hallucination", "Hallucination"),
             ("retrieval", "Retrieval and timing"),
+            ("attribution", "Attribution"),
             ("panel", "Judge panel"),
             ("cost", "Cost"),
             ("benchmark-metrics", "Benchmark metrics"),
@@ -490,6 +506,7 @@ def render_html_report(
         if anchor != "benchmark-metrics" or result.benchmark_metrics
         if anchor != "public-benchmark" or result.public_benchmark
         if anchor != "panel" or panel
+        if anchor != "attribution" or attribution
         if anchor != "cost" or cost
     )
     sections = [
@@ -504,6 +521,7 @@ def render_html_report(
         heatmap_section(result, view, interim),
         _hallucination_html(result),
         _retrieval_section(result.retrieval, result.timing, checkpoint_timings(result.personas)),
+        attribution,
         panel,
         cost,
         records_html_section(result.benchmark_metrics),

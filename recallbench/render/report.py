@@ -29,6 +29,7 @@ from ..results.records import (
     TimeRangeResult,
 )
 from ..results.scoring import MAX_COMPOSITE
+from .attribution_text import attribution_section_lines
 from .benchmark_metrics import records_section_lines
 from .cost import cost_section_lines
 from .fingerprint import fingerprint_line
@@ -370,6 +371,7 @@ def format_text_report(result: BenchmarkResult, *, color: bool = False, width: i
     lines.extend(panel_section_lines(result))
     lines.extend(cost_section_lines(result))
     lines.extend(_hallucination_lines(result))
+    lines.extend(attribution_section_lines(result))
     return "\n".join(lines)
 
 

@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from ..data.qa import report_categories
+from .attribution import CLASSES, attribute_run
 from .failures import FAILED_STAGES
 from .records import BenchmarkResult, QuestionResult, TimeRangeResult
 
@@ -41,6 +42,7 @@ COLUMNS: tuple[str, ...] = (
     "error",
     "error_type",
     "latency_ms",
+    "attribution",
 )
 """The DataFrame's columns, in order.
 
@@ -58,10 +60,16 @@ True when the memory system gave no answer, whatever it raised — stage ``query
 at 0/0/1, composite 1, as ``result.json`` counts it) or ``connection`` (unscored, left out); so
 ``df.failed.mean()`` is the share of answers that failed and ``df[~df.failed]`` the answers the
 system gave (docs/reliability.md). ``epoch`` is which asking of the question the row is (1…N in a
-run of ``--epochs N``; 1 otherwise)."""
+run of ``--epochs N``; 1 otherwise). ``attribution`` is the answer's class
+(:mod:`recallbench.results.attribution`, docs/attribution.md: ``correct``, ``retrieval-miss``,
+``reading-error``, …), an ordered categorical in the classes' order of precedence, so
+``df.groupby(["checkpoint", "attribution"])`` counts where each checkpoint lost its points; empty
+(missing) in a run given no judge, whose stub judge's zeros attribute nothing."""
 
 
-def _row(persona: str, rr: TimeRangeResult, q: QuestionResult, scored: bool) -> dict[str, Any]:
+def _row(
+    persona: str, rr: TimeRangeResult, q: QuestionResult, scored: bool, attribution: str | None
+) -> dict[str, Any]:
     score = q.score
     return {
         "persona": persona,
@@ -84,6 +92,7 @@ def _row(persona: str, rr: TimeRangeResult, q: QuestionResult, scored: bool) -> 
         "error": q.error.stage if q.error is not None else None,
         "error_type": q.error.type if q.error is not None else None,
         "latency_ms": q.latency_ms,
+        "attribution": attribution,
     }
 
 
@@ -91,12 +100,17 @@ def answer_rows(result: BenchmarkResult) -> Iterator[dict[str, Any]]:
     """Every answer of ``result`` as a dictionary keyed by :data:`COLUMNS`: persona by persona,
     checkpoint by checkpoint, scored answers first, then the ones left unscored."""
     judged = result.judged  # a run given no judge: its stub judge's zeros are no scores
+    attributed = attribute_run(result) if judged else None
+
+    def kind() -> str | None:
+        return next(attributed).attribution.kind if attributed is not None else None
+
     for persona in result.personas:
         for rr in persona.range_results:
             for q in rr.question_results:
-                yield _row(persona.persona_id, rr, q, judged)
+                yield _row(persona.persona_id, rr, q, judged, kind())
             for q in rr.unscored_results or ():
-                yield _row(persona.persona_id, rr, q, False)
+                yield _row(persona.persona_id, rr, q, False, kind())
 
 
 def to_dataframe(result: BenchmarkResult | str | Path) -> pandas.DataFrame:
@@ -137,4 +151,5 @@ def to_dataframe(result: BenchmarkResult | str | Path) -> pandas.DataFrame:
         seen = list(dict.fromkeys(frame[name]))
         categories = [v for v in order if v in seen] + [v for v in seen if v not in order]
         frame[name] = pd.Categorical(frame[name], categories=categories, ordered=ordered)
+    frame["attribution"] = pd.Categorical(frame["attribution"], categories=CLASSES, ordered=True)
     return frame
