@@ -24,12 +24,13 @@ from recallbench.data.qa import QAPair
 from recallbench.errors import ConfigError
 from recallbench.judges.base import JudgeContext, build_context, excerpt_days
 from recallbench.judges.cache import CachedJudge, JudgeCache, cache_key
-from recallbench.judges.claim_context import checking_claims, claim_excerpts, claim_lines
+from recallbench.judges.claim_context import claim_excerpts, claim_lines
 from recallbench.judges.claim_days import (
     Claim,
     choose_claim_days,
     claim_day_numbers,
 )
+from recallbench.judges.claim_judges import checking_claims
 from recallbench.judges.describe import describe_judge
 from recallbench.judges.grounding import GroundingIndex
 from recallbench.judges.llm import LlmJudge

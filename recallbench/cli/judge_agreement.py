@@ -353,7 +353,7 @@ def _judge(args: argparse.Namespace, hallucination_window: int | None) -> Judge:
     else:
         judge = load_judge(args.judge, timeout=args.timeout / 1000)
     if args.claim_days:
-        from ..judges.claim_context import checking_claims
+        from ..judges.claim_judges import checking_claims
 
         if args.data is None:
             raise ConfigError("--claim-days needs the persona's days: pass --data DIR")

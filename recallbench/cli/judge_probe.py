@@ -209,7 +209,7 @@ def _judge(args: argparse.Namespace) -> tuple[Judge, bool]:
     else:
         judge = load_judge(args.judge, timeout=args.timeout / 1000)
     if args.claim_days:
-        from ..judges.claim_context import checking_claims
+        from ..judges.claim_judges import checking_claims
 
         judge = cast("Judge", checking_claims(judge, args.claim_days))
     cacheable = is_cacheable(judge)

@@ -1,13 +1,11 @@
 """The generic MCP memory adapter: any memory server that speaks MCP, driven by a mapping
 (:class:`~.config.McpConfig`, docs/mcp.md).
 
-``setup`` makes the unit's data folder (:mod:`.folders`) and starts a keeper task
-(:mod:`.server`) that starts the server over stdio (:mod:`.stdio`) — or connects to a running one
-over streamable HTTP — and holds its ``ClientSession``; then it makes the mapping's ``reset`` and
-``setup`` calls. ``teardown`` makes the ``teardown`` calls, stops the keeper,
-the server's whole process tree and removes the folder. Both must run in the same task (the keeper
-lives in a task group setup opens): :meth:`McpAdapter.lifespan` does both as one async context
-manager.
+``setup`` makes the unit's data folder (:mod:`.folders`) and starts a keeper task (:mod:`.server`)
+that starts the server over stdio (:mod:`.stdio`) — or connects to one over streamable HTTP — and
+holds its ``ClientSession``; then it makes the mapping's ``reset`` and ``setup`` calls. ``teardown``
+makes the ``teardown`` calls, stops the keeper, the server's process tree and removes the folder.
+Both run in one task (the keeper lives in a task group setup opens): :meth:`McpAdapter.lifespan`.
 
 Each day is stored as one or more memory records (``unit``: the day, each session, or each ``###``
 section), each a call of the ingest tool. The adapter keeps which record came from which day and
@@ -490,8 +488,7 @@ class McpAdapter:
                 await self._store(day, record_id, session, text, refusals)
         refusals.raise_any()
 
-    # ----------------------------------------------------------------------------------------------
-    # Searching and answering
+    # -- searching and answering ---------------------------------------------------------------
 
     def queries(self, question: str) -> list[str]:
         """The queries the search tool is called with for ``question`` (``search.query``)."""
