@@ -10,8 +10,15 @@ Then, alternating so load drifts hit both alike, each round times:
   to days, session filter, ranking, the extractive answer) or ``ingest_day`` of a one-session day
   (records split, template filled, term statistics).
 
-The adapter's own cost is ``adapter - raw`` (medians). The server's handler time for a search is what
-it reports itself (``serverMicros``), so ``raw - server`` is the transport.
+Last, ``replayed``: ``query_detail`` again with the server's answers replayed from the raw calls
+(the adapter's ``call`` answered from memory): the adapter's own work per search in one process,
+with neither transport nor server — the least noisy of the three.
+
+The adapter's own cost is ``adapter - raw`` (medians), in wall time and in this process's CPU time
+(``time.process_time``: the client's work alone — the server is another process — so it holds
+still when other work loads the machine, where the wall-time difference of two ~10 ms medians
+does not). The server's handler time for a search is what it reports itself (``serverMicros``),
+so ``raw - server`` is the transport.
 
     python benchmarks/mcp_overhead.py [--days 30] [--rounds 200]
 """
@@ -68,43 +75,68 @@ async def main(days: int, rounds: int) -> None:
         session = adapter.session
         raw_search: list[float] = []
         ours_search: list[float] = []
+        cpu_raw_search: list[float] = []
+        cpu_ours_search: list[float] = []
         server: list[float] = []
         raw_ingest: list[float] = []
         ours_ingest: list[float] = []
+        cpu_raw_ingest: list[float] = []
+        cpu_ours_ingest: list[float] = []
         hits = 0
+        answers: dict[str, tuple[Any, list[str]]] = {}
         text = "# session: principal\n\n### Note\n\nThe quarterly budget review moved to Friday.\n"
         for n in range(rounds):
             question = questions[n % len(questions)]
             args = fill(
                 MAPPING["search"]["args"], {"query": adapter.queries(question)[0], "limit": 10}
             )
-            started = time.perf_counter()
+            started, cpu = time.perf_counter(), time.process_time()
             result = await session.call_tool("search", args)
             raw_search.append(time.perf_counter() - started)
+            cpu_raw_search.append(time.process_time() - cpu)
             server.append(result.structured_content["serverMicros"] / 1e6)
-            started = time.perf_counter()
+            texts = [getattr(c, "text", "") for c in result.content]
+            answers[args["query"]] = (result.structured_content, texts)
+            started, cpu = time.perf_counter(), time.process_time()
             detail = await adapter.query_detail(question)
             ours_search.append(time.perf_counter() - started)
-            hits += len(detail.retrieval)
-            day = 10_000 + n
-            started = time.perf_counter()
+            cpu_ours_search.append(time.process_time() - cpu)
+            hits += len(detail.retrieval or ())
+            number = 10_000 + n
+            started, cpu = time.perf_counter(), time.process_time()
             await session.call_tool(
                 "remember",
-                {"id": f"raw-{n}", "text": text, "day": day, "session": "principal"},
+                {"id": f"raw-{n}", "text": text, "day": number, "session": "principal"},
             )
             raw_ingest.append(time.perf_counter() - started)
+            cpu_raw_ingest.append(time.process_time() - cpu)
             meta = DayMetadata(
-                day_number=day,
+                day_number=number,
                 date="2026-12-31",
                 persona_id="ea",
                 active_arcs=(),
                 isolated_sessions=(),
             )
-            started = time.perf_counter()
-            await adapter.ingest_day(day, text, meta)
+            started, cpu = time.perf_counter(), time.process_time()
+            await adapter.ingest_day(number, text, meta)
             ours_ingest.append(time.perf_counter() - started)
+            cpu_ours_ingest.append(time.process_time() - cpu)
+
+        async def replay(tool: str, arguments: Any, *, store: bool = False) -> Any:
+            return answers[arguments["query"]]
+
+        adapter.call = replay  # type: ignore[method-assign]
+        replayed: list[float] = []
+        for n in range(rounds):
+            question = questions[n % len(questions)]
+            started = time.perf_counter()
+            await adapter.query_detail(question)
+            replayed.append(time.perf_counter() - started)
+        del adapter.call
     overhead_search = statistics.median(ours_search) - statistics.median(raw_search)
     overhead_ingest = statistics.median(ours_ingest) - statistics.median(raw_ingest)
+    cpu_search = statistics.median(cpu_ours_search) - statistics.median(cpu_raw_search)
+    cpu_ingest = statistics.median(cpu_ours_ingest) - statistics.median(cpu_raw_ingest)
     print(
         f"{days} days ingested, {rounds} rounds, {hits / rounds:.1f} hits per search (median times)"
     )
@@ -115,6 +147,12 @@ async def main(days: int, rounds: int) -> None:
     print(
         f"ingest  raw call_tool {ms(raw_ingest)}   adapter {ms(ours_ingest)}"
         f"   adapter's own {overhead_ingest * 1e3:.3f} ms"
+    )
+    print(f"replayed search (no transport, no server): adapter's own {ms(replayed)}")
+    print(
+        f"cpu     search: raw {ms(cpu_raw_search)}   adapter {ms(cpu_ours_search)}"
+        f"   adapter's own {cpu_search * 1e3:.3f} ms   ingest: raw {ms(cpu_raw_ingest)}"
+        f"   adapter {ms(cpu_ours_ingest)}   adapter's own {cpu_ingest * 1e3:.3f} ms"
     )
 
 

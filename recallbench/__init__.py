@@ -31,6 +31,7 @@ from ._version import __version__
 
 if TYPE_CHECKING:
     from ._front import run, run_sync
+    from ._rejudging import rejudge
     from .adapters.base import Adapter, QueryDetail, RetrievalEntry
     from .data.corpus import DayMetadata
     from .data.dataset import Dataset, load_persona
@@ -53,6 +54,7 @@ if TYPE_CHECKING:
 _LAZY = {
     "run": "_front",
     "run_sync": "_front",
+    "rejudge": "_rejudging",
     "Adapter": "adapters.base",
     "QueryDetail": "adapters.base",
     "RetrievalEntry": "adapters.base",
@@ -218,6 +220,7 @@ __all__ = [
     "load_judge",
     "load_persona",
     "read_run",
+    "rejudge",
     "run",
     "run_sync",
     "to_dataframe",

@@ -80,7 +80,7 @@ def _chain(first: Hooks | None, second: Hooks) -> Hooks:
 
 
 async def run(
-    adapter: Adapter | AdapterFactory,
+    adapter: Adapter | AdapterFactory | str,
     dataset: Dataset | Path | str,
     *,
     judge: Judge | ScoreFunction | str | Sequence[Judge | ScoreFunction | str] | None = None,
@@ -101,7 +101,10 @@ async def run(
             object with its async methods), or a zero-argument factory (sync or async) that builds a
             fresh one for each unit of work: each checkpoint in the ``fresh`` lifecycle, each
             persona in the others (a class is such a factory). An object is used as is for every
-            unit: its ``setup`` must reset it.
+            unit: its ``setup`` must reset it. Or a spec as ``--adapter`` takes it
+            (``"builtin:bm25"``, ``"grpc://host:50051"``, ``"mcp:server-memory"``,
+            ``"pkg.module:Class"``, ``"path/to/my_adapter.py:MyAdapter"``), loaded as the command
+            line loads it (:mod:`recallbench.harness.given_adapter`).
         dataset: where the personas come from: a data directory (``"personas"``, read with
             ``config.arcs_file``) or any :class:`~recallbench.data.dataset.Dataset` (an imported
             benchmark, a MemoryBench manifest, your own).
@@ -111,7 +114,9 @@ async def run(
             ``"path/to/judge.py"``). A list of those is a panel (their mean; build a
             :class:`~recallbench.judges.panel.JudgePanel` for another aggregate or judge epochs).
             None: the dataset's own judge if it has one (a MemoryBench manifest's), else the stub
-            judge, which scores every answer zero.
+            judge, which scores every answer zero: the run is NOT JUDGED — it logs one warning on
+            the ``recallbench`` logger, and its result's ``judged`` is False and its
+            ``overall_score`` and ``hallucination_rate`` None.
         appellate_judge: re-scores the answers the primary judge failed (reference §2.10); the
             same forms as ``judge``. None: no appeal.
         config: what to run: checkpoints (``ranges``), personas, lifecycle, parallelism, timeouts,
@@ -142,7 +147,10 @@ async def run(
     Raises:
         RunFailed: the run stopped (too many adapter or judge errors, a log that cannot be written);
             ``.result`` holds what was finished.
-        ConfigError: a bad judge spec, configuration or output path, found before anything runs.
+        ConfigError: a bad adapter or judge spec, configuration or output path, or an adapter
+            (a class, an object) that lacks a method of the protocol, naming what it lacks — found
+            before anything runs; or a factory that built something that is not an adapter, found
+            by the first unit of work that built one (the run stops there and writes no result).
         DatasetError: the dataset cannot be read (a missing directory, an invalid persona).
     """
     import anyio
@@ -187,7 +195,7 @@ def _views(result: BenchmarkResult, output: RunOutput, interim: str | None) -> N
 
 
 def run_sync(
-    adapter: Adapter | AdapterFactory,
+    adapter: Adapter | AdapterFactory | str,
     dataset: Dataset | Path | str,
     *,
     judge: Judge | ScoreFunction | str | Sequence[Judge | ScoreFunction | str] | None = None,
@@ -204,13 +212,14 @@ def run_sync(
     recallbench.run(...)`` there instead.
 
     Args:
-        adapter: the memory system under test: an adapter, or a zero-argument factory (sync or
-            async) building a fresh one for each unit of work.
+        adapter: the memory system under test: an adapter, a zero-argument factory (sync or
+            async) building a fresh one for each unit of work, or a spec as ``--adapter`` takes it
+            (``"builtin:bm25"``).
         dataset: a data directory (read with ``config.arcs_file``) or any
             :class:`~recallbench.data.dataset.Dataset`.
         judge: a judge, an async ``score`` function, a spec string as ``--judge`` takes it
             (``"rubric"``: the offline judge), or a list of those (a panel). None: the dataset's own
-            judge, else the stub judge (zeros).
+            judge, else the stub judge (zeros): NOT JUDGED, warned once, overall score None.
         appellate_judge: re-scores the answers the primary judge failed; the same forms. None: no
             appeal.
         config: what to run (:class:`~recallbench.harness.config.RunConfig`). None: the defaults.
@@ -226,6 +235,7 @@ def run_sync(
     Raises:
         RuntimeError: called from a running event loop.
         RunFailed: the run stopped; ``.result`` holds what was finished.
+        ConfigError: what :func:`run` refuses (a non-adapter, a bad spec or configuration).
     """
     import asyncio
 

@@ -36,6 +36,7 @@ REPO_PREFIX = "repo"
 
 ROOMS = (
     ("_front", "Running a benchmark"),
+    ("_rejudging", "Re-judging a run's answers"),
     ("harness", "The harness: configuration, hooks, executors, resuming"),
     ("adapters", "Adapters: the memory system under test"),
     ("judges", "Judges"),

@@ -135,6 +135,7 @@ _PARTS: dict[str, Any] = {
     "executor": "local",
     "repeats": {"epochs": 3},
     "versions": {"recallbench": "0", "python": "3"},
+    "rejudged": {"judgeModel": "azure:x", "digest": "abc"},
 }
 
 

@@ -144,6 +144,11 @@ def test_every_kind_is_built_and_carries_its_expectations(probes: tuple[Probe, .
         "stamp-off": (True, False),
         "hedged": (True, False),
         "hedged-partial": (None, False),
+        "distant-extra": (True, False),
+        "invented-extra": (None, True),
+        "cited-extra": (True, False),
+        "date-reworded": (True, False),
+        "hedged-wrong": (False, None),
     }
     for p in probes:
         if p.kind in ("abstention", "hedged-negative"):
@@ -453,6 +458,11 @@ def _sound(kind: str, negative: bool) -> JudgeScore:
         "hedged": (3, 2, 1),
         "hedged-partial": (2, 1, 1),
         "hedged-negative": (3, 2, 1) if negative else (0, 0, 1),
+        "distant-extra": (3, 2, 1),
+        "invented-extra": (2, 1, 0),
+        "cited-extra": (3, 2, 1),
+        "date-reworded": (3, 2, 1),
+        "hedged-wrong": (0, 0, 1),
     }
     c, k, h = scores[kind]
     return JudgeScore(correctness=c, completeness=k, hallucination=h)
@@ -524,6 +534,15 @@ async def test_runner_with_a_fooled_judge_violates_orderings(ds: PersonaDataset)
         "hedged-partial > vague": "violated",
         "hedged-negative right only where it should be": "violated",
         "styled grounded not flagged": "held",
+        "distant-extra ≥ verbatim": "held",
+        "distant-extra > invented-extra": "violated",
+        "invented-extra flagged": "violated",
+        "cited-extra ≥ verbatim": "held",
+        "date-reworded ≥ verbatim": "held",
+        "date-reworded > date-off": "violated",
+        "hedged > hedged-wrong": "violated",
+        "hedged-wrong ≈ wrong-value": "held",
+        "true extras not flagged": "held",
     }
 
 

@@ -131,11 +131,14 @@ def _free_port() -> int:
 
 
 @contextlib.contextmanager
-def serving_http() -> Iterator[tuple[str, subprocess.Popen[bytes]]]:
-    """The fake server over streamable HTTP: its URL and its process (stopped on exit)."""
+def serving_http(*flags: str) -> Iterator[tuple[str, subprocess.Popen[bytes]]]:
+    """The fake server over streamable HTTP (``flags``: its knobs): its URL and its process
+    (stopped on exit)."""
     port = _free_port()
     process = subprocess.Popen(
-        [*SERVER, "--http", str(port)], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL
+        [*SERVER, "--http", str(port), *flags],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
     )
     try:
         deadline = time.monotonic() + 30

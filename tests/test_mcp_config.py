@@ -116,6 +116,8 @@ def test_every_preset_checks(name: str, monkeypatch: pytest.MonkeyPatch, tmp_pat
         "RECALLBENCH_SERVER_MEMORY",
         "RECALLBENCH_BASIC_MEMORY",
         "RECALLBENCH_MEMPALACE_PYTHON",
+        "RECALLBENCH_CHROMA_MCP",
+        "RECALLBENCH_MEMORY_SERVICE",
     ):
         monkeypatch.setenv(env, str(exe))
     config = mcp_config(f"mcp:{name}")

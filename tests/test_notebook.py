@@ -35,9 +35,11 @@ def test_notebook_is_stored_without_outputs() -> None:
 
 
 @pytest.mark.slow
-def test_quickstart_notebook_runs(tmp_path: Path) -> None:
+def test_quickstart_notebook_runs(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     nb = nbformat.read(NOTEBOOK, as_version=4)
     (tmp_path / "personas").symlink_to(ROOT / "personas", target_is_directory=True)
+    # The LoCoMo file the notebook writes is converted into the cache: the kernel's, here.
+    monkeypatch.setenv("RECALLBENCH_CACHE_DIR", str(tmp_path / "cache"))
     client = nbclient.NotebookClient(
         nb,
         timeout=240,
@@ -56,13 +58,34 @@ def test_quickstart_notebook_runs(tmp_path: Path) -> None:
     ), "no progress bar was displayed"
     # The heatmap inline, the DataFrame as a table, the plot as an image.
     pngs = [out for out in outputs if "image/png" in out.get("data", {})]
-    assert len(pngs) >= 2, "expected the heatmap and the score-against-size plot"
+    assert len(pngs) >= 3, "expected the heatmap, the score-against-size and comparison plots"
     assert any(
         "text/html" in out.get("data", {}) and "<table" in out["data"]["text/html"]
         for out in outputs
     )
     assert (tmp_path / "runs" / "quickstart" / "result.json").is_file()
     assert (tmp_path / "runs" / "quickstart" / "report.html").is_file()
+
+    # Section 5: a LoCoMo selection run by two adapters, compared as a table and a plot.
+    import recallbench as rb
+
+    runs = {
+        name: rb.read_run(tmp_path / "runs" / f"locomo-{name}").result
+        for name in ("bm25", "keyword")
+    }
+    assert runs["bm25"].adapter_name == "builtin:bm25"
+    assert runs["keyword"].adapter_name == "keyword-memory"
+    for result in runs.values():
+        assert [p.persona_id for p in result.personas] == ["conv-demo"]
+        assert [r.label for r in result.ranges] == ["25%", "50%", "75%", "100%"]
+        assert result.judged and result.overall_score is not None
+        assert sum(len(r.question_results) for r in result.personas[0].range_results) > 0
+    cells = [cell for cell in nb.cells if cell.cell_type == "code"]
+    table = next(cell for cell in cells if "compare_results(bm25, keyword)" in cell.source)
+    html = "".join(out.get("data", {}).get("text/html", "") for out in table.outputs)
+    assert "<table" in html and "B − A" in html and "factual-recall" in html
+    plot = next(cell for cell in cells if "comparison.checkpoints" in cell.source)
+    assert any("image/png" in out.get("data", {}) for out in plot.outputs)
 
 
 def test_ipykernel_imported_outside_a_kernel_is_not_a_notebook() -> None:

@@ -51,6 +51,8 @@ EXPECTED = {
     "read_run",
     "format_text_report",
     "to_dataframe",
+    # the same answers judged again (recallbench rejudge)
+    "rejudge",
     # errors: the root, and what a failed run raises
     "RecallBenchError",
     "RunFailed",
@@ -177,6 +179,8 @@ FAMILIES = {
         "validate_dataset",
     },
     "recallbench.results": {
+        "Attribution",
+        "AttributionSummary",
         "BenchmarkResult",
         "CategoryScore",
         "HallucinationAnalysis",
@@ -191,10 +195,12 @@ FAMILIES = {
         "RunMetadata",
         "TimeRangeResult",
         "analyze_hallucination",
+        "attribute_run",
         "compare_results",
         "heatmap_view",
         "read_question_log",
         "read_run",
+        "summarize_attribution",
         "to_dataframe",
     },
     "recallbench.render": {
@@ -238,6 +244,7 @@ FAMILIES = {
         "OutputError",
         "RecallBenchError",
         "RunFailed",
+        "WritesRefused",
     },
     "recallbench.testing": {
         "ModelCall",
@@ -279,8 +286,9 @@ FAMILIES = {
 }
 """Each public family (a submodule with its own ``__all__`` and API page) and its names."""
 
-FRONT_DOOR_ONLY = {"__version__", "run", "run_sync"}
-"""Front-door names that belong to no family (``recallbench._front``, ``recallbench._version``)."""
+FRONT_DOOR_ONLY = {"__version__", "rejudge", "run", "run_sync"}
+"""Front-door names that belong to no family (``recallbench._front``, ``recallbench._rejudging``,
+``recallbench._version``)."""
 
 
 def _ruff_order(name: str) -> tuple[int, str]:

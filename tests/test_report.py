@@ -180,11 +180,19 @@ EXPECTED = "\n".join(
 # --- text report -----------------------------------------------------------------------------
 
 
+OVERALL_LINE = "Overall score:    4.57/6.0 (76.2%) — the mean of every judged answer"
+"""Ours (issue 44), closing the header: the headline's Score line."""
+
+
 def test_text_report_golden() -> None:
-    # The reference's report, byte for byte, then the sections of ours (hallucination here).
+    # The reference's report, byte for byte but for one line of ours closing the header (the
+    # overall score, as the headline says it), then the sections of ours (hallucination here).
+    reference = EXPECTED.split("\n")
+    at = reference.index("Group support:    off (group/boundary categories skipped)") + 1
+    expected = "\n".join([*reference[:at], OVERALL_LINE, *reference[at:]])
     text = format_text_report(small_result())
-    assert text.startswith(EXPECTED + "\n")
-    ours = text[len(EXPECTED) + 1 :].split("\n")
+    assert text.startswith(expected + "\n")
+    ours = text[len(expected) + 1 :].split("\n")
     assert ours[:4] == [
         "",
         "═" * 59,
@@ -223,7 +231,8 @@ def test_stub_judge_warning_iff_no_judge() -> None:
     assert not any(line.startswith("Judge model:") for line in stub)
     # Ours, after the reference's header lines and before "Ranges:".
     at = stub.index(warning)
-    assert stub[at - 1].startswith("Group support:")
+    assert stub[at - 1].startswith("Overall score:    NOT JUDGED — the stub judge scores every")
+    assert stub[at - 2].startswith("Group support:")
     assert stub[at + 1].startswith("Ranges:")
 
 
@@ -522,7 +531,7 @@ def test_reference_result_round_trips_and_reports(baseline_text: str) -> None:
     result = _benchmark_result(json.loads(baseline_text))
     assert format_json_report(result) == baseline_text  # byte for byte
     lines = format_text_report(result).split("\n")
-    assert lines[:8] == [
+    assert lines[:9] == [
         "Recall Bench Report — Recall (baseline)",
         "Timestamp: 2026-05-20T16:56:16.595Z",
         "Duration:  19h 12m 31s",
@@ -530,6 +539,8 @@ def test_reference_result_round_trips_and_reports(baseline_text: str) -> None:
         "Appellate judge:  azure:gpt-5.4 · 462 appellate reviews",
         "Q&A pairs:        316 in the data · 1639 evaluations (re-asks included) · sample=50/checkpoint",
         "Group support:    off (group/boundary categories skipped)",
+        # Ours (issue 44): the overall score, as the headline says it.
+        "Overall score:    4.51/6.0 (75.1%) — the mean of every judged answer",
         "Ranges: " + ", ".join(f"{d}d" for d in range(6, 181, 6)),
     ]
     assert "  [6d] Days: 6 | Questions: 6 | Score: 4.83/6.0 (80.6%) | Hallucination: 0.0%" in lines

@@ -51,6 +51,11 @@ _COMMAND_TABLE: tuple[tuple[str, str, str], ...] = (
         "calibrate a judge on answers of known truth (verbatim, paraphrase, fabricated, …)",
     ),
     (
+        "rejudge",
+        "rejudge",
+        "judge a run's saved answers again with another judge, without running the system",
+    ),
+    (
         "retrieval-eval",
         "retrieval_eval",
         "rank each question's evidence days with retrievers (recall@k, nDCG@10, MRR)",

@@ -107,10 +107,20 @@ def add_output_arguments(parser: argparse.ArgumentParser) -> Any:
 
 def _slug(adapter_spec: str) -> str:
     """A folder-name part for an adapter spec: ``builtin:bm25`` → ``bm25``, ``path/to/mem.py:attr`` →
-    ``mem``, ``grpc://host:50052`` → ``grpc-host-50052``."""
-    spec = adapter_spec
-    if spec.startswith("builtin:"):
+    ``mem``, ``grpc://host:50052`` → ``grpc-host-50052``, ``mcp:server-memory`` →
+    ``mcp-server-memory``, ``mcp:path/to/notes.yaml`` → ``mcp-notes``."""
+    spec = adapter_spec.strip()
+    if spec.lower().startswith("builtin:"):
         spec = spec[len("builtin:") :]
+    elif spec.lower() == "mcp" or spec.lower().startswith("mcp:"):
+        # Named after the preset or the mapping file: what tells one MCP server from another.
+        target = spec[len("mcp:") :].strip()
+        base = re.split(r"[\\/]", target)[-1]
+        if base != target or base.lower().endswith((".yaml", ".yml", ".json")):
+            name = base.rsplit(".", 1)[0] if "." in base else base  # a mapping file: its stem
+        else:
+            name = target.lower()  # a preset, named in any case
+        spec = f"mcp-{name}" if name else "mcp"
     elif "://" not in spec:
         target = spec.split(":", 1)[0] if not re.match(r"^[A-Za-z]:[\\/]", spec) else spec
         path = Path(target)

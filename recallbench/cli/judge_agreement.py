@@ -28,7 +28,7 @@ import math
 import sys
 from collections.abc import Mapping, Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 import attrs
 
@@ -124,6 +124,16 @@ def register(sub: Any) -> None:
         help="with --data: memory excerpts of ±N days for judges that read them (default: the "
         "run's judgeMemoryWindow, else 0)",
     )
+    p.add_argument(
+        "--claim-days",
+        type=non_negative_int,
+        metavar="N",
+        help="with --data: the claim check — the answer's extra claims that the judge's window "
+        "does not hold are looked up in every day ingested by the checkpoint, and up to N days "
+        "holding them are added (the rubric judge in the window mode grounds claims there; an LLM "
+        "judge is shown their lines); default: the labels' judge's, when the result records one "
+        "and the rubric judge matches its window, else 0 (no check)",
+    )
     add_judge_call_args(p)
     p.add_argument(
         "--worst",
@@ -150,7 +160,7 @@ def judge_agreement_command(args: argparse.Namespace) -> int:
             raise ConfigError(f"--personas: {', '.join(unknown)} not in {args.result}")
         answers = [a for a in answers if a.persona_id in wanted]
     _data_of_run(args, metadata)
-    choice = _hallucination_choice(args, metadata)
+    choice = _claim_days(args, _hallucination_choice(args, metadata), metadata)
     judge = _judge(args, choice.window)
     personas = _personas(args, answers) if args.data is not None else None
     days_for = _days_for(personas) if personas is not None else None
@@ -187,6 +197,7 @@ def judge_agreement_command(args: argparse.Namespace) -> int:
         data = report.to_json()
         note = choice.note if args.data is not None else None
         data.update(_mode_json(mode, note, choice.labels, metadata, warnings))
+        data["claimDays"] = args.claim_days
         print_json(data)
         return 0
     _print_report(args, report, len(answers), failed, mode, choice.note)
@@ -338,8 +349,39 @@ def _judge(args: argparse.Namespace, hallucination_window: int | None) -> Judge:
     if hallucination_window is not None:
         from ..judges.rubric import RubricJudge
 
-        return RubricJudge(hallucination_window=hallucination_window)
-    return load_judge(args.judge, timeout=args.timeout / 1000)
+        judge: Judge = RubricJudge(hallucination_window=hallucination_window)
+    else:
+        judge = load_judge(args.judge, timeout=args.timeout / 1000)
+    if args.claim_days:
+        from ..judges.claim_judges import checking_claims
+
+        if args.data is None:
+            raise ConfigError("--claim-days needs the persona's days: pass --data DIR")
+        return cast("Judge", checking_claims(judge, args.claim_days))
+    return judge
+
+
+def _claim_days(args: argparse.Namespace, choice: _Choice, metadata: Mapping[str, Any]) -> _Choice:
+    """Sets ``args.claim_days`` when not given: the labels' judge's claim check, for a rubric judge
+    matching their window (its note says so); else 0."""
+    from ..judges.modes import labels_claim_days
+
+    if args.claim_days is not None:
+        return choice
+    args.claim_days = 0
+    labelled = labels_claim_days(metadata)
+    matched = (
+        choice.window is not None
+        and choice.labels is not None
+        and choice.window == choice.labels.window
+    )
+    if labelled and _is_rubric(args) and matched and args.data is not None:
+        args.claim_days = labelled
+        note = (
+            f"{choice.note}; the labels' judge checked claims beyond it (--claim-days {labelled})"
+        )
+        return attrs.evolve(choice, note=note)
+    return choice
 
 
 def _data_of_run(args: argparse.Namespace, metadata: Mapping[str, Any]) -> None:
@@ -490,6 +532,11 @@ def _print_report(
     )
     print(f"judge {args.judge} vs the scores in {args.result} · {total} answers · {grounding}")
     print(f"hallucination: {mode_text(mode)}")
+    if args.claim_days:
+        print(
+            f"claim check: extra claims looked up beyond the window, up to {args.claim_days} "
+            f"day{'s' if args.claim_days != 1 else ''} ingested by each checkpoint"
+        )
     if note and args.data is not None:
         print(f"({note})")
     if failed:

@@ -15,7 +15,7 @@ from __future__ import annotations
 import argparse
 import math
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 from .._closing import aclose_quietly
 from ..errors import ConfigError
@@ -57,6 +57,11 @@ _SOUND = {
     "hedged": ("yes", "no"),
     "hedged-partial": ("either", "no"),
     "hedged-negative": ("neg. only", "no"),
+    "distant-extra": ("yes", "no"),
+    "invented-extra": ("either", "yes"),
+    "cited-extra": ("yes", "no"),
+    "date-reworded": ("yes", "no"),
+    "hedged-wrong": ("no", "either"),
 }
 
 
@@ -100,6 +105,23 @@ def register(sub: Any) -> None:
         metavar="N",
         help="memory excerpts of ±N days around each relevant day for judges that read them "
         "(default 0, as in run)",
+    )
+    p.add_argument(
+        "--hallucination-window",
+        type=non_negative_int,
+        metavar="N",
+        help="rubric judge only: ground claims in the days within N of each pair's relevant days, "
+        "as an LLM judge shown a ±N-day memory window does (default: every ingested day)",
+    )
+    p.add_argument(
+        "--claim-days",
+        type=non_negative_int,
+        default=0,
+        metavar="N",
+        help="the claim check — the answer's extra claims that the judge's window does not hold "
+        "are looked up in every day ingested, and up to N days holding them are added (the rubric "
+        "judge with --hallucination-window grounds claims there; an LLM judge is shown their "
+        "lines); default 0: no check",
     )
     p.add_argument(
         "--judge-cache",
@@ -178,7 +200,18 @@ def _judge(args: argparse.Namespace) -> tuple[Judge, bool]:
     from ..harness.judge_loading import load_judge
     from ..judges.cache import CachedJudge, JudgeCache, default_cache_dir, is_cacheable
 
-    judge = load_judge(args.judge, timeout=args.timeout / 1000)
+    if args.hallucination_window is not None:
+        if args.judge.strip().lower() != "rubric":
+            raise ConfigError("--hallucination-window applies to the rubric judge only")
+        from ..judges.rubric import RubricJudge
+
+        judge: Judge = RubricJudge(hallucination_window=args.hallucination_window)
+    else:
+        judge = load_judge(args.judge, timeout=args.timeout / 1000)
+    if args.claim_days:
+        from ..judges.claim_judges import checking_claims
+
+        judge = cast("Judge", checking_claims(judge, args.claim_days))
     cacheable = is_cacheable(judge)
     if cacheable and not args.no_judge_cache:
         directory = args.judge_cache or default_cache_dir()

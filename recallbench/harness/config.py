@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+import re
+from collections.abc import Iterable, Mapping
 from pathlib import Path
 from typing import Any
 
@@ -14,6 +15,7 @@ from ..data.dataset import DEFAULT_ARCS_FILE
 from ..data.plan import LIFECYCLES, Lifecycle
 from ..data.ranges import DEFAULT_RANGES, TimeRange, parse_ranges
 from ..data.selection import DEFAULT_POLICY, SelectionPolicy
+from ..errors import ConfigError
 from ..results.intervals import DEFAULT_CI_WIDTH
 
 __all__ = [
@@ -36,11 +38,50 @@ def _user_path(value: str | Path) -> Path:
 
 
 def _ranges(value: Any) -> tuple[TimeRange, ...]:
-    return (
-        value
-        if isinstance(value, tuple) and all(isinstance(r, TimeRange) for r in value)
-        else parse_ranges(value)
-    )
+    """``ranges`` as a profile's ``run.ranges`` takes them: a string (``"30d"``, ``"30d,90d"``,
+    ``"7:180:7"``), a number of days, a mapping, a :class:`TimeRange`, or a sequence of those."""
+    if isinstance(value, tuple) and all(isinstance(r, TimeRange) for r in value):
+        return value
+    if isinstance(value, TimeRange) or (
+        isinstance(value, int | float) and not isinstance(value, bool)
+    ):
+        value = [value]  # one range, not an iterable of them
+    elif isinstance(value, bytes | bytearray) or not isinstance(value, str | Mapping | Iterable):
+        raise ConfigError(
+            f"RunConfig.ranges: expected a range ('30d'), a string of them ('30d,90d'), a number "
+            f"of days or a sequence of those, got {value!r}"
+        )
+    try:
+        return parse_ranges(value)
+    except ConfigError as exc:
+        raise ConfigError(f"RunConfig.ranges: {exc}") from None
+
+
+def _persona_ids(value: Any) -> tuple[str, ...] | None:
+    """``personas`` as a profile's ``personas`` key takes them: one id, ids separated by commas or
+    spaces (``"executive-assistant"``, ``"a, b"``), or a sequence of ids; None for every persona.
+    A string is never taken apart into characters."""
+    if value is None:
+        return None
+    if isinstance(value, str):
+        items: list[Any] = [i for i in re.split(r"[\s,]+", value) if i]
+    elif isinstance(value, bytes | bytearray | Mapping) or not isinstance(value, Iterable):
+        raise ConfigError(
+            f"RunConfig.personas: expected a persona id or a sequence of ids, got {value!r}"
+        )
+    else:
+        items = list(value)
+    if not items:
+        raise ConfigError(
+            f"RunConfig.personas: {value!r} names no persona; name at least one, or pass None "
+            "for every persona of the dataset"
+        )
+    bad = next((i for i in items if not isinstance(i, str) or not i.strip()), None)
+    if bad is not None:
+        raise ConfigError(
+            f"RunConfig.personas: expected persona ids (non-empty strings), got {value!r}"
+        )
+    return tuple(i.strip() for i in items)
 
 
 @attrs.frozen(kw_only=True)
@@ -141,8 +182,14 @@ class RunConfig:
     is a :class:`~recallbench.errors.ConfigError` naming the field and the bound.
 
     Attributes:
-        ranges: the checkpoints (duplicates by label dropped, run in ascending days).
-        personas: persona ids to run (None: every persona of the dataset).
+        ranges: the checkpoints (duplicates by label dropped, run in ascending days): a range
+            (``"30d"``, ``90``, a :class:`~recallbench.data.ranges.TimeRange`), a string of them
+            (``"30d,90d"``, a series ``"7:180:7"``) or a sequence of those, as a profile's
+            ``run.ranges`` takes them.
+        personas: persona ids to run (None: every persona of the dataset): one id
+            (``"executive-assistant"``), ids separated by commas or spaces, or a sequence of ids,
+            as a profile's ``personas`` takes them. A string is one id, never its characters; an
+            empty selection is refused.
         selection: sample, seed, group gating, irrelevant_after handling.
         lifecycle: ``fresh`` (default), ``incremental`` or ``snapshot`` — see :mod:`recallbench.data.plan`.
         parallelism: questions in flight at once in each unit of work (a sliding window).
@@ -189,9 +236,7 @@ class RunConfig:
     """
 
     ranges: tuple[TimeRange, ...] = attrs.field(default=DEFAULT_RANGES, converter=_ranges)
-    personas: tuple[str, ...] | None = attrs.field(
-        default=None, converter=attrs.converters.optional(tuple)
-    )
+    personas: tuple[str, ...] | None = attrs.field(default=None, converter=_persona_ids)
     arcs_file: str = DEFAULT_ARCS_FILE
     selection: SelectionPolicy = DEFAULT_POLICY
     lifecycle: Lifecycle = attrs.field(default="fresh", validator=attrs.validators.in_(LIFECYCLES))

@@ -70,7 +70,12 @@ class Driver:
 
     def wanted(self, job: UnitJob) -> bool:
         pid = job.unit.persona_id
-        return self.state.failure is None and pid not in self._stopped and pid not in self._dry_done
+        return (
+            self.state.failure is None
+            and self.state.refusal is None
+            and pid not in self._stopped
+            and pid not in self._dry_done
+        )
 
     async def run_here(self, job: UnitJob) -> UnitOutcome:
         return await self.runner.run(job.unit, job.dataset, self.state, self.logs)
@@ -100,7 +105,7 @@ class Driver:
     @property
     def stopping(self) -> bool:
         """Whether the run is failing: units in flight elsewhere should be cancelled."""
-        return self.state.failure is not None
+        return self.state.failure is not None or self.state.refusal is not None
 
     def shipment(self) -> Shipment:
         """What every unit needs, for sending to workers (the judges without this process's

@@ -8,10 +8,9 @@ another (:mod:`.lifecycle`, whose question workers are :mod:`.questions`), logs 
 
 from __future__ import annotations
 
-import inspect
 import logging
 import time
-from collections.abc import Awaitable, Callable, Iterable, Iterator, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -23,7 +22,7 @@ from ..adapters.base import Adapter, AdapterFactory, is_adapter
 from ..data.corpus import PersonaDataset
 from ..data.dataset import Dataset
 from ..data.ranges import DEFAULT_RANGES, default_ranges_of, normalize_ranges, persona_ranges_of
-from ..errors import ConfigError, OutputError, RunFailed
+from ..errors import OutputError, RunFailed
 from ..family.base import Benchmark, Figures
 from ..family.opening import benchmark_of, open_data
 from ..judges.base import Judge, ScoreFunction
@@ -52,9 +51,11 @@ from .driver import Driver, PersonaOutcome
 from .evaluate import Judging, runs_inline
 from .executor import Executor, LocalExecutor, UnitJob
 from .fingerprinting import dataset_digests, fingerprint_change, harness_fingerprint
+from .given_adapter import given_factory
 from .hooks import Hooks, RunDone, RunStarted
-from .judge_loading import cached_judge, judge_of
+from .judge_loading import NOT_JUDGED, cached_judge, judge_of
 from .lifecycle import UnitRunner
+from .probe import UNNAMED, PrimedFactory, bounded_executor, built_ahead
 from .questions import QuestionAsker
 from .resume import ResumeLog, check_known_personas
 from .resume_checks import log_location
@@ -66,25 +67,14 @@ __all__ = ["Harness"]
 log = logging.getLogger("recallbench")
 
 
-def _as_factory(adapter: Adapter | AdapterFactory) -> Callable[[], Adapter | Awaitable[Adapter]]:
-    # An adapter class with a class-level `name` passes the protocol check: it is a factory.
-    if callable(adapter) and (inspect.isclass(adapter) or not is_adapter(adapter)):
-        return adapter
-    if not is_adapter(adapter):
-        raise ConfigError(
-            f"expected an adapter (name, async setup/ingest_day/finalize_ingestion/query/teardown) or "
-            f"a factory returning one, got {type(adapter).__name__}"
-        )
-    instance = adapter
-    return lambda: instance
-
-
 class Harness:
     """Runs a benchmark: compose an adapter (or a factory of adapters), a dataset and a judge.
 
     Args:
         adapter: the memory system under test, or a zero-argument factory (sync or async) building a
-            fresh one per unit of work.
+            fresh one per unit of work (a class is one), or a spec as ``--adapter`` takes it
+            (``"builtin:bm25"``, ``"grpc://host:50051"``, ``"mcp:server-memory"``,
+            ``"path/to/my_adapter.py:MyAdapter"``): :mod:`.given_adapter`.
         dataset: a :class:`~recallbench.data.dataset.Dataset`, or data as ``--data`` names it (a
             path, read by the benchmark family that recognises it, with ``config.arcs_file``; or
             ``NAME:PATH``): :mod:`recallbench.family`.
@@ -106,7 +96,7 @@ class Harness:
 
     def __init__(
         self,
-        adapter: Adapter | AdapterFactory,
+        adapter: Adapter | AdapterFactory | str,
         dataset: Dataset | Path | str,
         *,
         judge: Judge | ScoreFunction | str | Sequence[Judge | ScoreFunction | str] | None = None,
@@ -119,8 +109,11 @@ class Harness:
     ):
         self.config = config or RunConfig()
         self.executor: Executor = executor or LocalExecutor(self.config.unit_parallelism)
-        self.factory = _as_factory(adapter)
-        self._adapter_given = adapter  # described in the fingerprint as given, not as its factory
+        self.factory = given_factory(adapter)
+        self._ahead: PrimedFactory | None = None  # an adapter built before the header (.probe)
+        # Described in the fingerprint as given, not as its factory (a spec string: as its spec,
+        # as the command line's --adapter is).
+        self._adapter_given = self.factory if isinstance(adapter, str) else adapter
         self._name_hint = adapter.name if is_adapter(adapter) else None
         self.benchmark: Benchmark | None
         self.dataset: Dataset
@@ -229,11 +222,19 @@ class Harness:
         ids = [ds.id for ds in datasets]
         # Content hashes of what the run reads, once, before any work (the fingerprint's datasets).
         self._dataset_digests = dataset_digests(self.dataset, datasets, self.benchmark)
+        if isinstance(self.judge, StubJudge):
+            log.warning("[bench] %s", NOT_JUDGED)
         state = RunState(
-            adapter_name=self._initial_name(),
+            adapter_name=self._known_name() or UNNAMED,
             judge_usage=_usage_now(self.judge),
             appellate_usage=_usage_now(self.appellate),
         )
+        # The header's name of an adapter that names itself when built: one built ahead (.probe).
+        local = self.config.dry_run or isinstance(self.executor, LocalExecutor)
+        self._ahead = None
+        if self.output.progress is not None and state.adapter_name == UNNAMED and local:
+            self._ahead, named = await built_ahead(self.factory)
+            state.adapter_name = named or UNNAMED
         progress = JsonlWriter(self.output.progress) if self.output.progress else None
         questions = (
             QuestionLogWriter(self.output.questions, snippets=self.output.snippets)
@@ -265,6 +266,8 @@ class Harness:
                 self._write_header(logs, state, timestamp, ids)
                 with budget_active(self.costing.start()):
                     personas = await self._run_units(datasets, all_tasks, state, logs)
+                if state.refusal is not None:  # the factory built no adapter: fix the call
+                    raise state.refusal
                 if state.failure is not None:
                     raise state.failure
             except RunFailed as exc:
@@ -323,11 +326,12 @@ class Harness:
             raise failure
         return result
 
-    def _initial_name(self) -> str:
-        """The adapter's name before setup: as the resumed logs name it (a resume that builds no
-        adapter keeps it), else the adapter's or its factory's name, else "adapter"."""
+    def _known_name(self) -> str | None:
+        """The adapter's name before any is built: as the resumed logs name it (a resume that
+        builds no adapter keeps it), else the adapter's or its factory's name (a class's own
+        ``name``, a spec's); None when only a built adapter can tell."""
         name = self.resume.adapter_name() or self._name_hint or getattr(self.factory, "name", None)
-        return name if isinstance(name, str) and name else "adapter"
+        return name if isinstance(name, str) and name else None
 
     def _write_header(
         self, logs: RunLogs, state: RunState, timestamp: str, persona_ids: Sequence[str]
@@ -416,8 +420,9 @@ class Harness:
         if not runs_inline(judging.judge):
             limit = self.config.judge_parallelism or self.config.parallelism
             judging = attrs.evolve(judging, limiter=anyio.CapacityLimiter(limit))
+        ahead = self._ahead
         runner = UnitRunner(
-            factory=self.factory,
+            factory=ahead or self.factory,
             config=self.config,
             hooks=self.hooks,
             resume=self.resume,
@@ -432,7 +437,12 @@ class Harness:
             dry_run=self.config.dry_run,
         )
         # A dry run stops each persona after its first evaluated checkpoint: one unit at a time.
-        executor = LocalExecutor() if self.config.dry_run else self.executor
+        units = sum(len(j) for j in jobs)
+        executor = (
+            LocalExecutor()
+            if self.config.dry_run
+            else await bounded_executor(self.executor, units, self.factory, ahead)
+        )
         await executor.run([j for persona_jobs in jobs for j in persona_jobs], driver)
         ran = [any(j.index in driver.outcomes for j in p) for p in jobs]
         last = max((i for i, r in enumerate(ran) if r), default=-1)
@@ -489,6 +499,8 @@ class Harness:
             adapter_errors=state.adapter_errors,
             judge_errors=state.judge_errors,
             connection_errors=state.connection_errors or None,
+            writes_refused=sum(r.writes_refused or 0 for p in personas for r in p.range_results)
+            or None,
             warnings=tuple(state.warnings) or None,
             resumed=True if (self.resume.checkpoints or self.resume.questions) else None,
             judge_usage=_usage_since(self.judge, state.judge_usage, state.remote_judge_usage),

@@ -21,6 +21,7 @@ from .loading import model_provider, spec_error, unresolvable_spec
 
 __all__ = [
     "DEFAULT_JUDGE_ATTR",
+    "NOT_JUDGED",
     "StubJudge",
     "cached_judge",
     "judge_of",
@@ -30,6 +31,13 @@ __all__ = [
 
 DEFAULT_JUDGE_ATTR = "judge"
 """The attribute a judge spec without ``:attr`` names."""
+
+NOT_JUDGED = (
+    "NOT JUDGED — no judge was given, so the stub judge scores every answer 0 and the result's "
+    'overall_score and hallucination_rate are None; pass a judge: "rubric" (offline), '
+    '"openai:MODEL", "anthropic:MODEL", "claude" (judge= in Python, --judge on the command line)'
+)
+"""What a run scored by the stub judge logs once, as a warning on the ``recallbench`` logger."""
 
 _FAMILY_WORD = re.compile(r"[a-z][a-z0-9-]*")
 
@@ -60,11 +68,43 @@ def _family_judge(text: str, *, base_dir: Path | None, timeout: float | None) ->
     return family(owner).load_judge(text, base_dir=base_dir, timeout=timeout)
 
 
+_RUBRIC_KEYS = {"window": "hallucination_window", "claim-days": "claim_days"}
+
+
+def _rubric_with(text: str) -> Judge:
+    """``rubric:window=N,claim-days=K``: the rubric judge grounding an answer's claims in a window
+    of N days around the question's days, and looking the claims that window lacks up in at most
+    K more days ingested by the checkpoint (:mod:`recallbench.judges.claim_days`).
+
+    Raises:
+        ConfigError: a key other than ``window`` and ``claim-days``, a value that is no whole
+            number, or ``claim-days`` without ``window`` (one line naming the key).
+    """
+    from ..judges.rubric import RubricJudge
+
+    options: dict[str, int] = {}
+    for item in text.partition(":")[2].split(","):
+        key, sep, value = (part.strip() for part in item.partition("="))
+        if key.lower() not in _RUBRIC_KEYS or not sep:
+            raise ConfigError(
+                f"--judge {text}: {key or item!r} is not an option of the rubric judge; "
+                "expected rubric:window=N[,claim-days=K] (docs/judges.md)"
+            )
+        if not value.isdigit():
+            raise ConfigError(f"--judge {text}: {key} must be a whole number, not {value!r}")
+        options[_RUBRIC_KEYS[key.lower()]] = int(value)
+    try:
+        return cast(Judge, RubricJudge(**options))  # type: ignore[arg-type]
+    except ConfigError as exc:
+        raise ConfigError(f"--judge {text}: {exc}") from None
+
+
 def load_judge(spec: str, *, base_dir: Path | None = None, timeout: float | None = None) -> Judge:
     """A judge from a ``--judge`` / ``--appellate-judge`` spec.
 
     * ``stub``: :class:`StubJudge` (zeros); ``rubric``: the offline
-      :class:`~recallbench.judges.rubric.RubricJudge`;
+      :class:`~recallbench.judges.rubric.RubricJudge`; ``rubric:window=N[,claim-days=K]`` the same
+      grounding claims in a window of days and checking the rest against K more days;
     * a benchmark family's official scorers, each spec beginning with the family's name
       (``recallbench list benchmarks`` lists them), named by the spec;
     * a model selector (``claude``, ``codex``, ``copilot``, ``openai[:model[;endpoint]]``,
@@ -91,6 +131,8 @@ def load_judge(spec: str, *, base_dir: Path | None = None, timeout: float | None
         from ..judges.rubric import RubricJudge
 
         return RubricJudge()
+    if lowered.startswith("rubric:"):
+        return _rubric_with(text)
     official = _family_judge(text, base_dir=base_dir, timeout=timeout)
     if official is not None:
         return official

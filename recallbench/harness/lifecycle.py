@@ -20,12 +20,13 @@ from typing import Any
 import anyio
 import attrs
 
-from ..adapters.base import Adapter, is_adapter
+from .._importing import describe
+from ..adapters.base import Adapter, check_adapter
 from ..adapters.capabilities import capability_message, missing_capabilities
 from ..adapters.lifespan import HeldAdapter, LifecycleStepError, held
 from ..data.corpus import DELETE_BEFORE_ASKING, DELETE_DELAY_MS, PersonaDataset
 from ..data.qa import QAPair
-from ..errors import BudgetExceeded, RunFailed
+from ..errors import BudgetExceeded, ConfigError, RunFailed, WritesRefused
 from ..results.aggregate import summarize_checkpoint
 from ..results.measures import latency_stats, summarize_retrieval
 from ..results.records import TimeRangeResult
@@ -38,6 +39,9 @@ from .runlog import RunLogs, checkpoint_record
 from .units import PersonaStopped, RunState, Unit
 
 __all__ = ["UnitOutcome", "UnitRunner"]
+
+_WRITES = frozenset({"ingest_day", "delete_memory"})
+"""The steps whose :class:`~recallbench.errors.WritesRefused` is counted, not a failure."""
 
 log = logging.getLogger("recallbench")
 
@@ -71,13 +75,16 @@ class UnitRunner:
     asker: QuestionAsker
 
     async def _build_adapter(self) -> Adapter:
+        """One adapter from the factory, checked as ``--adapter`` checks one.
+
+        Raises:
+            ConfigError: the factory built something else, naming what it lacks (the run stops:
+                every unit would build the same).
+        """
         built = self.factory()
         adapter = await built if isinstance(built, Awaitable) else built
-        if not is_adapter(adapter):
-            raise PersonaStopped(
-                f"the adapter factory returned {type(adapter).__name__}, not an adapter"
-            )
-        return adapter
+        factory = getattr(self.factory, "factory", self.factory)  # a PrimedFactory's own
+        return check_adapter(adapter, f"the adapter factory {describe(factory)}")
 
     async def run(
         self, unit: Unit, ds: PersonaDataset, state: RunState, logs: RunLogs
@@ -97,6 +104,9 @@ class UnitRunner:
             log.error("[bench] %s stopped: %s", ds.id, error)
         except RunFailed as exc:
             state.failure = state.failure or exc
+        except ConfigError as exc:  # called wrong (.given_adapter): raised by the run, at once
+            state.refusal = state.refusal or exc
+            error = str(exc)
         return UnitOutcome(
             results=tuple(results),
             ingest_ms=timing["ingest"],
@@ -164,11 +174,14 @@ class UnitRunner:
             ingest_ms = 0.0
             finalize_ms: float | None = None
             new_days = 0
+            refused = 0
             if needs_adapter:
                 if adapter is None:
                     adapter = await self._start(state, ds, stack, holders)
                 t0 = time.perf_counter()
-                new_days, finalize_ms = await self._ingest(adapter, ds, ingested, task.cutoff)
+                new_days, finalize_ms, refused = await self._ingest(
+                    adapter, ds, ingested, task.cutoff
+                )
                 ingested = max(ingested, task.cutoff)
                 ingest_ms = (time.perf_counter() - t0) * 1000
                 timing["ingest"] += ingest_ms
@@ -176,7 +189,7 @@ class UnitRunner:
             if needs_adapter and self.config.lifecycle == "snapshot":
                 token = await self._step(adapter, "snapshot", "snapshot")
             if adapter is not None and needs_adapter:
-                await self._delete(adapter, order)
+                refused += await self._delete(adapter, ds.id, order)
             await self.hooks.call(
                 "on_checkpoint_start",
                 CheckpointStarted(
@@ -207,6 +220,7 @@ class UnitRunner:
                 ingest_ms=round(ingest_ms - (finalize_ms or 0.0), 3) if needs_adapter else None,
                 new_days_ingested=new_days if needs_adapter else None,
                 finalize_ms=round(finalize_ms, 3) if finalize_ms is not None else None,
+                writes_refused=(refused if needs_adapter else _logged_refusals(cached)) or None,
             )
             results.append(result)
             rejudged = any(q.redo for q in logged.values())
@@ -259,19 +273,28 @@ class UnitRunner:
             f"{first.type}: {first.message}"
         )
 
-    async def _delete(self, adapter: Adapter, order: tuple[QAPair, ...]) -> None:
+    async def _delete(self, adapter: Adapter, ds_id: str, order: tuple[QAPair, ...]) -> int:
         """Delete, through the adapter, the memories the checkpoint's questions ask to be gone
-        (add-delete-verify benchmarks), then wait the longest phase delay they name."""
+        (add-delete-verify benchmarks), then wait the longest phase delay they name; returns the
+        deletions the memory system refused (counted as ingestion's are)."""
         targets = dict.fromkeys(
             str(p.extra[DELETE_BEFORE_ASKING]) for p in order if DELETE_BEFORE_ASKING in p.extra
         )
+        refused = 0
         for memory_id in targets:
-            await self._step(adapter, "delete_memory", f"deleting memory {memory_id}", memory_id)
+            try:
+                await self._step(
+                    adapter, "delete_memory", f"deleting memory {memory_id}", memory_id
+                )
+            except WritesRefused as exc:
+                refused += exc.count
+                log.warning("[bench] %s: deleting memory %s: %s", ds_id, memory_id, exc)
         delays = [
             p.extra.get(DELETE_DELAY_MS) or 0 for p in order if DELETE_BEFORE_ASKING in p.extra
         ]
         if targets and max(delays) > 0:
             await anyio.sleep(max(delays) / 1000)
+        return refused
 
     async def _start(
         self,
@@ -282,7 +305,7 @@ class UnitRunner:
     ) -> Adapter:
         try:
             adapter = await self._build_adapter()
-        except PersonaStopped:
+        except (PersonaStopped, ConfigError):
             raise
         except Exception as exc:
             raise PersonaStopped(
@@ -328,25 +351,45 @@ class UnitRunner:
                 return await getattr(adapter, method)(*args)
         except BudgetExceeded:  # an in-process adapter's model call past --max-cost: the run stops
             raise
+        except WritesRefused as exc:  # counted by _ingest and _delete; elsewhere a failure
+            if method in _WRITES:
+                raise
+            raise PersonaStopped(f"{what} failed: {type(exc).__name__}: {exc}") from exc
         except (Exception, SystemExit, KeyboardInterrupt) as exc:  # the adapter's own raise
             raise PersonaStopped(f"{what} failed: {type(exc).__name__}: {exc}") from exc
         raise PersonaStopped(f"{what} did not finish within {limit:g} s ({flag})") from None
 
     async def _ingest(
         self, adapter: Adapter, ds: PersonaDataset, after: int, cutoff: int
-    ) -> tuple[int, float]:
-        """Ingest days ``after < n <= cutoff`` and finalize; returns (days ingested, finalize ms)."""
+    ) -> tuple[int, float, int]:
+        """Ingest days ``after < n <= cutoff`` and finalize; returns (days ingested, finalize ms,
+        writes refused). A day whose writes the memory system partly refused
+        (:class:`~recallbench.errors.WritesRefused`) is counted, logged and passed — what the
+        system answered, as a question's error is, not a failure of the run (no exit 1); any other
+        failure stops the unit."""
         days = ds.days_through(cutoff, after=after)
         isolated = tuple(s.id for s in ds.definition.sessions() if s.isolated)
+        refused = 0
         for day in days:
-            await self._step(
-                adapter,
-                "ingest_day",
-                f"ingesting day {day.number}",
-                day.number,
-                day.content,
-                day.metadata(ds.id, isolated),
-            )
+            try:
+                await self._step(
+                    adapter,
+                    "ingest_day",
+                    f"ingesting day {day.number}",
+                    day.number,
+                    day.content,
+                    day.metadata(ds.id, isolated),
+                )
+            except WritesRefused as exc:  # the system's answer, like a question's error: data
+                refused += exc.count
+                log.warning("[bench] %s: day %d: %s", ds.id, day.number, exc)
         t0 = time.perf_counter()
         await self._step(adapter, "finalize_ingestion", "finalize_ingestion")
-        return len(days), (time.perf_counter() - t0) * 1000
+        return len(days), (time.perf_counter() - t0) * 1000, refused
+
+
+def _logged_refusals(cached: Any) -> int:
+    """The writes refused at a checkpoint an earlier attempt logged (its progress record's
+    ``writesRefused``), for a resumed checkpoint that ingests nothing again."""
+    value = cached.record.get("writesRefused") if cached is not None else None
+    return value if isinstance(value, int) and not isinstance(value, bool) and value > 0 else 0

@@ -150,7 +150,8 @@ async def _run_unit(
                 connection_errors=state.connection_errors,
                 appellate_invocations=state.appellate_invocations,
                 warnings=tuple(state.warnings),
-                failure=str(state.failure) if state.failure is not None else None,
+                # A factory that built no adapter (state.refusal) stops the run there too.
+                failure=str(state.failure or state.refusal or "") or None,
                 judge_usage=spent[0],
                 appellate_usage=spent[1],
             ),

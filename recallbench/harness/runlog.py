@@ -429,6 +429,8 @@ def checkpoint_record(
     }
     if result.finalize_ms is not None:
         record["finalizeMs"] = round(result.finalize_ms)
+    if result.writes_refused:
+        record["writesRefused"] = result.writes_refused
     if result.query_latency_ms is not None:
         record["queryLatencyMs"] = json_of(result.query_latency_ms)
     if result.retrieval is not None:

@@ -141,6 +141,10 @@ class RunState:
     failure: RunFailed | None = None
     """Set when too many judge errors piled up (or a log cannot be written); the workers stop and
     the run raises it."""
+    refusal: ConfigError | None = None
+    """Set when the run was called wrong in a way only a unit finds out (the factory built
+    something that is not an adapter); the workers stop and the run raises it, writing no
+    result."""
 
 
 def ranges_asked(

@@ -7,6 +7,7 @@ A plain async function ``score(question, reference, answer, context)`` can be a 
 from __future__ import annotations
 
 import inspect
+import re
 from collections.abc import Awaitable, Callable, Mapping, Sequence
 from typing import Any, Protocol, runtime_checkable
 
@@ -18,7 +19,14 @@ from ..data.persona import PersonaDefinition
 from ..data.qa import QAPair
 from ..results.scoring import JudgeScore
 
-__all__ = ["Judge", "JudgeContext", "ScoreFunction", "as_judge", "build_context"]
+__all__ = [
+    "Judge",
+    "JudgeContext",
+    "ScoreFunction",
+    "as_judge",
+    "build_context",
+    "excerpt_days",
+]
 
 
 @attrs.frozen(kw_only=True)
@@ -28,6 +36,11 @@ class JudgeContext:
     Attributes:
         memory_excerpts: the days around each relevant day (``--- DAY n (date) ---`` blocks), built
             only from days already ingested at this checkpoint; None without a memory window.
+        claim_excerpts: the claim check's lines for an LLM judge: of up to a few other days
+            ingested by the checkpoint, the lines holding the answer's extra claims
+            (:func:`~recallbench.judges.claim_context.claim_excerpts`; ``--- DAY n (date) ---``
+            blocks). None: not looked up; "" looked up, nothing to show. A judge that checks
+            claims (``LlmJudge(model, claim_days=N)``) fills it in itself, from ``days``.
         expected_disclosure, query_session, forbidden_sessions: for information-boundary pairs.
         qa: the pair being judged (category, key facts, …).
         days: every day ingested at this checkpoint, for judges that check grounding offline.
@@ -39,6 +52,7 @@ class JudgeContext:
     """
 
     memory_excerpts: str | None = None
+    claim_excerpts: str | None = None
     expected_disclosure: str | None = None
     query_session: str | None = None
     forbidden_sessions: tuple[str, ...] | None = None
@@ -129,3 +143,14 @@ def build_context(
         known_names=_names(persona, known_names),
         context_names=persona.context_names() if persona else (),
     )
+
+
+_DAY_HEADER = re.compile(r"^--- DAY (\d+)\b", re.MULTILINE)
+
+
+def excerpt_days(excerpts: str | None) -> tuple[int, ...]:
+    """The day numbers of the ``--- DAY n (date) ---`` blocks in memory excerpts (what a judge shown
+    them sees), in order and without repeats."""
+    if not excerpts:
+        return ()
+    return tuple(dict.fromkeys(int(m) for m in _DAY_HEADER.findall(excerpts)))

@@ -2,7 +2,8 @@
 
 A score is stored under the SHA-256 of everything that determines it: the judge's identity (its spec,
 prompt version and sampling settings), the question, the reference, the answer, and the context the
-judge sees (memory excerpts, the boundary fields and a data-driven benchmark's question type).
+judge sees (memory excerpts, the claim check's lines, the boundary fields and a data-driven
+benchmark's question type).
 Re-running an identical run makes no judge calls; change any of those and the entry no longer
 matches. Only judges that declare a
 ``cache_identity`` are cached (the LLM judge does; the rubric judge is faster than a cache lookup).
@@ -92,6 +93,10 @@ def cache_key(
     qtype = question_type_key(ctx.qa.extra.get("questionType")) if ctx.qa is not None else None
     if qtype is not None:
         parts.append(qtype)
+    # The claim check's lines (a judge that checks claims): added only when there are some, so
+    # every other key stays what it was.
+    if ctx.claim_excerpts:
+        parts.append({"claimExcerpts": ctx.claim_excerpts})
     if material is not None:
         parts.append(material)
     if epoch != 1:
@@ -193,6 +198,11 @@ class CachedJudge(AsyncClosing):
         self, question: str, reference: str, answer: str, context: JudgeContext | None
     ) -> JudgeScore:
         identity = self.identity
+        # A judge that adds to its context (the LLM judge's claim check) does so before the key is
+        # made: what it is shown is part of what its score is stored under.
+        prepare = getattr(self.inner, "prepare_context", None)
+        if prepare is not None:
+            context = await prepare(question, reference, answer, context)
         material = getattr(self.inner, "cache_material", None)
         key = cache_key(
             identity,

@@ -13,7 +13,8 @@ judge made of judges). When it does not, the description is gathered from what i
 * ``prompts``: a hash of ``prompt_texts()`` when it has that method (every text its model can be
   sent);
 * the scalar fields of an attrs judge (the rubric's ``version`` and ``hallucination_window``,
-  exact-match's settings);
+  exact-match's settings); a field whose metadata carries :data:`DESCRIBED_WHEN_SET` only when it
+  is not at its default (the rubric's ``claim_days``);
 * ``opaque: true`` when none of that says anything beyond the type and name of a judge from outside
   recallbench: a third-party judge whose prompts the fingerprint cannot see (one of ours, such as
   the stub judge, is defined by its type and recallbench's version).
@@ -38,7 +39,11 @@ from .._importing import code_identity
 from .._lazy import instance_of_loaded
 from .base import _FunctionJudge
 
-__all__ = ["describe_judge", "prompt_digest", "without_endpoint"]
+__all__ = ["DESCRIBED_WHEN_SET", "describe_judge", "prompt_digest", "without_endpoint"]
+
+DESCRIBED_WHEN_SET = "recallbench.described_when_set"
+"""An attrs field's metadata key: the field is described only when it differs from its default (a
+setting added after runs were recorded, so that their fingerprints stay what they were)."""
 
 PROMPT_DIGEST_CHARS = 16
 """Hex characters kept of the SHA-256 of a judge's prompt texts."""
@@ -135,6 +140,8 @@ def describe_judge(judge: object) -> dict[str, Any]:
             if field.name.startswith("_") or not field.init or field.name == "name":
                 continue
             value = getattr(judge, field.name)
+            if field.metadata.get(DESCRIBED_WHEN_SET) and value == field.default:
+                continue  # a setting added later, left out at its default: fingerprints stay
             if _scalar(value):
                 out[camel(field.name)] = _jsonable(value)
                 told = True

@@ -9,8 +9,14 @@ errors and timeouts propagate unchanged, for the harness to retry.
 
 from __future__ import annotations
 
+import functools
 import json
 import math
+import threading
+from typing import TYPE_CHECKING
+
+import anyio
+import attrs
 
 from .._closing import AsyncClosing
 from ..errors import ConfigError, JudgeParseError
@@ -19,6 +25,7 @@ from ..results.scoring import JudgeScore
 from .base import JudgeContext
 from .parse import parse_judge_output
 from .prompts import (
+    CLAIM_PROMPT_VERSION,
     PROMPT_VERSION,
     SYSTEM_PROMPTS,
     build_retry_message,
@@ -26,6 +33,9 @@ from .prompts import (
     select_prompt,
 )
 from .usage import JudgeUsage
+
+if TYPE_CHECKING:
+    from .rubric import RubricJudge
 
 __all__ = ["DEFAULT_MAX_TOKENS", "DEFAULT_TEMPERATURE", "LlmJudge"]
 
@@ -46,6 +56,11 @@ class LlmJudge(AsyncClosing):
             attribute, else its class name).
         temperature: passed to every call; None leaves it to the model.
         max_tokens: passed to every call; None leaves it to the model.
+        claim_days: the claim check's bound (:mod:`recallbench.judges.claim_context`): with N > 0
+            and a context carrying the days ingested at the checkpoint (as a run's does), the
+            model is also shown the lines of up to N other days that hold the answer's extra
+            claims — details the memory excerpts and the reference do not give — so that a true
+            detail from another day can be told from an invented one. 0 (the default): never.
 
     Attributes:
         model: the text model.
@@ -55,8 +70,8 @@ class LlmJudge(AsyncClosing):
         usage: model calls made (a parse retry counts) and the tokens the model reported.
 
     Raises:
-        ConfigError: ``temperature`` is negative or not finite, or ``max_tokens`` is not a positive
-            whole number.
+        ConfigError: ``temperature`` is negative or not finite, ``max_tokens`` is not a positive
+            whole number, or ``claim_days`` is not a whole number ≥ 0.
     """
 
     def __init__(
@@ -66,6 +81,7 @@ class LlmJudge(AsyncClosing):
         name: str | None = None,
         temperature: float | None = DEFAULT_TEMPERATURE,
         max_tokens: int | None = DEFAULT_MAX_TOKENS,
+        claim_days: int = 0,
     ) -> None:
         if temperature is not None and (
             isinstance(temperature, bool)
@@ -82,7 +98,12 @@ class LlmJudge(AsyncClosing):
             raise ConfigError(
                 f"judge max_tokens must be a positive whole number or None, got {max_tokens!r}"
             )
+        if isinstance(claim_days, bool) or not isinstance(claim_days, int) or claim_days < 0:
+            raise ConfigError(f"judge claim_days must be a whole number ≥ 0, got {claim_days!r}")
         self.model = model
+        self.claim_days = claim_days
+        self._finder: RubricJudge | None = None
+        self._finder_lock = threading.Lock()
         model_name = getattr(model, "name", None)
         self.name: str = name or (
             model_name if isinstance(model_name, str) and model_name else type(model).__name__
@@ -93,32 +114,34 @@ class LlmJudge(AsyncClosing):
         self.usage = JudgeUsage()
 
     def __repr__(self) -> str:
+        claims = f", claim_days={self.claim_days}" if self.claim_days else ""
         return (
             f"LlmJudge(name={self.name!r}, temperature={self.temperature!r}, "
-            f"max_tokens={self.max_tokens!r}, prompt_version={self.prompt_version!r})"
+            f"max_tokens={self.max_tokens!r}, prompt_version={self.prompt_version!r}{claims})"
         )
 
     @property
     def cache_identity(self) -> str:
         """Everything about this judge that determines its scores, as one string (the judge cache keys
-        on it): the name, the prompt version and the sampling settings."""
-        return json.dumps(
-            {
-                "judge": "llm",
-                "name": self.name,
-                "prompt": self.prompt_version,
-                "temperature": self.temperature,
-                "max_tokens": self.max_tokens,
-            },
-            ensure_ascii=False,
-            separators=(",", ":"),
-        )
+        on it): the name, the prompt version and the sampling settings, and the claim check's bound
+        and block version when it checks claims (left out otherwise: keys stay what they were)."""
+        identity: dict[str, object] = {
+            "judge": "llm",
+            "name": self.name,
+            "prompt": self.prompt_version,
+            "temperature": self.temperature,
+            "max_tokens": self.max_tokens,
+        }
+        if self.claim_days:
+            identity["claim_days"] = self.claim_days
+            identity["claim_prompt"] = CLAIM_PROMPT_VERSION
+        return json.dumps(identity, ensure_ascii=False, separators=(",", ":"))
 
     def prompt_texts(self) -> tuple[str, ...]:
         """Every text this judge's model can be sent, built with placeholders for each kind of
         context (a run's fingerprint hashes them: :mod:`recallbench.judges.describe`)."""
         excerpts = "--- DAY 1 (2024-01-01) ---\nE"
-        contexts = (
+        contexts: tuple[JudgeContext | None, ...] = (
             None,
             JudgeContext(memory_excerpts=excerpts),
             JudgeContext(
@@ -129,6 +152,12 @@ class LlmJudge(AsyncClosing):
             ),
             JudgeContext(expected_disclosure="answer"),
         )
+        if self.claim_days:  # only a judge that checks claims ever sends the claim block
+            claims = "--- DAY 9 (2024-01-09) ---\nC"
+            contexts += (
+                JudgeContext(memory_excerpts=excerpts, claim_excerpts=claims),
+                JudgeContext(claim_excerpts=claims),
+            )
         return (
             *(f"{k}\x00{v}" for k, v in SYSTEM_PROMPTS.items()),
             *(build_user_message("Q", "R", "A", c) for c in contexts),
@@ -140,6 +169,36 @@ class LlmJudge(AsyncClosing):
         from ..models.factory import aclose_model
 
         await aclose_model(self.model)
+
+    async def prepare_context(
+        self, question: str, reference: str, answer: str, context: JudgeContext | None
+    ) -> JudgeContext | None:
+        """``context`` with the claim check's lines (:attr:`JudgeContext.claim_excerpts`) when this
+        judge checks claims and the context carries days; unchanged otherwise, and when already
+        prepared. A :class:`~recallbench.judges.cache.CachedJudge` calls it before computing its
+        key, so the lines shown are part of what a cached score is stored under."""
+        if not self.claim_days or context is None or context.claim_excerpts is not None:
+            return context
+        if not context.days or context.qa is None:
+            return context
+        # The look-up may first index the corpus (seconds for a long one): off the event loop.
+        lines = await anyio.to_thread.run_sync(
+            functools.partial(self._claim_lines, question, reference, answer, context)
+        )
+        return attrs.evolve(context, claim_excerpts=lines)
+
+    def _claim_lines(
+        self, question: str, reference: str, answer: str, context: JudgeContext
+    ) -> str:
+        from .claim_context import claim_excerpts
+        from .rubric import RubricJudge
+
+        with self._finder_lock:  # one index per corpus, built once, shared by the worker threads
+            if self._finder is None:
+                self._finder = RubricJudge()
+            return claim_excerpts(
+                question, reference, answer, context, limit=self.claim_days, finder=self._finder
+            )
 
     async def _call(self, system_prompt: str, user_message: str) -> Completion:
         # Counted before the call: a call that fails may still have been billed.
@@ -164,7 +223,9 @@ class LlmJudge(AsyncClosing):
             reference: the reference answer.
             answer: the system's answer.
             context: memory excerpts and boundary fields, when the judge may see them; they choose
-                the prompt (:func:`~recallbench.judges.prompts.select_prompt`).
+                the prompt (:func:`~recallbench.judges.prompts.select_prompt`). With
+                ``claim_days``, its days are searched for the answer's extra claims
+                (:meth:`prepare_context`).
 
         Returns:
             The model's score; 0/0/1 when it replied with nothing (a content filter).
@@ -173,6 +234,7 @@ class LlmJudge(AsyncClosing):
             JudgeParseError: the reply held no valid score, twice.
             ModelError: the model call failed (the harness retries it).
         """
+        context = await self.prepare_context(question, reference, answer, context)
         _kind, system_prompt = select_prompt(context)
         user_message = build_user_message(question, reference, answer, context)
         first = await self._call(system_prompt, user_message)

@@ -5,8 +5,8 @@ its own by a ``hallucination_mode`` attribute (``invented``, ``window`` or ``ref
 ``hallucination_window`` for N), as :class:`~recallbench.judges.rubric.RubricJudge` does; the LLM judge
 grounds in the memory excerpts it is shown, so its definition is the run's memory window's.
 
-:func:`grounding_for_labels` picks the rubric judge's definition that matches a run's labels, for
-``recallbench judge-agreement``.
+:func:`grounding_for_labels` picks the rubric judge's definition that matches a run's labels, and
+:func:`labels_claim_days` the claim check its judge applied, for ``recallbench judge-agreement``.
 """
 
 from __future__ import annotations
@@ -26,7 +26,7 @@ _CACHE = "recallbench.judges.cache"
 _LLM = "recallbench.judges.llm"
 _PANEL = "recallbench.judges.panel"
 
-__all__ = ["LabelGrounding", "grounding_for_labels", "judge_mode"]
+__all__ = ["LabelGrounding", "grounding_for_labels", "judge_mode", "labels_claim_days"]
 
 
 def _unwrapped(judge: object) -> object:
@@ -143,3 +143,19 @@ def grounding_for_labels(labels: HallucinationMode | None, judge: str | None) ->
         f"({invented} here): the definitions may differ; pass --hallucination-window N to "
         "ground as a judge shown a ±N-day memory window",
     )
+
+
+def labels_claim_days(metadata: Mapping[str, Any]) -> int:
+    """The claim check's bound of the judge that scored a run (its fingerprint's primary judge: an
+    LLM judge's ``identity.claim_days``, the rubric judge's ``claimDays``); 0 when it checked no
+    claims or the run does not say (older runs, the reference harness's files)."""
+    fingerprint = metadata.get("fingerprint")
+    judges = fingerprint.get("judges") if isinstance(fingerprint, Mapping) else None
+    primary = judges.get("primary") if isinstance(judges, Mapping) else None
+    if not isinstance(primary, Mapping):
+        return 0
+    identity = primary.get("identity")
+    found = identity.get("claim_days") if isinstance(identity, Mapping) else None
+    if found is None:
+        found = primary.get("claimDays")
+    return found if isinstance(found, int) and not isinstance(found, bool) and found > 0 else 0

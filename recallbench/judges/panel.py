@@ -23,6 +23,7 @@ import attrs
 
 from .._bounds import bounded
 from .._closing import AsyncClosing
+from ..errors import ConfigError
 from ..results.panel_scores import AGGREGATES, Aggregate, PanelScore, aggregate, verdict_of
 from ..results.scoring import JudgeScore, to_score
 from .base import Judge, JudgeContext
@@ -63,11 +64,17 @@ def _rule(_inst: object, _a: attrs.Attribute[str], value: str) -> None:
 
 
 def _judges(value: Iterable[Judge]) -> tuple[Judge, ...]:
+    if isinstance(value, str | bytes):  # never a panel of one judge per character
+        raise ConfigError(
+            f"JudgePanel takes judge objects, not the spec {value!r}: load it first "
+            "(recallbench.load_judge) or give run() a list of specs"
+        )
     return tuple(value)
 
 
 def _strings(value: Iterable[str]) -> tuple[str, ...]:
-    return tuple(value)
+    # One name is one name, never its characters (a panel of as many judges would take them).
+    return (value,) if isinstance(value, str) else tuple(value)
 
 
 def _members(_inst: object, _a: attrs.Attribute[Any], value: tuple[Judge, ...]) -> None:

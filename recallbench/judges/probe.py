@@ -29,6 +29,11 @@ confident-yes  negative-recall pairs only: "Yes. <cast member> raised <absent   
                subject> on <date> …"
 ============== ==================================================================== ======= =======
 
+The style kinds (:mod:`recallbench.judges.probe_styles`) and the extra-detail kinds
+(:mod:`recallbench.judges.probe_extras`: a true detail from a day outside the evidence, the same
+with an invented detail, citations and markdown, dates written another way, a hedged wrong value)
+follow.
+
 A wrong value is drawn from the corpus on purpose: it is grounded but wrong, so a judge that applies
 the seed's definition (a hallucination is a claim no memory supports) need not flag it.
 
@@ -56,8 +61,9 @@ from ..data.corpus import PersonaDataset
 from ..data.qa import CATEGORIES, QAPair
 from ..data.selection import filter_qa_by_range
 from ..results.scoring import JudgeScore
+from .probe_extras import EXTRA_KINDS, ExtraProbe, extra_probes
 from .probe_facts import CorpusFacts, confident_yes, fabricate, wrong_value
-from .probe_styles import STYLE_KINDS, style_probes
+from .probe_styles import STYLE_KINDS, StyleProbe, style_probes
 from .probe_text import abstention, paraphrase, partial, vague
 from .restyle import STYLE_GROUPS, StyleContext, restyle
 
@@ -85,9 +91,11 @@ PROBE_KINDS: tuple[str, ...] = (
     "abstention",
     "confident-yes",
     *STYLE_KINDS,
+    *EXTRA_KINDS,
 )
 """Every probe kind, in the order reports list them: the wording kinds, then the style kinds of
-:mod:`recallbench.judges.probe_styles`."""
+:mod:`recallbench.judges.probe_styles` and the extra-detail kinds of
+:mod:`recallbench.judges.probe_extras`."""
 
 DEFAULT_SAMPLE = 20
 """Pairs sampled per persona by default: two per category when all ten are present."""
@@ -260,14 +268,12 @@ def build_probes(
         yes = confident_yes(pair, facts, rng("confident-yes"))
         if yes is not None:
             add("confident-yes", yes, False, True, note="affirms an absent subject")
-    for styled in style_probes(ds, pair, facts.names, rng):
-        add(
-            styled.kind,
-            styled.answer,
-            styled.should_be_correct,
-            styled.should_be_flagged,
-            note=styled.note,
-        )
+    styled: Sequence[StyleProbe | ExtraProbe] = (
+        *style_probes(ds, pair, facts.names, rng),
+        *extra_probes(ds, pair, facts, rng),
+    )
+    for one in styled:
+        add(one.kind, one.answer, one.should_be_correct, one.should_be_flagged, note=one.note)
     return tuple(out)
 
 

@@ -26,7 +26,16 @@ from ..data.corpus import PersonaDataset
 from ..data.qa import QAPair
 from .atoms import extract_atoms, extract_values
 
-__all__ = ["CorpusFacts", "Fabrication", "Swap", "confident_yes", "fabricate", "wrong_value"]
+__all__ = [
+    "CorpusFacts",
+    "Fabrication",
+    "Swap",
+    "atom_spans",
+    "confident_yes",
+    "fabricate",
+    "invent_detail",
+    "wrong_value",
+]
 
 # Literal forms of the swappable kinds, as the shipped corpora write them.
 _MONEY = re.compile(
@@ -145,7 +154,9 @@ class Fabrication:
     kind: str
 
 
-def _invent(kind: str, rng: random.Random) -> str:
+def invent_detail(kind: str, rng: random.Random) -> str:
+    """An unusual ``name``, ``amount`` or (any other kind) ticket code; check it against the corpus
+    (:meth:`CorpusFacts.mentions`) before use."""
     if kind == "name":
         return (
             f"{rng.choice(_FIRST_NAMES)} {rng.choice(_SURNAME_HEADS)}{rng.choice(_SURNAME_TAILS)}"
@@ -169,7 +180,7 @@ def fabricate(pair: QAPair, facts: CorpusFacts, rng: random.Random) -> Fabricati
             kind, _CODE_SENTENCES
         )
         for _ in range(20):
-            detail = _invent(kind, rng)
+            detail = invent_detail(kind, rng)
             if facts.mentions(detail) or detail.casefold() in context:
                 continue
             sentence = rng.choice(templates).format(x=detail)
@@ -252,7 +263,7 @@ def _candidates(kind: str, old: str, facts: CorpusFacts, avoid: frozenset[str]) 
     return out
 
 
-def _spans(reference: str, facts: CorpusFacts) -> list[tuple[int, int, str, str]]:
+def atom_spans(reference: str, facts: CorpusFacts) -> list[tuple[int, int, str, str]]:
     """The swappable atoms of ``reference`` as (start, end, kind, literal), in order: amounts,
     percentages, times and dates, then numbers outside them, and cast members' and projects' names."""
     found: list[tuple[int, int, str, str]] = []
@@ -293,7 +304,7 @@ def wrong_value(pair: QAPair, facts: CorpusFacts, rng: random.Random) -> Swap | 
     reference = pair.answer
     asked = _values(pair.question)
     avoid = {k: v | asked[k] for k, v in _values(reference).items()}
-    spans = _spans(reference, facts)
+    spans = atom_spans(reference, facts)
     order = list(dict.fromkeys((kind, literal) for _, _, kind, literal in spans))
     if key_facts:
         order = [(k, lit) for k, lit in order if _states(key_facts[0], lit)]

@@ -31,6 +31,15 @@ citation beats a wrong date rightly cited), ``hedged > wrong-value``, ``hedged-p
 only where it should be`` (the abstention rule: right on negative-recall pairs only), and ``styled
 grounded not flagged`` (at most 10% of the style kinds that keep the truth flagged).
 
+The extra-detail probes (:mod:`recallbench.judges.probe_extras`) keep theirs: ``distant-extra ≥
+verbatim`` (a true detail the reference leaves out costs nothing, wherever in the corpus it comes
+from), ``distant-extra > invented-extra`` and ``invented-extra flagged`` (the same detail invented
+costs points and is flagged), ``cited-extra ≥ verbatim`` (citations and markdown cost nothing),
+``date-reworded ≥ verbatim`` and ``date-reworded > date-off`` (a date written another way is the
+same date; one day off is another), ``hedged > hedged-wrong`` and ``hedged-wrong ≈ wrong-value`` (a
+hedge neither rescues a wrong value nor costs a right answer), and ``true extras not flagged`` (at
+most 10% of ``distant-extra``, ``cited-extra`` and ``date-reworded`` flagged).
+
 The chain ``verbatim ≥ restyled ≈ paraphrase > partial > vague ≈ wrong-value`` is checked link by
 link: ``verbatim ≥ restyled``, ``verbatim ≥ paraphrase``, ``verbatim ≥ grounded-extra``, ``restyled ≈
 paraphrase``, ``restyled > partial``, ``paraphrase > partial``, ``partial > vague``, ``partial >
@@ -59,6 +68,7 @@ __all__ = [
     "FULL_MAX",
     "GROUNDED_FLAGGED_MAX",
     "ORDERINGS",
+    "TRUE_EXTRA_KINDS",
     "KindStats",
     "Ordering",
     "OrderingResult",
@@ -98,6 +108,9 @@ STYLED_GROUNDED_KINDS: tuple[str, ...] = (
     "hedged-negative",
 )
 """The style kinds that keep the answer's truth (or abstain truthfully): none should be flagged."""
+TRUE_EXTRA_KINDS: tuple[str, ...] = ("distant-extra", "cited-extra", "date-reworded")
+"""The extra-detail kinds that keep the answer's truth: a true detail from a day outside the evidence
+(plain, or cited in markdown) and dates written another way: none should be flagged."""
 
 Rule = Literal["at-least", "about", "above", "flagged", "not-flagged", "abstention", "not-full"]
 Verdict = Literal["held", "violated", "untested"]
@@ -172,6 +185,15 @@ ORDERINGS: tuple[Ordering, ...] = (
         kinds=("hedged-negative",),
     ),
     Ordering(name="styled grounded not flagged", rule="not-flagged", kinds=STYLED_GROUNDED_KINDS),
+    _cmp("distant-extra", "at-least", "verbatim"),
+    _cmp("distant-extra", "above", "invented-extra"),
+    Ordering(name="invented-extra flagged", rule="flagged", kinds=("invented-extra",)),
+    _cmp("cited-extra", "at-least", "verbatim"),
+    _cmp("date-reworded", "at-least", "verbatim"),
+    _cmp("date-reworded", "above", "date-off"),
+    _cmp("hedged", "above", "hedged-wrong"),
+    _cmp("hedged-wrong", "about", "wrong-value"),
+    Ordering(name="true extras not flagged", rule="not-flagged", kinds=TRUE_EXTRA_KINDS),
 )
 """Every ordering, in the order reports list them."""
 

@@ -54,7 +54,7 @@ from .atoms import content_words, extract_atoms
 from .probe_text import _topic, partial
 from .restyle import evidence_sentences
 
-__all__ = ["STYLE_KINDS", "StyleProbe", "shift_dates", "style_probes"]
+__all__ = ["STYLE_KINDS", "StyleProbe", "reword_dates", "shift_dates", "style_probes"]
 
 STYLE_KINDS: tuple[str, ...] = (
     "many-details",
@@ -94,6 +94,7 @@ _DATE = re.compile(
     rf"|\b(?P<md>(?P<mdm>{_MONTH_ALT})\s+(?P<mdd>\d{{1,2}})(?P<mds>st|nd|rd|th)?(?P<mdy>,?\s+\d{{4}})?)\b(?!:)"
     rf"|\b(?P<dm>(?P<dmd>\d{{1,2}})(?P<dms>st|nd|rd|th)?\s+(?P<dmm>{_MONTH_ALT})(?P<dmy>,?\s+\d{{4}})?)\b"
 )
+_WEEKDAY = re.compile(r"\b(?:Mon|Tues|Wednes|Thurs|Fri|Satur|Sun)day\b", re.IGNORECASE)
 _HEDGES = (
     "I'm not certain, but it seems",
     "I can't be sure, but it looks like",
@@ -212,6 +213,40 @@ def shift_dates(text: str, skip: frozenset[str], delta: int, year: int) -> tuple
         return f"{new.day}{suffix} {written}{written_year}"
 
     return _DATE.sub(shift, text), moved
+
+
+def reword_dates(text: str, skip: frozenset[str], year: int) -> tuple[str, int]:
+    """``text`` with every written date whose ``MM-DD`` is not in ``skip`` written another way —
+    a month and day as ISO, ISO and a day and month as "Wednesday, March 4[, 2026]" (the weekday
+    that date falls on, unless one is written just before it) — and how many were rewritten. The
+    same day, never another."""
+    reworded = 0
+
+    def reword(m: re.Match[str]) -> str:
+        nonlocal reworded
+        if m["iso"]:
+            y, month, day = int(m["y"]), int(m["m"]), int(m["d"])
+        elif m["md"]:
+            y, month, day = _year(m["mdy"], year), _month(m["mdm"]), int(m["mdd"])
+        else:
+            y, month, day = _year(m["dmy"], year), _month(m["dmm"]), int(m["dmd"])
+        try:
+            date = dt.date(y, month, day)
+        except ValueError:
+            return m.group()
+        if f"{month:02d}-{day:02d}" in skip:
+            return m.group()
+        reworded += 1
+        name = _MONTH_NAMES[date.month - 1]
+        if m["md"]:
+            return date.isoformat()
+        written = (
+            f"{name} {date.day}, {date.year}" if m["iso"] or m["dmy"] else f"{name} {date.day}"
+        )
+        named = _WEEKDAY.search(text[max(0, m.start() - 12) : m.start()])
+        return written if named else f"{date:%A}, {written}"
+
+    return _DATE.sub(reword, text), reworded
 
 
 def _year(written: str | None, default: int) -> int:

@@ -21,6 +21,8 @@ from .base import JudgeContext
 
 __all__ = [
     "BOUNDARY_PROMPT",
+    "CLAIM_CONTEXT_HEADER",
+    "CLAIM_PROMPT_VERSION",
     "GROUNDED_PROMPT",
     "MEMORY_CONTEXT_HEADER",
     "PROMPT_VERSION",
@@ -183,6 +185,18 @@ MEMORY_CONTEXT_HEADER = (
 )
 """The line that opens the memory block of a user message."""
 
+CLAIM_CONTEXT_HEADER = (
+    "MEMORY LINES FROM OTHER DAYS (lines of the agent's memories from other days, up to today, that "
+    "mention details the system answer gives; ground truth too):"
+)
+"""The line that opens the claim check's block of a user message: the lines of other days that hold
+the answer's extra claims (:mod:`recallbench.judges.claim_context`)."""
+
+CLAIM_PROMPT_VERSION = "1"
+"""The version of the claim block's text (:data:`CLAIM_CONTEXT_HEADER`). A judge that checks claims
+names it in its cache identity; judges that do not never send the block, so their prompts and cache
+keys are those of :data:`PROMPT_VERSION` alone."""
+
 REMINDER = (
     "REMINDER: your previous reply could not be read as a score. Reply with a single JSON object and "
     "nothing else (no code fences, no text before or after it), with integer scores in range:\n"
@@ -202,11 +216,18 @@ def _excerpts(context: JudgeContext | None) -> str | None:
     return context.memory_excerpts.strip() or None
 
 
+def _claim_excerpts(context: JudgeContext | None) -> str | None:
+    """The claim check's lines, trimmed; None when absent or blank."""
+    if context is None or context.claim_excerpts is None:
+        return None
+    return context.claim_excerpts.strip() or None
+
+
 def select_prompt(context: JudgeContext | None) -> tuple[PromptKind, str]:
     """The system prompt for a question (reference §4.1).
 
     Boundary when the context sets an expected disclosure; else grounded when it carries non-blank
-    memory excerpts; else reference-only.
+    memory excerpts or claim-check lines; else reference-only.
 
     Args:
         context: what the judge may see besides question, reference and answer.
@@ -216,7 +237,7 @@ def select_prompt(context: JudgeContext | None) -> tuple[PromptKind, str]:
     """
     if context is not None and context.expected_disclosure:
         kind: PromptKind = "boundary"
-    elif _excerpts(context) is not None:
+    elif _excerpts(context) is not None or _claim_excerpts(context) is not None:
         kind = "grounded"
     else:
         kind = "reference"
@@ -228,9 +249,10 @@ def build_user_message(
 ) -> str:
     """The user message of a judge call (reference §4.2).
 
-    Lines joined by ``\\n``: the memory block (when the context has non-blank excerpts), the boundary
-    block (when it sets an expected disclosure), then the question, the reference answer and the system
-    answer, each under its label and followed by a blank line, and the closing instruction.
+    Lines joined by ``\\n``: the memory block (when the context has non-blank excerpts), the claim
+    block (when it has non-blank claim-check lines), the boundary block (when it sets an expected
+    disclosure), then the question, the reference answer and the system answer, each under its label
+    and followed by a blank line, and the closing instruction.
 
     Args:
         question: the question asked.
@@ -245,6 +267,9 @@ def build_user_message(
     excerpts = _excerpts(context)
     if excerpts is not None:
         lines += [MEMORY_CONTEXT_HEADER, excerpts, ""]
+    claims = _claim_excerpts(context)
+    if claims is not None:
+        lines += [CLAIM_CONTEXT_HEADER, claims, ""]
     if context is not None and context.expected_disclosure:
         forbidden = ", ".join(context.forbidden_sessions or ()) or "(none specified)"
         lines += [

@@ -25,7 +25,9 @@ unrelated excerpt that neither denies nor affirms is only wrong);
 and when a boundary answer leaks a pair's ``leak_facts``. Being offline and cheap, the judge grounds
 against *every* day in ``context.days`` (all days ingested at the checkpoint), so an extractive answer
 quoting real memories is grounded wherever they sit; an LLM judge sees a ±N-day window instead
-(``RubricJudge(hallucination_window=N)`` imitates that, for comparisons). A :class:`GroundingIndex`
+(``RubricJudge(hallucination_window=N)`` imitates that, for comparisons), and with the claim check
+(``claim_days=K``, :mod:`recallbench.judges.claim_days`) up to K more days that hold the answer's
+extra claims — as an LLM judge shown those days' lines reads them. A :class:`GroundingIndex`
 built once per corpus and shared by every checkpoint records the days each atom and word appears on,
 so "grounded at this checkpoint" is a lookup and a comparison with the checkpoint's last day. Without
 days (no context, or none ingested) the judge grounds against the reference and the question only, as
@@ -66,13 +68,17 @@ import attrs
 
 from .._closing import AsyncClosing
 from ..data.corpus import Day
+from ..data.qa import QAPair
+from ..errors import ConfigError
 from ..results.scoring import JudgeScore
 from .answer_form import plain_labels, split_stamps, strip_hedges
 from .atoms import extract_values, tokens
-from .base import JudgeContext
+from .base import JudgeContext, excerpt_days
+from .claim_days import ClaimDays, choose_claim_days
+from .describe import DESCRIBED_WHEN_SET
 from .grounding import Grounding, GroundingIndex
 from .provenance import calendar_dates, strip_citations
-from .reference_parts import analyse, analyse_cached
+from .reference_parts import Text, analyse, analyse_cached
 from .rubric_case import Case
 from .stance import says_no
 
@@ -114,6 +120,13 @@ class RubricJudge(AsyncClosing):
             definition. A number N grounds them only in the days within N of the pair's relevant
             days, as an LLM judge shown a ±N-day memory window does: a real fact from a distant day
             then counts as fabricated. For comparing with such judges, not for scoring systems.
+        claim_days: with a hallucination window, the claim check's bound
+            (:mod:`recallbench.judges.claim_days`): the answer's claims the window does not hold
+            are looked up in every day ingested by the checkpoint, and up to this many days that
+            hold them join the window — as an LLM judge shown those days' lines
+            (``LlmJudge(model, claim_days=N)``) reads them. A true detail from another day is then
+            grounded, an invented one is not. 0 (the default): no check; recorded in the run's
+            fingerprint only when set.
     """
 
     name: str = "rubric"
@@ -126,7 +139,20 @@ class RubricJudge(AsyncClosing):
             [attrs.validators.instance_of(int), attrs.validators.ge(0)]
         ),
     )
+    claim_days: int = attrs.field(
+        default=0,
+        kw_only=True,
+        validator=[attrs.validators.instance_of(int), attrs.validators.ge(0)],
+        metadata={DESCRIBED_WHEN_SET: True},
+    )
     _indexes: dict[int, GroundingIndex] = attrs.field(factory=dict, init=False, repr=False)
+
+    def __attrs_post_init__(self) -> None:
+        if self.claim_days and self.hallucination_window is None:
+            raise ConfigError(
+                "claim_days needs a hallucination_window: without one every ingested day already "
+                "grounds a claim"
+            )
 
     @property
     def hallucination_mode(self) -> str:
@@ -184,48 +210,154 @@ class RubricJudge(AsyncClosing):
         grounding = None
         if index is not None:
             cutoff = days[-1].number
-            evidence = tuple(
-                (max(1, d - _EVIDENCE_WINDOW), min(cutoff, d + _EVIDENCE_WINDOW))
-                for d in (qa.relevant_days if qa is not None else ())
-                if d - _EVIDENCE_WINDOW <= cutoff
-            )
             support = None
             if self.hallucination_window is not None and qa is not None:
                 w = self.hallucination_window
                 support = tuple(
                     (max(1, d - w), min(cutoff, d + w)) for d in qa.relevant_days if d - w <= cutoff
                 )
-            grounding = Grounding(index, cutoff, evidence, support)
+            grounding = Grounding(index, cutoff, _evidence(qa, cutoff), support)
+        parts = _Parts.of(question, reference, answer, context, grounded=grounding is not None)
+        case = parts.case(grounding)
+        verdict = _verdict(qa, disclosure, case)
+        if self.claim_days and grounding is not None and grounding.support is not None:
+            # The claim check: the answer's extra claims the window cannot ground, looked up in
+            # the rest of the corpus up to the checkpoint; the few days holding them join the window.
+            found = choose_claim_days(
+                grounding.index,
+                case.claims_to_check(verdict),
+                cutoff=grounding.cutoff,
+                seen=grounding.support,
+                relevant=qa.relevant_days if qa is not None else (),
+                limit=self.claim_days,
+            )
+            if found.days:
+                wider = grounding.support + tuple((d, d) for d in sorted(found.days))
+                case = parts.case(attrs.evolve(grounding, support=wider))
+        if verdict == "boundary":
+            assert disclosure is not None
+            return case.boundary(disclosure)
+        if verdict == "negative":
+            return case.negative()
+        return case.factual()
+
+    def claim_days_for(
+        self, question: str, reference: str, answer: str, context: JudgeContext, *, limit: int
+    ) -> ClaimDays:
+        """The claim check alone: up to ``limit`` ingested days outside what ``context`` shows
+        (the days of its memory excerpts) that hold the answer's extra claims.
+
+        What an LLM judge is shown beside its memory window
+        (:func:`recallbench.judges.claim_context.claim_excerpts`). The claims are the ones the
+        window mode checks (:meth:`~recallbench.judges.rubric_case.Case.claims_to_check`), with the
+        excerpts' days as the window; nothing without days or a pair.
+        """
+        days, qa = context.days, context.qa
+        index = self.index_for(days)
+        if index is None or qa is None:
+            return ClaimDays()
+        cutoff = days[-1].number
+        shown = tuple((d, d) for d in excerpt_days(context.memory_excerpts) if d <= cutoff)
+        grounding = Grounding(index, cutoff, _evidence(qa, cutoff), shown)
+        case = _Parts.of(question, reference, answer, context, grounded=True).case(grounding)
+        disclosure = context.expected_disclosure or (
+            qa.expected_disclosure if qa.category == "information-boundary" else None
+        )
+        return choose_claim_days(
+            index,
+            case.claims_to_check(_verdict(qa, disclosure, case)),
+            cutoff=cutoff,
+            seen=shown,
+            relevant=qa.relevant_days,
+            limit=limit,
+        )
+
+
+def _evidence(qa: QAPair | None, cutoff: int) -> tuple[tuple[int, int], ...]:
+    """The question's evidence days (its relevant days ±1, up to ``cutoff``) as inclusive ranges."""
+    return tuple(
+        (max(1, d - _EVIDENCE_WINDOW), min(cutoff, d + _EVIDENCE_WINDOW))
+        for d in (qa.relevant_days if qa is not None else ())
+        if d - _EVIDENCE_WINDOW <= cutoff
+    )
+
+
+def _verdict(qa: QAPair | None, disclosure: str | None, case: Case) -> str:
+    """Which of the case's verdicts applies: ``boundary`` (an information-boundary refusal or
+    partial disclosure), ``negative`` (a negative-recall question whose reference says no) or
+    ``factual``."""
+    category = qa.category if qa is not None else "factual-recall"
+    if category == "information-boundary" and disclosure in ("refuse", "partial"):
+        return "boundary"
+    if category == "negative-recall" and says_no(case.ref.cleaned):
+        return "negative"
+    return "factual"
+
+
+@attrs.frozen(kw_only=True)
+class _Parts:
+    """What a :class:`Case` is built from that does not depend on where claims may trace to."""
+
+    qa: QAPair | None
+    ans: Text
+    ref: Text
+    q: Text
+    reference: str
+    question: str
+    dates: dict[str, str]
+    """The full dates the answer writes (ISO → ``MM-DD``)."""
+    stamps: frozenset[str]
+    """The dates (``MM-DD``) of the answer's citation stamps."""
+    known: frozenset[str]
+    framing: frozenset[str]
+
+    @classmethod
+    def of(
+        cls,
+        question: str,
+        reference: str,
+        answer: str,
+        context: JudgeContext | None,
+        *,
+        grounded: bool,
+    ) -> _Parts:
+        """The parts of one answer; ``grounded``: a corpus is at hand (its full dates are read)."""
         # Where the answer says it found something is provenance, not a claim: explicit citations
         # go before analysis, and a full date naming an ingested day is not checked as a fact.
         # How it is written is not what it says: hedges before a statement, bold labels and
         # headings, and date stamps after its sentences (provenance) go before analysis.
         stated, stamped = split_stamps(plain_labels(strip_hedges(answer)))
-        stated = strip_citations(stated)
-        dates = calendar_dates(answer) if grounding is not None else {}
-        provenance = frozenset(
-            mmdd for iso, mmdd in dates.items() if grounding and grounding.names_a_day(iso)
-        )
-        stamps = {v for written in stamped for v in extract_values(written).date}
-        real = {v for v in stamps if grounding is not None and grounding.cites_a_day(v)}
         names = context.known_names if context is not None else ()
-        case = Case(
-            qa=qa,
-            ans=analyse(stated),
+        return cls(
+            qa=context.qa if context is not None else None,
+            ans=analyse(strip_citations(stated)),
             ref=analyse_cached(reference),
             q=analyse_cached(question),
             reference=reference,
             question=question,
-            grounding=grounding,
+            dates=calendar_dates(answer) if grounded else {},
+            stamps=frozenset(v for written in stamped for v in extract_values(written).date),
             known=_name_tokens(tuple(names)) if names else frozenset(),
             framing=_name_tokens(context.context_names) if context is not None else frozenset(),
+        )
+
+    def case(self, grounding: Grounding | None) -> Case:
+        """The case judged with claims tracing to ``grounding`` (None: no corpus)."""
+        provenance = frozenset(
+            mmdd for iso, mmdd in self.dates.items() if grounding and grounding.names_a_day(iso)
+        )
+        real = {v for v in self.stamps if grounding is not None and grounding.cites_a_day(v)}
+        return Case(
+            qa=self.qa,
+            ans=self.ans,
+            ref=self.ref,
+            q=self.q,
+            reference=self.reference,
+            question=self.question,
+            grounding=grounding,
+            known=self.known,
+            framing=self.framing,
             provenance=provenance,
             stamps=frozenset(real),
-            false_stamps=frozenset(stamps - real) if grounding is not None else frozenset(),
+            false_stamps=frozenset(self.stamps - real) if grounding is not None else frozenset(),
         )
-        category = qa.category if qa is not None else "factual-recall"
-        if category == "information-boundary" and disclosure in ("refuse", "partial"):
-            return case.boundary(disclosure)
-        if category == "negative-recall" and says_no(case.ref.cleaned):
-            return case.negative()
-        return case.factual()

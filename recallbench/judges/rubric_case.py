@@ -21,6 +21,7 @@ from ..data.matching import contains
 from ..data.qa import QAPair
 from ..results.scoring import JudgeScore
 from .atoms import bigrams
+from .claim_days import Claim
 from .grounding import Grounding
 from .reference_parts import (
     Text,
@@ -44,6 +45,13 @@ _WRONG_BELOW = _CORRECTNESS_STEPS[0][0]
 _ABSTAINED_BELOW = 0.2
 # Plain numbers up to this are counts a system derives ("two blocks", "3 meetings"): never checked.
 _SMALL_NUMBER = 12
+
+# The claim kinds a contradiction of the reference covers (conflicts() and substitutions() name them).
+_CONTESTED = {
+    "numbers": {"money", "percent", "number"},
+    "dates": {"date"},
+    "times": {"time"},
+}
 
 _CITATION = re.compile(r"^(?:day|memory|memories)[-_]?\d+(?:\.md)?$")
 # Where a reference's first clause ends: a semicolon, a sentence end, a colon or a dash.
@@ -181,17 +189,54 @@ class Case:
         return out
 
     @functools.cached_property
-    def unsupported(self) -> list[str]:
-        """Claims found on no ingested day (all claims when there is no corpus)."""
+    def unsupported_claims(self) -> list[tuple[str, str]]:
+        """The claims (index key, label) found on no day a claim may trace to (all claims when
+        there is no corpus)."""
         g = self.grounding
         if g is None:
-            return [label for _, label in self.claims]
+            return list(self.claims)
         out = []
         for key, label in self.claims:
             kind, _, value = key.partition(":")
             ok = g.name_grounded(value.split()) if kind == "name" else g.grounded(key)
             if not ok:
-                out.append(label)
+                out.append((key, label))
+        return out
+
+    @property
+    def unsupported(self) -> list[str]:
+        """Claims found on no ingested day (all claims when there is no corpus)."""
+        return [label for _, label in self.unsupported_claims]
+
+    def claims_to_check(self, verdict: str) -> list[Claim]:
+        """What a claim check looks up beyond the window (:mod:`recallbench.judges.claim_days`):
+        the answer's *extra* claims the window does not hold — unsupported atoms and names, and
+        quoted strings the window lacks.
+
+        A claim is extra only beside a right answer: one holding the reference's facts (a
+        ``factual`` verdict at full correctness's share) or a negative-recall answer that rightly
+        says no (``negative``). A wrong answer's claims from other days answer another question,
+        and a value of a kind in which the answer contradicts the reference (another amount, date
+        or time in place of the reference's) stands in for the right one: neither is a detail the
+        reference left out, so neither is looked up. Boundary verdicts are not checked.
+        """
+        if verdict == "negative":
+            right = self.denies
+        elif verdict == "factual":
+            right = max(self.share[0], self.lead_share) >= _WRONG_BELOW
+        else:
+            right = False
+        if not right:
+            return []
+        contested = set()
+        for kinds in [*self.conflicts(), *self.substitutions()]:
+            contested |= _CONTESTED.get(kinds, set())
+        out = [
+            Claim(label, key)
+            for key, label in self.unsupported_claims
+            if key.partition(":")[0] not in contested
+        ]
+        out += [Claim(label, "quote:" + " ".join(q), q) for q, label in self._window_quotes]
         return out
 
     @property
@@ -212,13 +257,25 @@ class Case:
         g = self.grounding
         if g is None or g.support is None:
             return []
+        return [
+            label
+            for quote, label in self._window_quotes
+            if not (self.beside_answer and g.quote_ingested(quote))
+        ]
+
+    @functools.cached_property
+    def _window_quotes(self) -> list[tuple[tuple[str, ...], str]]:
+        """With a hallucination window, the quoted strings (words, label) whose words are not on the
+        window's days, nor the reference's or the question's."""
+        g = self.grounding
+        if g is None or g.support is None:
+            return []
         known_pairs = self.ref.pairs | self.q.pairs
         out = []
         for quote in self.ans.atoms.quotes:
             if set(bigrams(list(quote))) <= known_pairs or g.quote_grounded(quote):
                 continue
-            if not (self.beside_answer and g.quote_ingested(quote)):
-                out.append("“" + " ".join(quote[:5]) + ("…" if len(quote) > 5 else "") + "”")
+            out.append((quote, "“" + " ".join(quote[:5]) + ("…" if len(quote) > 5 else "") + "”"))
         return out
 
     @property

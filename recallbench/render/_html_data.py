@@ -16,12 +16,13 @@ from __future__ import annotations
 
 import contextlib
 import gc
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from typing import Any
 
 import attrs
 
 from ..data.qa import DIFFICULTIES, report_categories
+from ..results.attribution import CLASSES, Attribution
 from ..results.failures import Failures, checkpoint_failures, run_failures
 from ..results.question_log import answer_key
 from ..results.records import BenchmarkResult, QuestionResult
@@ -56,6 +57,8 @@ ROW_FIELDS: tuple[str, ...] = (
     "retrieval",  # [recall@5, recall@10, ndcg@10, mrr] or None
     "detail",  # index into details, or -1
     "unscored",  # 1 when the judge failed and the answer is left out of every mean
+    "attribution",  # index into classes: the answer's class, or -1 when not given
+    "attributionWhy",  # string index: the rule that decided, or -1
 )
 """The fields of one row of ``rows``, in order (the page's script reads them by position). A run of
 ``--epochs`` > 1 adds ``epoch`` (1…N) at the end of each row and of ``fields``."""
@@ -211,6 +214,7 @@ def _collector_paused() -> Iterator[None]:
 def build_payload(
     result: BenchmarkResult,
     details: Mapping[DetailKey, Mapping[str, Any]] | None = None,
+    attributions: Sequence[Attribution] | None = None,
 ) -> dict[str, Any]:
     """The question table's data: every answer of the run, scored or not.
 
@@ -219,13 +223,16 @@ def build_payload(
         details: Question-log records by (persona id, checkpoint label, question id), as
             :attr:`recallbench.results.reading.LoadedRun.details` holds them; their retrieval entries
             and tool calls are shown in an answer's detail panel.
+        attributions: every answer's class, in the order the rows are built (persona by
+            persona, checkpoint by checkpoint, scored answers then unscored ones: the order of
+            :func:`~recallbench.results.attribution.attribute_run`); None: no class (-1).
 
     Returns:
         Plain JSON data: ``personas``, ``checkpoints``, ``categories``, ``difficulties``,
         ``strings``, ``qas``, ``rows`` (fields :data:`ROW_FIELDS`), ``details``.
     """
     with _collector_paused():
-        return _build(result, details or {})
+        return _build(result, details or {}, attributions)
 
 
 def _categories(result: BenchmarkResult) -> tuple[str, ...]:
@@ -245,9 +252,13 @@ def _categories(result: BenchmarkResult) -> tuple[str, ...]:
 
 
 def _build(
-    result: BenchmarkResult, details: Mapping[DetailKey, Mapping[str, Any]]
+    result: BenchmarkResult,
+    details: Mapping[DetailKey, Mapping[str, Any]],
+    attributions: Sequence[Attribution] | None,
 ) -> dict[str, Any]:
     pool = _Pool()
+    class_index = {c: i for i, c in enumerate(CLASSES)}
+    attributed = iter(attributions) if attributions is not None else None
     checkpoints, cp_index = _checkpoint_index(result)
     categories = _categories(result)
     category_index = {c: i for i, c in enumerate(categories)}
@@ -294,6 +305,10 @@ def _build(
                     if shown is not None:
                         detail = len(detail_rows)
                         detail_rows.append(shown)
+                kind, why = -1, -1
+                if attributed is not None:
+                    a = next(attributed)
+                    kind, why = class_index[a.kind], pool.add(a.why)
                 rows.append(
                     [
                         qi,
@@ -312,6 +327,8 @@ def _build(
                         None if metrics is None else [_number(v) for v in metrics.as_tuple()],
                         detail,
                         unscored,
+                        kind,
+                        why,
                         *((q.epoch,) if epochs else ()),
                     ]
                 )

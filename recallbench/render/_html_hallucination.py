@@ -24,6 +24,7 @@ from ..results.heatmap import rate_rgb
 from ..results.records import BenchmarkResult
 from ._html_charts import PALETTE, ScatterPoint, Series, line_chart, scatter_chart
 from .hallucination_text import correlation_reading, trend_reading
+from .headline import NOT_JUDGED_RATE
 
 __all__ = ["hallucination_section"]
 
@@ -219,6 +220,8 @@ def hallucination_section(result: BenchmarkResult) -> str:
     head = '<h2 id="hallucination">Hallucination</h2>'
     if analysis.overall_rate is None:
         return head + '<p class="muted">No scored answers.</p>'
+    if not result.judged:  # the stub judge's zeros would read as 100% fabricated
+        return head + f'<p class="muted">{escape(NOT_JUDGED_RATE)}.</p>'
     colours = {p.persona_id: PALETTE[i % len(PALETTE)] for i, p in enumerate(result.personas)}
     source = (
         "from per-question scores"

@@ -21,6 +21,7 @@ from ..results.comparison_records import (
 from ..results.fingerprint_diff import FingerprintCheck
 from ..results.hallucination_mode import mode_label
 from ..results.stats import BootstrapInterval
+from .attribution_text import moves_json, moves_section_lines
 
 __all__ = ["MAX_CANARIES", "MAX_COLUMNS", "comparison_to_json", "format_comparison", "thin"]
 
@@ -328,6 +329,9 @@ def format_comparison(c: RunComparison, *, label_a: str, label_b: str) -> str:
     if len(c.personas) > 1:
         lines += ["", *_group_table("By persona", c.personas, c.unavailable is None)]
     lines += ["", *_canaries(c)]
+    moves = moves_section_lines(c.attribution)
+    if moves:
+        lines += ["", *moves]
     return "\n".join(lines)
 
 
@@ -451,6 +455,7 @@ def comparison_to_json(c: RunComparison) -> dict[str, Any]:
         "fingerprint": _check_json(c.fingerprints),
         "verdict": c.verdict,
         "forced": c.forced,
+        "attribution": moves_json(c.attribution),
     }
 
 

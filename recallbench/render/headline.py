@@ -30,23 +30,30 @@ from collections.abc import Mapping
 from pathlib import Path
 
 from .._numfmt import to_fixed as _fixed
-from ..results.failures import Failures, run_failures
+from ..results.failures import run_failures
 from ..results.hallucination_mode import mode_text, run_mode
 from ..results.heatmap import family_labels, heatmap_view
+from ..results.judge_spread import JudgeSpread, judge_spread
 from ..results.question_errors import ErrorGroup, group_errors, question_errors
 from ..results.records import BenchmarkResult
 from ..results.scoring import MAX_COMPOSITE
+from .attribution_text import attribution_headline_line
 from .cost import cost_headline_lines
 from .fingerprint import fingerprint_line
 from .panel_text import panel_headline_lines
 from .terminal import format_heatmap_terminal
 
-__all__ = ["STUB_SCORE", "format_headline"]
+__all__ = ["NOT_JUDGED_RATE", "STUB_SCORE", "format_headline", "score_text"]
 
 STUB_SCORE = (
     "NOT JUDGED — the stub judge scores every answer 0; pass --judge rubric (offline) or an LLM "
     "judge (openai:MODEL, anthropic:MODEL, azure:DEPLOYMENT, claude)"
 )
+NOT_JUDGED_RATE = (
+    "Not judged: no judge was given, so there is no hallucination rate (the stub judge's zeros "
+    "would read as every answer fabricated)"
+)
+"""What the hallucination views of a run given no judge say instead of a rate."""
 MESSAGE_WIDTH = 90
 """An error's first message is cut to this many characters (the logs hold it whole)."""
 MAX_ERROR_GROUPS = 3
@@ -115,25 +122,38 @@ def _errors(result: BenchmarkResult, asked: int) -> list[str]:
     return lines
 
 
-def _score_lines(overall: float | None, failed: Failures) -> list[str]:
-    """The score, and beside it how many answers failed and how they count: a run whose every
-    answer failed has no score, whatever its adapter raised (docs/reliability.md)."""
+def score_text(
+    result: BenchmarkResult, *, interval: str = "", spread: JudgeSpread | None = None
+) -> list[str]:
+    """The run's overall score as the headline's ``Score`` line says it (and ``recallbench
+    report``'s ``Overall score:`` line), without the label: the score and what it is the mean of,
+    then, on a line of its own, how many answers failed and how they count. A run given no judge
+    is NOT JUDGED; a run whose every answer failed has no score, whatever its adapter raised
+    (docs/reliability.md). ``interval`` follows the score (the report's ``[95%: …]``); ``spread``,
+    a panel's (:mod:`recallbench.results.judge_spread`), makes it ``score ± judge spread``."""
+    if not result.judged:
+        return [STUB_SCORE]
+    failed = run_failures(result)
+    overall = result.overall_score
     if failed.all_failed:
-        return [f"  Score          --  — {failed.text()} (the memory system gave no answer)"]
+        return [f"--  — {failed.text()} (the memory system gave no answer)"]
     if overall is None:
-        return ["  Score          --  (no answer was judged)"]
-    value = f"{_fixed(overall, 2)}/6.0 ({_fixed(overall / MAX_COMPOSITE * 100, 1)}%)"
+        return ["--  (no answer was judged)"]
+    value = f"{_fixed(overall, 2)}/6.0 ({_fixed(overall / MAX_COMPOSITE * 100, 1)}%){interval}"
+    if spread is not None:
+        value = (
+            f"{_fixed(overall, 2)} ± {_fixed(spread.spread, 2)}/6.0 "
+            f"({_fixed(overall / MAX_COMPOSITE * 100, 1)}% ± "
+            f"{_fixed(spread.spread / MAX_COMPOSITE * 100, 1)}, judge spread){interval}"
+        )
     if not failed.any:
-        return [f"  Score          {value} — the mean of every judged answer"]
+        return [f"{value} — the mean of every judged answer"]
     what = (
         "the mean of every judged answer and failed one"
         if failed.counted
         else "the mean of every judged answer"
     )
-    return [
-        f"  Score          {value} — {what}",
-        f"                 {failed.text()}",
-    ]
+    return [f"{value} — {what}", failed.text()]
 
 
 def _usage(usage: Mapping[str, int]) -> str:
@@ -201,7 +221,9 @@ def format_headline(
     if failure is not None:
         lines.append(f"FAILED: {' '.join(failure.split())}")
     answers = (
-        f"{_plural(scored - failed.counted, 'answer')} judged · {failed.failed:,} failed"
+        f"{_plural(asked, 'answer')}, none judged"
+        if not result.judged
+        else f"{_plural(scored - failed.counted, 'answer')} judged · {failed.failed:,} failed"
         if failed.any
         else f"{_plural(scored, 'answer')} judged"
     )
@@ -210,12 +232,16 @@ def format_headline(
         f"recallbench · {result.adapter_name} · {_plural(len(result.personas), unit)} · "
         f"{_plural(checkpoints, 'checkpoint')} · {answers}{_seconds(md.duration_ms)}"
     )
-    overall = result.overall_score
-    if md.judge_model is None:
-        lines.append(f"  Score          {STUB_SCORE}")
+    spread = judge_spread(result) if result.judged else None
+    score = score_text(result, spread=spread)
+    lines.append(f"  Score          {score[0]}")
+    lines.extend(f"                 {more}" for more in score[1:])
+    if spread is not None and " ± " in score[0]:  # the score of each judge of the panel
+        each = " · ".join(f"{j} {_fixed(spread.scores[j], 2)}" for j in spread.judges)
+        lines.append(f"  Judges         {each} (each judge's score over the same answers)")
+    if not result.judged:
         lines.append("  Hallucination  n/a (nothing was judged)")
     else:
-        lines.extend(_score_lines(overall, failed))
         if md.epochs is not None and result.overall_interval is not None:
             iv = result.overall_interval
             lines.append(
@@ -242,6 +268,9 @@ def format_headline(
             f"over {_plural(result.retrieval.question_count, 'answer')} with evidence "
             "(a miss counts 0)"
         )
+    attribution = attribution_headline_line(result)
+    if attribution is not None:
+        lines.append(attribution)
     if result.public_benchmark:
         from .public_benchmarks import public_headline_lines
 
@@ -249,6 +278,11 @@ def format_headline(
             f"  Official       {line}" for line in public_headline_lines(result.public_benchmark)
         )
     lines.extend(_errors(result, asked))
+    if md.writes_refused:
+        lines.append(
+            f"  Writes refused {md.writes_refused:,}: the memory system did not keep them "
+            "(stored nothing for them; the warnings name the days)"
+        )
     lines.extend(_judge(result))
     fingerprint = fingerprint_line(md.fingerprint)
     if fingerprint is not None:

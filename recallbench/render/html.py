@@ -36,11 +36,15 @@ from pathlib import Path
 from typing import Any
 
 from .._atomic import atomic_write_text
+from ..results.attribution import attribute_run
+from ..results.attribution_summary import summarize_attribution
+from ..results.checkpoint_timing import CheckpointTiming, checkpoint_timings
 from ..results.failures import run_failures
 from ..results.hallucination_mode import mode_label, run_mode
 from ..results.heatmap import AMBER_RGB, GREEN_RGB, RED_RGB, HeatmapView, heatmap_view
 from ..results.records import BenchmarkResult, RetrievalSummary, RunTiming
 from ..results.scoring import MAX_COMPOSITE
+from ._html_attribution import attribution_html_section, classes_payload
 from ._html_charts import PALETTE, Series, line_chart, sparkline
 from ._html_data import DetailKey, PersonaSummary, build_payload, persona_summaries
 from ._html_heatmap import heatmap_section, interval_text
@@ -118,7 +122,10 @@ def _cards(result: BenchmarkResult, view: HeatmapView, summaries: Sequence[Perso
     md = result.metadata
     failed = run_failures(result)
     cards = []
-    if failed.all_failed:  # no score, whatever the adapter raised (docs/reliability.md)
+    if not result.judged:  # the stub judge's zeros are no score (nor a 100% hallucination rate)
+        cards.append(_card("Mean score", "not judged", "no judge was given"))
+        cards.append(_card("Hallucination rate", "not judged", "no judge was given"))
+    elif failed.all_failed:  # no score, whatever the adapter raised (docs/reliability.md)
         cards.append(_card("Mean score", "failed", failed.text()))
     elif scored:
         mean = sum(q.composite_score for q in scored) / len(scored)
@@ -132,7 +139,7 @@ def _cards(result: BenchmarkResult, view: HeatmapView, summaries: Sequence[Perso
         mode = mode_label(run_mode(md))
         cards.append(_card("Hallucination rate", f"{rate:.1f}%", f"judged fabricated · {mode}"))
     overall = next((r for r in view.rows if r.kind == "overall"), None)
-    if overall is not None and view.completed_columns:
+    if overall is not None and view.completed_columns and result.judged:
         cell = overall.cells[view.completed_columns - 1]
         if cell.state == "failed" and cell.failures is not None:
             cards.append(
@@ -294,7 +301,45 @@ def _persona_section(summaries: Sequence[PersonaSummary], view: HeatmapView) -> 
 # --- retrieval and timing --------------------------------------------------------------------
 
 
-def _retrieval_section(summary: RetrievalSummary | None, timing: RunTiming | None) -> str:
+def _fmt(value: float | None, places: int = 1) -> str:
+    return "–" if value is None else f"{value:,.{places}f}"
+
+
+def _checkpoint_timing_table(rows: Sequence[CheckpointTiming]) -> str:
+    """The timing at each checkpoint: a system slowing as it grows shows its curve."""
+    if not any(r.query is not None or r.ingest_ms_per_day is not None for r in rows):
+        return ""
+    refused = any(r.writes_refused for r in rows)
+    head = (
+        "<tr><th>checkpoint</th><th class=num>days</th><th class=num>new days</th>"
+        "<th class=num>ingest ms / day</th><th class=num>finalize ms</th>"
+        "<th class=num>query p50 ms</th><th class=num>p95 ms</th><th class=num>answers</th>"
+        + ("<th class=num>writes refused</th>" if refused else "")
+        + "</tr>"
+    )
+    body = "".join(
+        f"<tr><td>{escape(r.label)}</td><td class=num>{_n(r.days)}</td>"
+        f"<td class=num>{'–' if r.new_days is None else _n(r.new_days)}</td>"
+        f"<td class=num>{_fmt(r.ingest_ms_per_day, 2)}</td><td class=num>{_fmt(r.finalize_ms)}</td>"
+        f"<td class=num>{_fmt(r.query.p50 if r.query else None)}</td>"
+        f"<td class=num>{_fmt(r.query.p95 if r.query else None)}</td>"
+        f"<td class=num>{_n(r.query.count if r.query else 0)}</td>"
+        + (f"<td class=num>{_n(r.writes_refused)}</td>" if refused else "")
+        + "</tr>"
+        for r in rows
+    )
+    return (
+        '<p class="muted">By checkpoint, over the personas: what a day cost to ingest and a '
+        "question to answer as the memory grew.</p>"
+        f'<table class="rb-table">{head}{body}</table>'
+    )
+
+
+def _retrieval_section(
+    summary: RetrievalSummary | None,
+    timing: RunTiming | None,
+    checkpoints: Sequence[CheckpointTiming] = (),
+) -> str:
     parts = []
     if summary is not None:
         head = (
@@ -330,6 +375,9 @@ def _retrieval_section(summary: RetrievalSummary | None, timing: RunTiming | Non
                 f"{timing.finalize_ms_max:,.1f} ms per checkpoint"
             )
         parts.extend(f"<p>{escape(line)}</p>" for line in lines)
+    table = _checkpoint_timing_table(checkpoints)
+    if table:
+        parts.append(table)
     if not parts:
         return ""
     return '<h2 id="retrieval">Retrieval and timing</h2>' + "".join(parts)
@@ -352,6 +400,8 @@ _ANSWERS = """
     <option value="ok">no error</option><option value="adapter-error">failed (no answer)</option>
     <option value="unscored">judge failed (unscored)</option>
     <option value="appealed">appealed</option></select></label>
+  <label>class <select id="f-class" title="the answer's attribution (docs/attribution.md)">
+    <option value="-1">all</option></select></label>
   <label>search <input id="f-text" type="search" placeholder="question, reference, answer, id"></label>
   <button id="f-reset" type="button">reset</button>
 </div>
@@ -408,8 +458,18 @@ def render_html_report(
     page_title = title or f"Recall Bench — {result.adapter_name}"
     view = heatmap_view(result, interim=interim)
     summaries = persona_summaries(result)
-    payload = build_payload(result, details)
+    # A run given no judge attributes nothing: its stub judge's zeros are no verdicts.
+    attributed = list(attribute_run(result)) if result.judged else None
+    payload = build_payload(
+        result, details, [a.attribution for a in attributed] if attributed is not None else None
+    )
     payload["ramp"] = [list(RED_RGB), list(AMBER_RGB), list(GREEN_RGB)]
+    payload["classes"] = classes_payload()
+    attribution = (
+        attribution_html_section(summarize_attribution(result, attributed=attributed))
+        if attributed is not None
+        else ""
+    )
 
     banners = []
     if interim:
@@ -435,6 +495,7 @@ def render_html_report(
             ("heatmap", "Heatmap"),
             ("hallucination", "Hallucination"),
             ("retrieval", "Retrieval and timing"),
+            ("attribution", "Attribution"),
             ("panel", "Judge panel"),
             ("cost", "Cost"),
             ("benchmark-metrics", "Benchmark metrics"),
@@ -445,6 +506,7 @@ def render_html_report(
         if anchor != "benchmark-metrics" or result.benchmark_metrics
         if anchor != "public-benchmark" or result.public_benchmark
         if anchor != "panel" or panel
+        if anchor != "attribution" or attribution
         if anchor != "cost" or cost
     )
     sections = [
@@ -458,7 +520,8 @@ def render_html_report(
         _persona_section(summaries, view),
         heatmap_section(result, view, interim),
         _hallucination_html(result),
-        _retrieval_section(result.retrieval, result.timing),
+        _retrieval_section(result.retrieval, result.timing, checkpoint_timings(result.personas)),
+        attribution,
         panel,
         cost,
         records_html_section(result.benchmark_metrics),

@@ -14,6 +14,7 @@ from typing import Any
 from .._convert import dumps_pretty
 from .._numfmt import to_fixed as _fixed
 from ..data.qa import DISCLOSURES, report_categories
+from ..results.checkpoint_timing import checkpoint_timings
 from ..results.failures import Failures, cell_failures, checkpoint_failures, run_failures
 from ..results.heatmap import FAILED_MARK, FAILED_TEXT, WIDE_MARK
 from ..results.intervals import is_wide, points, wide_above
@@ -28,9 +29,11 @@ from ..results.records import (
     TimeRangeResult,
 )
 from ..results.scoring import MAX_COMPOSITE
+from .attribution_text import attribution_section_lines
 from .benchmark_metrics import records_section_lines
 from .cost import cost_section_lines
 from .fingerprint import fingerprint_line
+from .headline import NOT_JUDGED_RATE, score_text
 from .panel_text import panel_section_lines
 from .public_benchmarks import public_section_lines
 
@@ -140,7 +143,15 @@ def _header(result: BenchmarkResult) -> list[str]:
     else:
         lines.append("Group support:    off (group/boundary categories skipped)")
     lines.extend(_epoch_lines(result))
+    lines.extend(_overall_lines(result))
     return lines
+
+
+def _overall_lines(result: BenchmarkResult) -> list[str]:
+    """Ours: the run's overall score, as the headline's ``Score`` line says it (with its
+    interval in runs of several epochs), last of the header."""
+    text = score_text(result, interval=_interval(result.overall_interval))
+    return [f"Overall score:    {text[0]}", *(f"                  {more}" for more in text[1:])]
 
 
 def _interval(interval: ScoreInterval | None) -> str:
@@ -151,7 +162,7 @@ def _interval(interval: ScoreInterval | None) -> str:
 
 
 def _epoch_lines(result: BenchmarkResult) -> list[str]:
-    """Ours, in runs of ``--epochs`` > 1: the epochs, how intervals were made, the overall score."""
+    """Ours, in runs of ``--epochs`` > 1: the epochs and how intervals were made."""
     md = result.metadata
     if md.epochs is None:
         return []
@@ -163,12 +174,6 @@ def _epoch_lines(result: BenchmarkResult) -> list[str]:
         f"{settings.get('resamples', '?')} resamples, seed {settings.get('seed', '?')}; cells "
         f"wider than {points(wide_above(md.intervals))} marked {WIDE_MARK}",
     ]
-    overall = result.overall_score
-    if overall is not None:
-        lines.append(
-            f"Overall score:    {_fixed(overall, 2)}/6.0 ({_pct(overall)}%)"
-            f"{_interval(result.overall_interval)}"
-        )
     return lines
 
 
@@ -366,6 +371,7 @@ def format_text_report(result: BenchmarkResult, *, color: bool = False, width: i
     lines.extend(panel_section_lines(result))
     lines.extend(cost_section_lines(result))
     lines.extend(_hallucination_lines(result))
+    lines.extend(attribution_section_lines(result))
     return "\n".join(lines)
 
 
@@ -378,6 +384,8 @@ def _hallucination_lines(result: BenchmarkResult) -> list[str]:
 
     if not any(r.question_results for p in result.personas for r in p.range_results):
         return []  # nothing scored (a dry run of the stub judge, say): no section
+    if not result.judged:  # the stub judge's zeros would read as 100% fabricated
+        return ["", THICK_RULE, "HALLUCINATION", THICK_RULE, f"  {NOT_JUDGED_RATE}."]
     if run_failures(result).all_failed:
         return []  # no answer at all: nothing could be invented, nor measured
     return format_hallucination_lines(
@@ -448,6 +456,33 @@ def _timing_lines(result: BenchmarkResult) -> list[str]:
         lines.append(
             f"  finalize        mean {_fixed(timing.finalize_ms_mean, 1)} ms · "
             f"max {_fixed(timing.finalize_ms_max, 1)} ms per checkpoint"
+        )
+    lines.extend(_checkpoint_timing_lines(result))
+    return lines
+
+
+def _ms(value: float | None, places: int = 1) -> str:
+    return "–" if value is None else _fixed(value, places)
+
+
+def _checkpoint_timing_lines(result: BenchmarkResult) -> list[str]:
+    """Ours: the timing at each checkpoint, so that a system slowing as it grows shows its curve."""
+    rows = checkpoint_timings(result.personas)
+    if not any(r.query is not None or r.ingest_ms_per_day is not None for r in rows):
+        return []
+    refused = any(r.writes_refused for r in rows)
+    head = (
+        f"  {'checkpoint':<12}{'days':>7}{'new':>7}{'ingest ms/day':>15}{'finalize ms':>13}"
+        f"{'query p50':>11}{'p95':>10}{'answers':>9}" + (f"{'refused':>9}" if refused else "")
+    )
+    lines = ["  by checkpoint:", head]
+    for r in rows:
+        q = r.query
+        lines.append(
+            f"  {r.label:<12}{r.days:>7,}{'–' if r.new_days is None else f'{r.new_days:,}':>7}"
+            f"{_ms(r.ingest_ms_per_day, 2):>15}{_ms(r.finalize_ms):>13}"
+            f"{_ms(q.p50 if q else None):>11}{_ms(q.p95 if q else None):>10}"
+            f"{(q.count if q else 0):>9,}" + (f"{r.writes_refused:>9,}" if refused else "")
         )
     return lines
 

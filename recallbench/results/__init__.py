@@ -7,7 +7,9 @@ them (:mod:`.hallucination_mode` names the definition of a hallucination a run's
 :mod:`.comparison` compares two runs into the records of :mod:`.comparison_records`; :mod:`.reading`
 reads a run back from ``result.json``, ``progress.jsonl`` or a run directory (:mod:`.question_log`
 its answers' log, whose retrieved memories :mod:`.retrieval_log` keeps apart), and :mod:`.frame` turns
-a result into a pandas DataFrame. Turning any of it into text, colour, PNG or HTML is
+a result into a pandas DataFrame. :mod:`.attribution` gives every answer one class — correct, a
+retrieval miss, a reading error, an abstention, a hallucination, an error, judge doubt — and
+:mod:`.rejudged` rebuilds a run around new verdicts on its answers. Turning any of it into text, colour, PNG or HTML is
 :mod:`recallbench.render`'s job.
 
 The names below are the family's public surface; the result records, ``JudgeScore``, ``read_run`` and
@@ -22,6 +24,8 @@ from typing import TYPE_CHECKING
 from .._lazy import lazy_getattr
 
 if TYPE_CHECKING:
+    from .attribution import Attribution, attribute_run
+    from .attribution_summary import AttributionSummary, summarize_attribution
     from .comparison import compare_results
     from .comparison_records import RunComparison
     from .frame import to_dataframe
@@ -42,6 +46,8 @@ if TYPE_CHECKING:
     from .scoring import JudgeScore
 
 __all__ = [
+    "Attribution",
+    "AttributionSummary",
     "BenchmarkResult",
     "CategoryScore",
     "HallucinationAnalysis",
@@ -56,14 +62,20 @@ __all__ = [
     "RunMetadata",
     "TimeRangeResult",
     "analyze_hallucination",
+    "attribute_run",
     "compare_results",
     "heatmap_view",
     "read_question_log",
     "read_run",
+    "summarize_attribution",
     "to_dataframe",
 ]
 
 _LAZY = {
+    "Attribution": "attribution",
+    "AttributionSummary": "attribution_summary",
+    "attribute_run": "attribution",
+    "summarize_attribution": "attribution_summary",
     "BenchmarkResult": "records",
     "CategoryScore": "records",
     "HallucinationAnalysis": "hallucination",

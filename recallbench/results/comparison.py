@@ -58,13 +58,14 @@ renderers live in :mod:`recallbench.render.comparison`.
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any
 
 import attrs
 
 from ..data.qa import report_categories
 from ._collector import collector_paused
+from .attribution_moves import AttributionMoves, attribution_moves
 from .comparison_flat import Flat, flatten, relabel_flat
 from .comparison_labels import days_text, relabelled, same_days
 from .comparison_pairs import Pairs
@@ -277,10 +278,44 @@ def _compare(
         fingerprints=(check := check_fingerprints(a.metadata.fingerprint, b.metadata.fingerprint)),
         verdict=_verdict(overall, check, force),
         forced=force and check.comparable is False,
+        attribution=None if unavailable else _moves(pairs, fa, fb),
     )
     matched = [f"B's {old} is A's {new} ({days_text(a, new)})" for old, new in renamed.items()]
     notes = [f"checkpoints matched by their days: {'; '.join(matched)}"] if matched else []
+    notes += _rejudged_notes(a, b)
     return attrs.evolve(comparison, warnings=(*notes, *_warnings(comparison, a, b)))
+
+
+def _moves(pairs: Pairs, fa: Flat, fb: Flat) -> AttributionMoves | None:
+    """The attribution classes of the pairs, A → B; None when a run's were not gathered."""
+    classes = pairs.classes()
+    every_a, every_b = fa.answers.attribution, fb.answers.attribution
+    if classes is None or every_a is None or every_b is None:
+        return None
+    if not (fa.judged and fb.judged):  # a stub judge's zeros attribute nothing
+        return None
+    return attribution_moves(
+        classes[0], classes[1], every_a, every_b, reported_a=fa.reported, reported_b=fb.reported
+    )
+
+
+def _rejudged_notes(a: BenchmarkResult, b: BenchmarkResult) -> list[str]:
+    """When one run re-judged the other's answers (``recallbench rejudge``: its fingerprint's
+    ``rejudged`` part names the other's), say so: the answers are the same, and every difference
+    between the two runs is the judges'."""
+    out = []
+    for new, old, name_new, name_old in ((b, a, "B", "A"), (a, b, "A", "B")):
+        fp_new, fp_old = new.metadata.fingerprint, old.metadata.fingerprint
+        part = fp_new.get("rejudged") if isinstance(fp_new, Mapping) else None
+        if not isinstance(part, Mapping) or not isinstance(fp_old, Mapping):
+            continue
+        if part.get("sha256") is not None and part.get("sha256") == fp_old.get("sha256"):
+            out.append(
+                f"{name_new} is {name_old}'s answers re-judged (recallbench rejudge: "
+                f"{old.metadata.judge_model} → {new.metadata.judge_model}): the same answers, so "
+                "every difference between the two is the judges'"
+            )
+    return out
 
 
 def _verdict(overall: GroupDelta, check: FingerprintCheck, force: bool) -> Verdict | None:
@@ -433,6 +468,12 @@ def _show(value: object) -> str:
 
 def _warnings(c: RunComparison, ra: BenchmarkResult, rb: BenchmarkResult) -> list[str]:
     out = [
+        *(
+            f"{side} was NOT JUDGED (no judge was given): its scores are the stub judge's zeros "
+            "and its hallucination rate means nothing"
+            for side, r in (("A", ra), ("B", rb))
+            if not r.judged
+        ),
         _differ("judges", c.a.judge_model, c.b.judge_model, "their scores are not comparable"),
         _differ(
             "appellate judges",

@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any
 import attrs
 
 from ..data.qa import QAPair
+from .attribution import Attributor, judge_setting
 from .records import BenchmarkResult
 
 if TYPE_CHECKING:
@@ -53,6 +54,9 @@ class Answers:
     qa: npt.NDArray[np.intp]
     composite: npt.NDArray[np.float64]
     hallucinated: npt.NDArray[np.float64]
+    attribution: npt.NDArray[np.intp] | None = None
+    """Each row's class (an index into :data:`~recallbench.results.attribution.CLASSES`: its last
+    answer's); None when not gathered."""
 
     def __len__(self) -> int:
         return len(self.composite)
@@ -91,6 +95,8 @@ class Flat:
         question_answers: answers with per-question data.
         unscored: answers left out because their judge failed.
         label_days: days of each checkpoint label.
+        reported: whether the run reports retrieval (any answer carries retrieval metrics).
+        judged: whether a judge scored the run (not the stub judge's zeros).
     """
 
     cells: tuple[tuple[str, str, str, float, int], ...]
@@ -101,17 +107,25 @@ class Flat:
     question_answers: int
     unscored: int
     label_days: dict[str, float]
+    reported: bool = False
+    judged: bool = True
 
 
 class AnswerColumns:
     """A run's scored answers gathered in order: :meth:`checkpoint` starts a checkpoint, then each
     answer appends its question's code (:meth:`code`), its composite and whether it hallucinated to
-    the public lists — the hot loop of a reader appends to them directly."""
+    the public lists — the hot loop of a reader appends to them directly. Each answer's class goes
+    to ``classes`` as it would be if the run reports retrieval, and to ``classes_unreported`` as it
+    would be if not (:meth:`~recallbench.results.attribution.Attributor.codes`); a reader that
+    meets an answer with retrieval metrics sets ``reported``."""
 
     def __init__(self) -> None:
         self.qa_codes: list[int] = []
         self.composites: list[float] = []
         self.bad: list[bool] = []
+        self.classes: list[int] = []
+        self.classes_unreported: list[int] = []
+        self.reported = False
         self._qas: list[QAPair] = []
         self._by_identity: dict[int, int] = {}
         self._personas: dict[str, int] = {}
@@ -125,6 +139,11 @@ class AnswerColumns:
             c = self._by_identity[id(qa)] = len(self._qas)
             self._qas.append(qa)
         return c
+
+    def add_classes(self, codes: tuple[int, int]) -> None:
+        """An answer's class codes: ``(if the run reports retrieval, if it does not)``."""
+        self.classes.append(codes[0])
+        self.classes_unreported.append(codes[1])
 
     def checkpoint(self, persona_id: str, label: str) -> None:
         """The answers appended next are this persona's at this checkpoint."""
@@ -152,7 +171,9 @@ class AnswerColumns:
         bad = np.array(self.bad, dtype=np.bool_).reshape(-1)
         hallucinated = bad.astype(np.float64)
         names = (tuple(self._personas), tuple(self._labels), tuple(qids), tuple(self._qas))
-        rows = _rows(names, persona, label, question, qa, composite, hallucinated)
+        chosen = self.classes if self.reported else self.classes_unreported
+        classes = np.array(chosen, dtype=np.intp).reshape(-1) if len(chosen) == n else None
+        rows = _rows(names, persona, label, question, qa, composite, hallucinated, classes)
         return rows, _evaluations(names, persona, question, qa, bad)
 
 
@@ -164,6 +185,7 @@ def _rows(
     qa: npt.NDArray[np.intp],
     composite: npt.NDArray[np.float64],
     hallucinated: npt.NDArray[np.float64],
+    classes: npt.NDArray[np.intp] | None = None,
 ) -> Answers:
     """One row per key; a key answered more than once (a run of ``--epochs`` > 1: once per epoch)
     gets the means of its answers, summed in answer order, and its last answer's question — so
@@ -190,6 +212,7 @@ def _rows(
         last = np.array([t[1] for t in sums.values()], dtype=np.intp).reshape(-1)
         persona, label, question = persona[first], label[first], question[first]
         qa = qa[last]
+        classes = classes[last] if classes is not None else None
         composite = np.array([t[2] / t[4] for t in sums.values()], dtype=np.float64).reshape(-1)
         hallucinated = np.array([t[3] / t[4] for t in sums.values()], dtype=np.float64).reshape(-1)
     return Answers(
@@ -203,6 +226,7 @@ def _rows(
         qa=qa,
         composite=composite,
         hallucinated=hallucinated,
+        attribution=classes,
     )
 
 
@@ -234,10 +258,18 @@ def _evaluations(
     }
 
 
+def attributor_of(metadata: Any) -> Attributor:
+    """An attributor for a run's answers, its judges read from its ``metadata`` (a
+    :class:`~recallbench.results.records.RunMetadata` or ``result.json``'s object). Whether the run
+    reports retrieval is settled at its end: the codes cover both."""
+    return Attributor(reported=True, **judge_setting(metadata))
+
+
 def flatten(result: BenchmarkResult) -> Flat:
     """The numbers a comparison reads from one run."""
     columns = AnswerColumns()
     codes, composites, bad, code = columns.qa_codes, columns.composites, columns.bad, columns.code
+    attributor = attributor_of(result.metadata)
     for persona in result.personas:
         pid = persona.persona_id
         for rr in persona.range_results:
@@ -249,6 +281,9 @@ def flatten(result: BenchmarkResult) -> Flat:
                 codes.append(code(qr.qa))
                 composites.append(qr.composite_score)
                 bad.append(qr.score.hallucination == 0)
+                columns.add_classes(attributor.record_codes(qr))
+                if qr.retrieval_metrics is not None or qr.turn_retrieval_metrics is not None:
+                    columns.reported = True
     return flat_from_parts(result, columns)
 
 
@@ -272,6 +307,13 @@ def flat_from_parts(head: BenchmarkResult, columns: AnswerColumns) -> Flat:
                 (pid, label, cs.category, cs.mean_score, cs.question_count)
                 for cs in rr.category_scores
             )
+    reported = columns.reported or any(
+        q.retrieval_metrics is not None or q.turn_retrieval_metrics is not None
+        for p in head.personas
+        for rr in p.range_results
+        for q in rr.unscored_results or ()
+    )
+    columns.reported = reported
     answers, evaluations = columns.finish()
     return Flat(
         cells=tuple(cells),
@@ -282,6 +324,8 @@ def flat_from_parts(head: BenchmarkResult, columns: AnswerColumns) -> Flat:
         question_answers=len(columns.qa_codes),
         unscored=unscored,
         label_days=label_days,
+        reported=reported,
+        judged=head.judged,
     )
 
 

@@ -76,10 +76,20 @@ class Pairs:
         self._composite_b = rb.composite[ib]
         self._hallucinated_a = ra.hallucinated[ia]
         self._hallucinated_b = rb.hallucinated[ib]
+        self._classes = (
+            (ra.attribution[ia], rb.attribution[ib])
+            if ra.attribution is not None and rb.attribution is not None
+            else None
+        )
         # Each pair's persona (0), checkpoint label (1) and category of A's question (2), as codes.
         categories = {c: i for i, c in enumerate(ra.category_names())}
         self._names = (personas, labels, categories)
         self._codes = (pa[ia], la[ia], ra.categories()[ia])
+
+    def classes(self) -> tuple[npt.NDArray[np.intp], npt.NDArray[np.intp]] | None:
+        """Each pair's attribution class in A and in B (indexes into
+        :data:`~recallbench.results.attribution.CLASSES`); None when a run's were not gathered."""
+        return self._classes
 
     def positions(self, dim: int | None, name: str | None) -> npt.NDArray[np.intp] | None:
         """The positions of a group's pairs, ascending: persona (``dim`` 0), checkpoint label (1)

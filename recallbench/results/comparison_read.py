@@ -21,7 +21,7 @@ from pathlib import Path
 import attrs
 
 from ._collector import collector_paused
-from .comparison_flat import AnswerColumns, Flat, flat_from_parts
+from .comparison_flat import AnswerColumns, Flat, attributor_of, flat_from_parts
 from .loaded_run import LoadedRun, loaded_from_result
 from .records import BenchmarkResult, PersonaResult
 from .result_json import answer_from_json, head_from_json, persona_apart, sharing
@@ -64,6 +64,11 @@ def _read(raw: mmap.mmap) -> tuple[BenchmarkResult, Flat, dict[str, object]] | N
         return None
     columns = AnswerColumns()
     codes, composites, bad, code = columns.qa_codes, columns.composites, columns.bad, columns.code
+    classes, unreported = columns.classes, columns.classes_unreported
+    head_metadata = split.skeleton.get("metadata")
+    md = head_metadata if isinstance(head_metadata, dict) else {}
+    attributor = attributor_of(md)
+    plain_codes, record_codes = attributor.codes, attributor.record_codes
     personas: list[PersonaResult] = []
     with sharing() as interner:
         qa_of, score_of = interner.qa, interner.score
@@ -89,9 +94,13 @@ def _read(raw: mmap.mmap) -> tuple[BenchmarkResult, Flat, dict[str, object]] | N
                                 and (type(composite) is int or type(composite) is float)
                                 and (type(latency) is int or type(latency) is float)
                             ):
-                                codes.append(code(qa_of(qa)))
-                                bad.append(score_of(score).hallucination == 0)
+                                qa_record, score_record = qa_of(qa), score_of(score)
+                                codes.append(code(qa_record))
+                                bad.append(score_record.hallucination == 0)
                                 composites.append(composite)
+                                kind = plain_codes(qa_record, answer, score_record)
+                                classes.append(kind[0])
+                                unreported.append(kind[1])
                                 continue
                     record = answer_from_json(item)
                     error = record.error
@@ -100,6 +109,14 @@ def _read(raw: mmap.mmap) -> tuple[BenchmarkResult, Flat, dict[str, object]] | N
                     codes.append(code(record.qa))
                     bad.append(record.score.hallucination == 0)
                     composites.append(record.composite_score)
+                    kind = record_codes(record)
+                    classes.append(kind[0])
+                    unreported.append(kind[1])
+                    if (
+                        record.retrieval_metrics is not None
+                        or record.turn_retrieval_metrics is not None
+                    ):
+                        columns.reported = True
         head = head_from_json(split.skeleton)
     result = attrs.evolve(head, personas=tuple(personas))
     metadata = split.skeleton.get("metadata")

@@ -8,6 +8,7 @@ from typing import Literal
 
 import attrs
 
+from .attribution_moves import AttributionMoves
 from .fingerprint_diff import FingerprintCheck
 from .hallucination_mode import HallucinationMode
 from .stats import BootstrapInterval
@@ -213,3 +214,6 @@ class RunComparison:
     differ and the comparison was not forced); None without paired answers."""
     forced: bool = False
     """A verdict was asked for although the fingerprints say the runs are not comparable."""
+    attribution: AttributionMoves | None = None
+    """Which attribution classes the paired answers moved between
+    (:mod:`recallbench.results.attribution_moves`); None without per-question answers."""

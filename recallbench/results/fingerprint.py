@@ -12,7 +12,10 @@ harness (:mod:`recallbench.harness.fingerprinting` gathers its parts). Each part
   sampling settings) by role, and the judge memory window;
 * ``lifecycle``, ``executor`` (``local`` or ``ray``), ``repeats`` (``epochs``, when a run asks every
   question more than once; judge epochs are in the judges' descriptions) and ``versions``
-  (recallbench's and Python's).
+  (recallbench's and Python's);
+* ``rejudged``, only in a run ``recallbench rejudge`` made: the run whose answers it judged again —
+  that run's judge (``judgeModel``), its fingerprint's ``digest`` and ``sha256`` and its ``judges``
+  part — while ``judges`` describes the new judge.
 
 What never goes in: paths, addresses, host names, timings, dates, parallelism — two runs of the
 same benchmark on two machines have the same fingerprint. ``digest`` is the first
@@ -68,6 +71,7 @@ FINGERPRINT_PARTS: tuple[str, ...] = (
     "executor",
     "repeats",
     "versions",
+    "rejudged",
 )
 """Every part a fingerprint may hold, in the order they are written and compared."""
 

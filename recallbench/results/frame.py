@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from ..data.qa import report_categories
+from .attribution import CLASSES, attribute_run
 from .failures import FAILED_STAGES
 from .records import BenchmarkResult, QuestionResult, TimeRangeResult
 
@@ -41,6 +42,7 @@ COLUMNS: tuple[str, ...] = (
     "error",
     "error_type",
     "latency_ms",
+    "attribution",
 )
 """The DataFrame's columns, in order.
 
@@ -50,16 +52,24 @@ the run's and the fixed order), ``checkpoint_days`` the days it covers (the refe
 2**53 - 1 for ``full``), ``days_ingested`` the corpus size when the question was asked. ``composite`` is the 0–6
 score every view uses (correctness 0–3 + completeness 0–2 + hallucination 0–1, where 1 means
 grounded). ``scored`` is False for an answer whose judge failed (its scores are then missing, and
-every mean of recallbench leaves it out); ``error`` is the failing stage (``query``,
+every mean of recallbench leaves it out), and for every answer of a run given no judge
+(:attr:`~recallbench.results.records.BenchmarkResult.judged`: its stub judge's zeros are no
+scores); ``error`` is the failing stage (``query``,
 ``connection``, ``judge``) or None, ``error_type`` the exception's type (``KeyError``). ``failed`` is
 True when the memory system gave no answer, whatever it raised — stage ``query`` (kept in the means
 at 0/0/1, composite 1, as ``result.json`` counts it) or ``connection`` (unscored, left out); so
 ``df.failed.mean()`` is the share of answers that failed and ``df[~df.failed]`` the answers the
 system gave (docs/reliability.md). ``epoch`` is which asking of the question the row is (1…N in a
-run of ``--epochs N``; 1 otherwise)."""
+run of ``--epochs N``; 1 otherwise). ``attribution`` is the answer's class
+(:mod:`recallbench.results.attribution`, docs/attribution.md: ``correct``, ``retrieval-miss``,
+``reading-error``, …), an ordered categorical in the classes' order of precedence, so
+``df.groupby(["checkpoint", "attribution"])`` counts where each checkpoint lost its points; empty
+(missing) in a run given no judge, whose stub judge's zeros attribute nothing."""
 
 
-def _row(persona: str, rr: TimeRangeResult, q: QuestionResult, scored: bool) -> dict[str, Any]:
+def _row(
+    persona: str, rr: TimeRangeResult, q: QuestionResult, scored: bool, attribution: str | None
+) -> dict[str, Any]:
     score = q.score
     return {
         "persona": persona,
@@ -82,18 +92,25 @@ def _row(persona: str, rr: TimeRangeResult, q: QuestionResult, scored: bool) -> 
         "error": q.error.stage if q.error is not None else None,
         "error_type": q.error.type if q.error is not None else None,
         "latency_ms": q.latency_ms,
+        "attribution": attribution,
     }
 
 
 def answer_rows(result: BenchmarkResult) -> Iterator[dict[str, Any]]:
     """Every answer of ``result`` as a dictionary keyed by :data:`COLUMNS`: persona by persona,
     checkpoint by checkpoint, scored answers first, then the ones left unscored."""
+    judged = result.judged  # a run given no judge: its stub judge's zeros are no scores
+    attributed = attribute_run(result) if judged else None
+
+    def kind() -> str | None:
+        return next(attributed).attribution.kind if attributed is not None else None
+
     for persona in result.personas:
         for rr in persona.range_results:
             for q in rr.question_results:
-                yield _row(persona.persona_id, rr, q, True)
+                yield _row(persona.persona_id, rr, q, judged, kind())
             for q in rr.unscored_results or ():
-                yield _row(persona.persona_id, rr, q, False)
+                yield _row(persona.persona_id, rr, q, False, kind())
 
 
 def to_dataframe(result: BenchmarkResult | str | Path) -> pandas.DataFrame:
@@ -134,4 +151,5 @@ def to_dataframe(result: BenchmarkResult | str | Path) -> pandas.DataFrame:
         seen = list(dict.fromkeys(frame[name]))
         categories = [v for v in order if v in seen] + [v for v in seen if v not in order]
         frame[name] = pd.Categorical(frame[name], categories=categories, ordered=ordered)
+    frame["attribution"] = pd.Categorical(frame["attribution"], categories=CLASSES, ordered=True)
     return frame

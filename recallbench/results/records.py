@@ -220,6 +220,9 @@ class TimeRangeResult:
     """Ours: time ``finalize_ingestion`` took at this checkpoint."""
     score_interval: ScoreInterval | None = None
     """Ours, in runs of more than one epoch: the bootstrap interval of ``overall_score``."""
+    writes_refused: int | None = None
+    """Ours: writes the memory system refused while this checkpoint's days were ingested
+    (:class:`~recallbench.errors.WritesRefused`); None (not written) when it refused none."""
 
     def __repr__(self) -> str:
         return (
@@ -290,8 +293,10 @@ class PersonaResult:
     (:func:`recallbench.results.cost.persona_cost_json`); None when no call reported tokens."""
 
     def __repr__(self) -> str:
+        # Only attributes it has, by their names (the checkpoints by label).
         return (
-            f"PersonaResult(persona_id={self.persona_id!r}, checkpoints={len(self.range_results)}, "
+            f"PersonaResult(persona_id={self.persona_id!r}, "
+            f"range_results={[r.range.label for r in self.range_results]!r}, "
             f"total_evals_run={self.total_evals_run}, error={self.error!r})"
         )
 
@@ -351,6 +356,10 @@ class RunMetadata:
     intervals: Mapping[str, Any] | None = None
     """Ours, with ``epochs``: how the score intervals were computed (method, level, resamples,
     seed) and the width above which a heatmap cell is marked (``wideAbove``)."""
+    writes_refused: int | None = None
+    """Ours: writes the memory system refused over the whole run (the sum of the checkpoints'
+    ``writesRefused``): what it was given and did not keep; None (not written) when it refused
+    none."""
     retried_errors: int | None = None
     """Ours, after ``run --retry-errors``: the answers of this result that were asked or judged
     again after their adapter or judge call had failed (by ``--retry-errors`` or an earlier
@@ -391,9 +400,18 @@ class BenchmarkResult:
     Recall Bench's ten."""
 
     @property
+    def judged(self) -> bool:
+        """Whether a judge scored the answers: False for a run given none, whose stub judge scored
+        every answer 0 (``metadata.judge_model`` is None; the reports say NOT JUDGED)."""
+        return self.metadata.judge_model is not None
+
+    @property
     def overall_score(self) -> float | None:
         """The run's overall score: the mean composite score (0–6) of every scored answer, each
-        evaluation weighing once (None when nothing was scored). As a percentage: ``/ 6 * 100``."""
+        evaluation weighing once (None when nothing was scored, or nothing was judged: see
+        :attr:`judged`). As a percentage: ``/ 6 * 100``."""
+        if not self.judged:
+            return None
         scores = [
             q.composite_score
             for p in self.personas
@@ -406,7 +424,9 @@ class BenchmarkResult:
     def hallucination_rate(self) -> float | None:
         """The share (0–100) of the run's scored answers the judge flagged as hallucinated (None
         when nothing was scored); what a hallucination is depends on the judge's mode
-        (``metadata.hallucination_mode``)."""
+        (``metadata.hallucination_mode``). None too when nothing was judged (:attr:`judged`)."""
+        if not self.judged:
+            return None
         flags = [
             q.score.hallucination == 0
             for p in self.personas
@@ -416,8 +436,11 @@ class BenchmarkResult:
         return 100 * sum(flags) / len(flags) if flags else None
 
     def __repr__(self) -> str:
+        # Only attributes it has, by their names (the personas by id, the score rounded).
+        overall = self.overall_score
         return (
             f"BenchmarkResult(adapter_name={self.adapter_name!r}, "
             f"personas={[p.persona_id for p in self.personas]!r}, "
-            f"total_evals_run={self.metadata.total_evals_run})"
+            f"overall_score={'None' if overall is None else f'{overall:.3f}'}, "
+            f"judged={self.judged})"
         )

@@ -1,17 +1,26 @@
 """The generic MCP memory adapter: any memory server that speaks MCP, driven by a mapping
 (:class:`~.config.McpConfig`, docs/mcp.md).
 
-``setup`` makes the unit's data folder (:mod:`.folders`) and starts a keeper task
-(:mod:`.server`) that starts the server over stdio (:mod:`.stdio`) — or connects to a running one
-over streamable HTTP — and holds its ``ClientSession``; ``teardown`` stops the keeper, the server's
-whole process tree and removes the folder. Both must run in the same task (the keeper lives in a
-task group setup opens): :meth:`McpAdapter.lifespan` does both as one async context manager.
+``setup`` makes the unit's data folder (:mod:`.folders`) and starts a keeper task (:mod:`.server`)
+that starts the server over stdio (:mod:`.stdio`) — or connects to one over streamable HTTP — and
+holds its ``ClientSession``; then it makes the mapping's ``reset`` and ``setup`` calls. ``teardown``
+makes the ``teardown`` calls, stops the keeper, the server's process tree and removes the folder.
+Both run in one task (the keeper lives in a task group setup opens): :meth:`McpAdapter.lifespan`.
 
 Each day is stored as one or more memory records (``unit``: the day, each session, or each ``###``
 section), each a call of the ingest tool. The adapter keeps which record came from which day and
-session, so the hits a search returns map back to days (retrieval metrics), a session's isolated
-content is filtered out of another session's hits, and ``delete_memory("day-0007")`` deletes every
-record of that day. Answers are extractive from the best hits (:func:`~.._memory.compose_answer`,
+session (:mod:`.records`), so the hits a search returns map back to days (retrieval metrics), a
+session's isolated content is filtered out of another session's hits, and
+``delete_memory("day-0007")`` deletes every record of that day. A write the server refuses (the
+mapping's ``success`` rule, :mod:`.writes`) is not kept: ``ingest_day`` makes the day's other writes
+and raises :class:`~recallbench.errors.WritesRefused`, which the harness counts.
+
+A server reached by URL keeps one memory for every unit that uses it: unless the mapping gives each
+unit a namespace (``{namespace}`` in its tools' arguments), the adapter carries
+``concurrent_units = 1`` and a ``concurrency_note`` saying why, so the harness runs its units one
+at a time.
+
+Answers are extractive from the best hits (:func:`~.._memory.compose_answer`,
 as ``builtin:bm25``), or — with ``answer.model`` (``--adapter-model``) — a model's over them (the
 prompt and model of ``builtin:rag``).
 
@@ -26,14 +35,15 @@ is recorded as unreachable and asked again by ``--resume``); a dead one is start
 from __future__ import annotations
 
 import contextlib
-import os
-from collections.abc import AsyncIterator, Mapping
+import logging
+import secrets
+from collections.abc import AsyncIterator, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
 import attrs
 
-from ...data.corpus import DayMetadata, day_memory_id, memory_id_day, split_sessions
+from ...data.corpus import DayMetadata, memory_id_day
 from ...errors import AdapterError, ConfigError
 from .._memory import (
     DEFAULT_SESSION,
@@ -43,16 +53,19 @@ from .._memory import (
     abstain,
     compose_answer,
     query_terms,
-    snippet,
 )
 from ..base import QueryDetail, RetrievalEntry, ToolCall
 from ..capabilities import ADD_MEMORY, DELETE_MEMORY, RETRIEVE_MEMORY, UPDATE_MEMORY
-from ..lexical import TermStats
-from ..retrieval.base import Document, chunk_day
-from .config import McpConfig, parse_mcp_config
-from .results import Hit, MalformedResult, day_in_id, fill, read_hits, result_payload, slug
+from ..retrieval.base import Document
+from .config import McpConfig, ToolCallConfig, parse_mcp_config
+from .environ import expand_env
+from .records import Record, RecordBook
+from .results import Hit, MalformedResult, fill, search_hits
+from .writes import Refusals, WriteFailed, write_refusal
 
 __all__ = ["MCP_EXTRA_HINT", "McpAdapter", "head_snippet", "require_mcp"]
+
+log = logging.getLogger("recallbench")
 
 MCP_EXTRA_HINT = "pip install 'recallbench[mcp]'"
 
@@ -69,17 +82,6 @@ def require_mcp() -> None:
         raise ConfigError(f"the MCP adapter needs the mcp package: {MCP_EXTRA_HINT}") from None
 
 
-@attrs.frozen
-class _Record:
-    day: int
-    session: str
-    text: str
-
-
-def _lines(text: str) -> list[str]:
-    return [line.strip() for line in text.splitlines() if line.strip()]
-
-
 _HEAD = 4 * SNIPPET_CHARS
 _ANSWERS_KEPT = 2000
 
@@ -87,12 +89,21 @@ _ANSWERS_KEPT = 2000
 def head_snippet(text: str) -> str:
     """:func:`~.._memory.snippet` of ``text``, reading only its head when that holds the snippet:
     a session-sized hit is kilobytes, its snippet 200 characters, and flattening every hit's whole
-    text was a good part of what a search cost the adapter."""
-    if len(text) > _HEAD:
-        head = snippet(text[:_HEAD], limit=_HEAD)  # the head on one line, uncut
-        if len(head) > SNIPPET_CHARS:  # a prefix of the whole text on one line, long enough
-            return snippet(head)
-    return snippet(text)
+    text was a good part of what a search cost the adapter. Flattened by ``str.split`` (the same
+    whitespace as the snippet's ``\\s+``, at a fraction of a regular expression's cost)."""
+    flat = " ".join(text[:_HEAD].split())
+    if len(text) > _HEAD and len(flat) <= SNIPPET_CHARS:  # the head holds too little: the whole
+        flat = " ".join(text.split())
+    if len(flat) <= SNIPPET_CHARS:
+        return flat
+    return flat[: SNIPPET_CHARS - 1].rstrip() + "…"
+
+
+@attrs.frozen
+class _Result:
+    structured: Any
+    texts: list[str]
+    is_error: bool
 
 
 class McpAdapter:
@@ -101,6 +112,11 @@ class McpAdapter:
     Args:
         config: an :class:`McpConfig`, or a mapping to check into one (docs/mcp.md).
         persona: filled into ``{persona}`` placeholders (the harness does not say; default empty).
+
+    Attributes:
+        concurrent_units: 1 for a server reached by URL whose mapping gives units no namespace of
+            their own (they would share its memory), else None (no limit).
+        concurrency_note: why, in one line (None without a limit).
     """
 
     def __init__(self, config: McpConfig | Mapping[str, Any], *, persona: str = "") -> None:
@@ -110,15 +126,26 @@ class McpAdapter:
         self._stack: contextlib.AsyncExitStack | None = None
         self._keeper: Any = None
         self.data_dir: Path | None = None
-        self._last_day = 0
-        self._records: dict[str, _Record] = {}
-        self._by_slug: dict[str, str] = {}
-        self._days: dict[int, list[str]] = {}
-        self._metadata: dict[int, DayMetadata] = {}
-        self._stats = TermStats()
+        self.unit = ""
+        """The unit of work's slug (``{unit}``), new at each setup."""
+        self._book = RecordBook(self.config)
         self._answers = MemoryStore()
         self._answered = 0
         self._answerer: Any = None
+        self.concurrent_units: int | None = None
+        self.concurrency_note: str | None = None
+        server = self.config.server
+        if server.url is not None and not self.config.namespaced:
+            kept = (
+                "resets it for each unit (reset)"
+                if self.config.reset
+                else "neither resets it (reset) nor gives each unit a namespace"
+            )
+            self.concurrent_units = 1
+            self.concurrency_note = (
+                f"{self._label()} at {server.url} keeps one memory for every unit, and its mapping "
+                f"({self.config.source}) {kept}: its units run one at a time"
+            )
         answer = self.config.answer
         if answer.model is not None:
             from ..answering import FullContextAdapter
@@ -161,19 +188,26 @@ class McpAdapter:
         return conn.session if conn is not None else None
 
     def _server_values(self) -> dict[str, Any]:
-        return {"data_dir": str(self.data_dir) if self.data_dir else ""}
+        values = {
+            "data_dir": str(self.data_dir) if self.data_dir else "",
+            "persona": self.persona,
+            "unit": self.unit,
+        }
+        values["namespace"] = fill(self.config.namespace, values)
+        return values
 
     def _expand(self, template: Any) -> Any:
-        return os.path.expandvars(fill(template, self._server_values()))
+        return expand_env(fill(template, self._server_values()))
 
     async def setup(self) -> None:
         """Start (or connect to) the server with an empty memory and open the session; check that
-        every tool the mapping calls is there. First, once per process, stop what a killed run
-        left (:func:`~.folders.sweep_once`).
+        every tool the mapping calls is there; make the ``reset`` calls, then the ``setup`` calls.
+        First, once per process, stop what a killed run left (:func:`~.folders.sweep_once`).
 
         Raises:
             ConfigError: the ``mcp`` extra is missing.
-            AdapterError: the server did not start, did not answer, or lacks a tool.
+            AdapterError: the server did not start, did not answer, lacks a tool, or a reset or
+                setup call failed.
         """
         require_mcp()
         await self.teardown()  # a reused adapter starts clean
@@ -188,6 +222,7 @@ class McpAdapter:
             folder = DataFolder()
             stack.callback(folder.remove)
             self.data_dir = folder.path
+            self.unit = secrets.token_hex(6)
             server = self.config.server
             keeper = ServerKeeper(
                 label=self._label(),
@@ -198,12 +233,32 @@ class McpAdapter:
                 on_restart=self._replay if server.replay else None,
             )
             await keeper.start(stack)
+            self._stack, self._keeper = stack, keeper
+            await self._unit_calls("reset", self.config.reset)
+            await self._unit_calls("setup", self.config.setup)
         except BaseException as exc:
+            self._stack = self._keeper = None
             await stack.aclose()
             if isinstance(exc, Exception) and not isinstance(exc, AdapterError | ConfigError):
                 raise AdapterError(f"{self._label()} did not start: {exc}") from exc
             raise
-        self._stack, self._keeper = stack, keeper
+
+    async def _unit_calls(self, key: str, calls: Sequence[ToolCallConfig]) -> None:
+        """The mapping's ``reset`` or ``setup`` calls, in order.
+
+        Raises:
+            AdapterError: one failed: ``mcp server "x": setup call 1 (tool t) failed: …``.
+        """
+        values = self._server_values()
+        for n, call in enumerate(calls, 1):
+            try:
+                await self.call(call.tool, fill(call.args, values))
+            except AdapterError as exc:
+                detail = str(exc).removeprefix(self._label(call.tool)).lstrip(": ")
+                raise AdapterError(
+                    f"{self._label()}: {key} call {n} (tool {call.tool}) failed: {detail}; see "
+                    f"{key} in {self.config.source}"
+                ) from exc
 
     async def _connect(self, stack: contextlib.AsyncExitStack, first: bool) -> Any:
         from .server import open_connection
@@ -219,16 +274,28 @@ class McpAdapter:
         )
 
     async def _replay(self, conn: Any) -> None:
-        """Store every record held again, on a server started again (``server.replay``)."""
-        ingest = self.config.ingest
+        """On a server started again (``server.replay``): the ``setup`` calls, then every record
+        held stored again."""
         limit = self.config.server.call_timeout
-        for record_id, record in self._records.items():
-            values = self._values(record.day, record_id, record.session, record.text)
-            await conn.call(ingest.tool, fill(ingest.args, values), limit)
+        values = self._server_values()
+        for call in self.config.setup:
+            await conn.call(call.tool, fill(call.args, values), limit)
+        ingest = self.config.ingest
+        for record_id, record in self._book.records.items():
+            args = self._book.values(record.day, record_id, record.session, record.text, values)
+            await conn.call(ingest.tool, fill(ingest.args, args), limit)
 
     async def teardown(self) -> None:
-        """Close the session, stop the server's whole process tree and remove the unit's data
-        folder."""
+        """Make the ``teardown`` calls (a failure is a warning), close the session, stop the
+        server's whole process tree and remove the unit's data folder."""
+        stack = self._stack
+        if stack is not None and self.config.teardown:
+            values = self._server_values()
+            for call in self.config.teardown:
+                try:
+                    await self.call(call.tool, fill(call.args, values))
+                except AdapterError as exc:
+                    log.warning("[mcp] teardown call (tool %s) failed: %s", call.tool, exc)
         stack, self._stack, self._keeper = self._stack, None, None
         if stack is not None:
             await stack.aclose()
@@ -254,27 +321,9 @@ class McpAdapter:
 
     def _reset(self) -> None:
         self._answers, self._answered = MemoryStore(), 0
-        self._records.clear()
-        self._by_slug.clear()
-        self._days.clear()
-        self._metadata.clear()
-        self._stats.clear()
-        self._last_day = 0
+        self._book.clear()
 
-    async def call(
-        self, tool: str, arguments: Mapping[str, Any], *, store: bool = False
-    ) -> tuple[Any, list[str]]:
-        """Call one tool: its ``structuredContent`` and the texts of its content. A call that
-        stores (``store``: ingest, update, delete) and meets the server's death is made once more on
-        the server started again.
-
-        Raises:
-            McpServerDown: the server died under the call, or is down (an AdapterError and a
-                ConnectionError: a question it fails is recorded as unreachable).
-            AdapterError: no session, no answer within ``server.callTimeout`` (from a server that
-                still answers pings), an answer that could not be read, or a result flagged as an
-                error; one line naming server and tool.
-        """
+    async def _result(self, tool: str, arguments: Mapping[str, Any], *, store: bool) -> _Result:
         keeper = self._keeper
         if keeper is None:
             raise AdapterError(f"{self._label(tool)}: called with no session (setup first)")
@@ -290,101 +339,99 @@ class McpAdapter:
             conn = await keeper.connection()
             result = await conn.call(tool, arguments, limit)
         texts = [getattr(c, "text", "") for c in result.content if getattr(c, "type", "") == "text"]
+        return _Result(result.structured_content, texts, bool(result.is_error))
+
+    async def call(
+        self, tool: str, arguments: Mapping[str, Any], *, store: bool = False
+    ) -> tuple[Any, list[str]]:
+        """Call one tool: its ``structuredContent`` and the texts of its content. A call that
+        stores (``store``: ingest, update, delete) and meets the server's death is made once more on
+        the server started again.
+
+        Raises:
+            McpServerDown: the server died under the call, or is down (an AdapterError and a
+                ConnectionError: a question it fails is recorded as unreachable).
+            AdapterError: no session, no answer within ``server.callTimeout`` (from a server that
+                still answers pings), an answer that could not be read, or a result flagged as an
+                error; one line naming server and tool.
+        """
+        result = await self._result(tool, arguments, store=store)
         if result.is_error:
-            detail = next((t.strip().splitlines()[0] for t in texts if t.strip()), "no message")
+            detail = next(
+                (t.strip().splitlines()[0] for t in result.texts if t.strip()), "no message"
+            )
             raise AdapterError(f"{self._label(tool)} returned an error: {detail[:300]}")
-        return result.structured_content, texts
+        return result.structured, result.texts
+
+    async def _write(self, call: ToolCallConfig, values: Mapping[str, Any]) -> str | None:
+        """One write (ingest, delete, update): why the server refused it, or None when done.
+
+        Raises:
+            AdapterError: the call failed (an error result the mapping does not call a refusal).
+        """
+        result = await self._result(call.tool, fill(call.args, values), store=True)
+        try:
+            return write_refusal(
+                call.success,
+                is_error=result.is_error,
+                structured=result.structured,
+                texts=result.texts,
+            )
+        except WriteFailed as exc:
+            raise AdapterError(f"{self._label(call.tool)} returned an error: {exc}") from None
 
     # ----------------------------------------------------------------------------------------------
     # Memories
 
-    def _split(self, day: int, content: str) -> list[tuple[str, str, str]]:
-        """``(record id, session, text)`` for each memory record of a day."""
-        values: dict[str, Any] = {
-            "day": day,
-            "memory_id": day_memory_id(day),
-            "persona": self.persona,
-        }
-        values |= self._server_values()
-        values["date"] = self._metadata[day].date if day in self._metadata else ""
-        unit = self.config.unit
-        pieces: list[tuple[str, str, int]]
-        if unit == "chunk":
-            pieces = []
-            for document in chunk_day(day, content):
-                index = int(document.id.rpartition("/")[2])
-                pieces.append((document.session or "", document.text, index))
-        elif unit == "session":
-            sessions = split_sessions(content)
-            pieces = [(s, body, 0) for s, body in sessions.items()] or [("", content, 0)]
-        else:
-            pieces = [("", content, 0)]
-        out = []
-        for session, text, index in pieces:
-            record_id = fill(self.config.record_id, {**values, "session": session, "index": index})
-            out.append((str(record_id), session, text))
-        return out
-
-    def _values(self, day: int, record_id: str, session: str, text: str) -> dict[str, Any]:
-        metadata = self._metadata.get(day)
-        return {
-            **self._server_values(),
-            "persona": self.persona,
-            "day": day,
-            "memory_id": day_memory_id(day),
-            "record_id": record_id,
-            "date": metadata.date if metadata is not None else "",
-            "content": text,
-            "lines": _lines(text),
-            "session": session,
-        }
-
-    def _keep(self, record_id: str, record: _Record) -> None:
-        self._records[record_id] = record
-        self._by_slug[slug(record_id)] = record_id
-        self._days.setdefault(record.day, []).append(record_id)
-        self._stats.add([record.text])
-
-    def _forget(self, record_id: str) -> None:
-        record = self._records.pop(record_id)
-        self._by_slug.pop(slug(record_id), None)
-        self._days[record.day].remove(record_id)
-        self._stats.remove([record.text])
-
-    async def _store(self, day: int, record_id: str, session: str, text: str) -> None:
-        ingest = self.config.ingest
-        values = self._values(day, record_id, session, text)
-        await self.call(ingest.tool, fill(ingest.args, values), store=True)
-        self._keep(record_id, _Record(day, session, text))
+    async def _store(
+        self, day: int, record_id: str, session: str, text: str, refusals: Refusals
+    ) -> None:
+        values = self._book.values(day, record_id, session, text, self._server_values())
+        refused = await self._write(self.config.ingest, values)
+        if refused is not None:
+            refusals.add(f"{record_id}: {refused}")
+            return
+        self._book.keep(record_id, Record(day, session, text))
 
     async def ingest_day(self, day: int, content: str, metadata: DayMetadata) -> None:
-        """Store one day as its records (a day already held is not stored again)."""
-        if day in self._days:
+        """Store one day as its records (a day already held is not stored again).
+
+        Raises:
+            WritesRefused: the server refused some of the day's records (the others are stored).
+            AdapterError: a write failed.
+        """
+        book = self._book
+        if day in book.days:
             return
-        self._metadata[day] = metadata
-        self._days[day] = []
-        self._last_day = max(self._last_day, day)
-        for record_id, session, text in self._split(day, content):
+        book.open_day(day, metadata)
+        refusals = Refusals()
+        for record_id, session, text in book.split(day, content, self._server_values()):
             if text.strip():
-                await self._store(day, record_id, session, text)
+                await self._store(day, record_id, session, text, refusals)
+        refusals.raise_any()
 
     async def finalize_ingestion(self) -> None:
         """Nothing to do: a server indexes what it is given (or says so in its own tools)."""
 
     def _held(self, memory_id: str) -> int:
         day = memory_id_day(memory_id)
-        if day not in self._days:
+        if day not in self._book.days:
             raise KeyError(f'no memory "{memory_id}": day {day} is not held')
         return day
 
-    async def _delete_record(self, record_id: str) -> None:
+    async def _delete_record(self, record_id: str, refusals: Refusals) -> None:
         delete = self.config.delete
         if delete is None:
             raise AdapterError(f"{self._label()}: the mapping names no delete tool")
-        record = self._records[record_id]
-        values = self._values(record.day, record_id, record.session, record.text)
-        await self.call(delete.tool, fill(delete.args, values), store=True)
-        self._forget(record_id)
+        record = self._book.records[record_id]
+        values = self._book.values(
+            record.day, record_id, record.session, record.text, self._server_values()
+        )
+        refused = await self._write(delete, values)
+        if refused is not None:
+            refusals.add(f"deleting {record_id}: {refused}")
+            return
+        self._book.forget(record_id)
 
     async def delete_memory(self, memory_id: str) -> None:
         """Delete every record of one day (``"day-0007"``) with the delete tool.
@@ -392,13 +439,16 @@ class McpAdapter:
         Raises:
             ValueError: the id names no day.
             KeyError: the day is not held.
+            WritesRefused: the server refused to delete some records (they stay held).
             AdapterError: no delete tool, or the server failed.
         """
         day = self._held(memory_id)
-        for record_id in list(self._days[day]):
-            await self._delete_record(record_id)
-        del self._days[day]
-        self._metadata.pop(day, None)
+        refusals = Refusals()
+        for record_id in list(self._book.days[day]):
+            await self._delete_record(record_id, refusals)
+        if not self._book.days[day]:
+            self._book.close_day(day)
+        refusals.raise_any()
 
     async def update_memory(self, memory_id: str, content: str) -> None:
         """Replace one day's content: records whose id stays are updated with the update tool (when
@@ -408,28 +458,37 @@ class McpAdapter:
         Raises:
             ValueError: the id names no day.
             KeyError: the day is not held.
+            WritesRefused: the server refused some of these writes (the others are made).
             AdapterError: no delete tool, or the server failed.
         """
         day = self._held(memory_id)
         if self.config.delete is None:
             raise AdapterError(f"{self._label()}: the mapping names no delete tool")
-        fresh = {rid: (session, text) for rid, session, text in self._split(day, content)}
+        book = self._book
+        unit_values = self._server_values()
+        fresh = {
+            rid: (session, text) for rid, session, text in book.split(day, content, unit_values)
+        }
         update = self.config.update
-        for record_id in list(self._days[day]):
+        refusals = Refusals()
+        for record_id in list(book.days[day]):
             if update is not None and record_id in fresh and fresh[record_id][1].strip():
                 session, text = fresh.pop(record_id)
-                values = self._values(day, record_id, session, text)
-                await self.call(update.tool, fill(update.args, values), store=True)
-                self._forget(record_id)
-                self._keep(record_id, _Record(day, session, text))
+                values = book.values(day, record_id, session, text, unit_values)
+                refused = await self._write(update, values)
+                if refused is not None:
+                    refusals.add(f"updating {record_id}: {refused}")
+                    continue
+                book.forget(record_id)
+                book.keep(record_id, Record(day, session, text))
             else:
-                await self._delete_record(record_id)
+                await self._delete_record(record_id, refusals)
         for record_id, (session, text) in fresh.items():
             if text.strip():
-                await self._store(day, record_id, session, text)
+                await self._store(day, record_id, session, text, refusals)
+        refusals.raise_any()
 
-    # ----------------------------------------------------------------------------------------------
-    # Searching and answering
+    # -- searching and answering ---------------------------------------------------------------
 
     def queries(self, question: str) -> list[str]:
         """The queries the search tool is called with for ``question`` (``search.query``)."""
@@ -441,47 +500,18 @@ class McpAdapter:
             return terms
         return [(" OR " if mode == "or" else " ").join(terms)]
 
-    def _place(self, hit: Hit) -> tuple[int | None, str | None]:
-        """The day and session a hit came from: its own fields, else the record it names (exactly,
-        or as the server slugged it), else a ``day-N`` in its id."""
-        record_id = hit.id if hit.id in self._records else self._by_slug.get(slug(hit.id))
-        if record_id is None:
-            tail = slug(hit.id)
-            record_id = next((r for s, r in self._by_slug.items() if tail.endswith(s)), None)
-        record = self._records.get(record_id) if record_id else None
-        day = (
-            hit.day
-            if hit.day is not None
-            else (record.day if record else day_in_id(hit.id, self._last_day))
-        )
-        session = hit.session if hit.session is not None else (record.session if record else None)
-        return day, session
-
-    def _visible(self, day: int | None, session: str | None, asked_in: str) -> bool:
-        if day is None or not session or session == asked_in:
-            return True
-        metadata = self._metadata.get(day)
-        return metadata is None or session not in metadata.isolated_sessions
-
     async def _search(self, question: str) -> tuple[list[Hit], list[ToolCall]]:
         search = self.config.search
         hits: dict[str, Hit] = {}
         calls: list[ToolCall] = []
+        unit_values = self._server_values()
         for query in self.queries(question):
             args = fill(
-                search.args,
-                {
-                    **self._server_values(),
-                    "persona": self.persona,
-                    "query": query,
-                    "limit": search.limit,
-                    "session": "",
-                },
+                search.args, {**unit_values, "query": query, "limit": search.limit, "session": ""}
             )
             structured, texts = await self.call(search.tool, args)
             try:
-                payload = result_payload(structured, texts, self.config.hits.source)
-                found = read_hits(payload, self.config.hits, self._last_day)
+                found = search_hits(structured, texts, self.config.hits, self._book.last_day)
             except MalformedResult as exc:
                 raise AdapterError(
                     f"{self._label(search.tool)} returned malformed results: {exc}; see hits in "
@@ -500,14 +530,14 @@ class McpAdapter:
         found, calls = await self._search(question)
         chunks: list[tuple[Chunk, float | None]] = []
         for hit in found:
-            day, hit_session = self._place(hit)
-            if not self._visible(day, hit_session, session):
+            day, hit_session = self._book.place(hit)
+            if not self._book.visible(day, hit_session, session):
                 continue
             # Keyed by its text, the store's splits of a hit are those of any hit of that text.
             document = Document(id=hit.text, text=hit.text, day=day, session=hit_session or None)
             chunks.append((Chunk(document=document, path=hit.id, isolated=False), hit.score))
         store = self._answer_store()
-        weights = {t: self._stats.idf(t) for t in query_terms(question)}
+        weights = {t: self._book.stats.idf(t) for t in query_terms(question)}
         if self.config.search.rank == "overlap":
             ranked = store.rank_by_overlap([c for c, _ in chunks], weights)
             chunks = [(c, score) for c, score in ranked]
@@ -550,15 +580,16 @@ class McpAdapter:
         if self._answerer._model is None:
             await self._answerer.setup()
         dated = [
-            (c, self._metadata[c.day].date if c.day in self._metadata else None) for c, _ in chunks
+            (c, self._book.metadata[c.day].date if c.day in self._book.metadata else None)
+            for c, _ in chunks
         ]
         when = (
             question_date.strip()
             if isinstance(question_date, str) and question_date.strip()
             else None
         )
-        if when is None and self._metadata:
-            when = self._metadata[max(self._metadata)].date
+        if when is None and self._book.metadata:
+            when = self._book.metadata[max(self._book.metadata)].date
         detail: QueryDetail = await self._answerer.answer(
             rag_prompt(dated, question, when), retrieval, passages=len(chunks)
         )

@@ -1,19 +1,22 @@
-"""The mapping that points the MCP adapter at a memory server: how to start or reach it, which tools
-store, search, delete and update, where the hits are in a result, and how the answer is made.
+"""The mapping that points the MCP adapter at a memory server: how to start or reach it, what to call
+when a unit of work starts (``reset``, ``setup``) and ends (``teardown``), which tools store,
+search, delete and update, when a write counts as stored (``success``), where the hits are in a
+result, and how the answer is made.
 
 A mapping comes from a YAML or JSON file (:func:`load_mcp_file`, errors name ``file:line``), from a
-preset (:mod:`.presets`) or from a profile's adapter ``config``; :func:`parse_mcp_config` checks it
-into an :class:`McpConfig`. Every mistake is one :class:`~recallbench.errors.ConfigError` line naming
-where it is and what was expected (docs/mcp.md lists the keys).
+preset (:mod:`.presets`: mapping files shipped in ``presets/``) or from a profile's adapter
+``config``; :func:`parse_mcp_config` checks it into an :class:`McpConfig`. Every mistake is one
+:class:`~recallbench.errors.ConfigError` line naming where it is and what was expected (docs/mcp.md
+lists the keys).
 
-Pure: no anyio, no mcp.
+Pure but for ``server.locate`` (an environment variable naming where the server is installed): no
+anyio, no mcp.
 """
 
 from __future__ import annotations
 
-import difflib
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from pathlib import Path
 from typing import Any, Literal
 
@@ -21,6 +24,8 @@ import attrs
 
 from ...data._yaml import KeyPath, Locator, load_yaml_located
 from ...errors import ConfigError, DatasetError
+from .checks import Reader, placeholders
+from .environ import locate
 
 __all__ = [
     "INGEST_FIELDS",
@@ -33,6 +38,7 @@ __all__ = [
     "SearchConfig",
     "ServerConfig",
     "ToolCallConfig",
+    "WriteRule",
     "deep_merge",
     "load_mcp_file",
     "parse_mcp_config",
@@ -48,7 +54,10 @@ QUERY_MODES: tuple[QueryMode, ...] = ("whole", "keywords", "or", "each")
 """How the question becomes a query: as asked, its keywords joined by spaces, joined by `` OR ``,
 or one search call per keyword (hits merged)."""
 
-COMMON_FIELDS = frozenset({"data_dir", "persona"})
+UNIT_FIELDS = frozenset({"data_dir", "persona", "unit", "namespace"})
+"""What every template may name: the unit's data folder, the persona, the unit's slug and its
+namespace."""
+COMMON_FIELDS = UNIT_FIELDS
 INGEST_FIELDS = COMMON_FIELDS | {
     "day",
     "memory_id",
@@ -61,30 +70,17 @@ INGEST_FIELDS = COMMON_FIELDS | {
 """The placeholders of ingest and update arguments (and of ``recordId``, without ``record_id``)."""
 DELETE_FIELDS = COMMON_FIELDS | {"day", "memory_id", "record_id", "session"}
 SEARCH_FIELDS = COMMON_FIELDS | {"query", "limit", "session"}
-SERVER_FIELDS = frozenset({"data_dir"})
-
-_PLACEHOLDER = re.compile(r"\{\{|\}\}|\{([A-Za-z_][A-Za-z0-9_]*)\}")
+SERVER_FIELDS = frozenset({"data_dir", "unit", "namespace"})
+NAMESPACE_FIELDS = frozenset({"unit", "persona"})
+SCOPING = frozenset({"unit", "namespace"})
+"""The placeholders that give each unit of work its own part of a shared server."""
 
 DEFAULT_RECORD_IDS: Mapping[Unit, str] = {
     "day": "{memory_id}",
     "session": "{memory_id}.{session}",
     "chunk": "{memory_id}.{session}.{index}",
 }
-
-
-def placeholders(template: object) -> set[str]:
-    """Every ``{name}`` in a template (strings, lists and mappings walked); ``{{`` and ``}}`` are
-    literal braces."""
-    found: set[str] = set()
-    if isinstance(template, str):
-        found.update(m.group(1) for m in _PLACEHOLDER.finditer(template) if m.group(1))
-    elif isinstance(template, Mapping):
-        for key, value in template.items():
-            found |= placeholders(key) | placeholders(value)
-    elif isinstance(template, list | tuple):
-        for item in template:
-            found |= placeholders(item)
-    return found
+DEFAULT_NAMESPACE = "recallbench-{unit}"
 
 
 @attrs.frozen(kw_only=True)
@@ -104,8 +100,10 @@ class ServerConfig:
     restarts: int = 3
     """How many times a stdio server that dies is started again in one unit of work."""
     replay: bool = False
-    """After a restart, store again every record the adapter holds (a server that keeps its memory
-    only in its process comes back empty)."""
+    """After a restart, call ``setup`` and store again every record the adapter holds (a server
+    that keeps its memory only in its process comes back empty)."""
+    located_by: str | None = None
+    """The environment variable ``server.locate`` read the command from (when it was set)."""
 
     @property
     def needs_data_dir(self) -> bool:
@@ -116,11 +114,29 @@ class ServerConfig:
 
 
 @attrs.frozen(kw_only=True)
+class WriteRule:
+    """When a write (ingest, delete, update) counts as done, and when the server refused it.
+
+    A write is refused when ``path`` in its result is not true, when its text does not match
+    ``match``, or when it is an error result whose text matches ``error_refusal``; any other error
+    result is a failure (it stops the unit). Without a rule, a result carrying ``"success": false``
+    is refused.
+    """
+
+    path: str | None = None
+    match: re.Pattern[str] | None = None
+    error_refusal: re.Pattern[str] | None = None
+    reason: str | None = None
+    """A dotted path to the server's words for a refusal (default: its first line of text)."""
+
+
+@attrs.frozen(kw_only=True)
 class ToolCallConfig:
-    """One tool and its argument template."""
+    """One tool, its argument template, and (for a write) its success rule."""
 
     tool: str
     args: Mapping[str, Any] = attrs.field(factory=dict)
+    success: WriteRule | None = None
 
 
 @attrs.frozen(kw_only=True)
@@ -137,12 +153,19 @@ class SearchConfig(ToolCallConfig):
 class HitsConfig:
     """Where the hits are in a search result and which fields hold what.
 
-    ``path`` is dotted (``result.results``; empty: the result itself is the list); ``text`` names
-    one field or several (joined by newlines; a list of strings is joined too).
+    ``path`` is dotted (``result.results``; empty: the result itself is the list); ``columns``
+    reads hits given as parallel lists (``{id: ids.0, text: documents.0}``: hit n is ``{id: ids.0[n],
+    text: documents.0[n]}``); ``pattern`` reads hits out of prose (each match one hit, its named
+    groups its fields). The fields (``id``, ``text``, ``score``, ``day``, ``session``) are dotted
+    paths into each hit (``metadata.day``); ``text`` names one or several (joined by newlines; a
+    list of strings is joined too).
     """
 
     source: Literal["auto", "structured", "text"] = "auto"
     path: str = ""
+    columns: Mapping[str, str] = attrs.field(factory=dict)
+    pattern: re.Pattern[str] | None = None
+    empty: re.Pattern[str] | None = None
     id: str = "id"
     text: tuple[str, ...] = ("text",)
     score: str | None = None
@@ -176,13 +199,35 @@ class McpConfig:
     delete: ToolCallConfig | None = None
     update: ToolCallConfig | None = None
     answer: AnswerConfig = AnswerConfig()
+    namespace: str = DEFAULT_NAMESPACE
+    reset: tuple[ToolCallConfig, ...] = ()
+    setup: tuple[ToolCallConfig, ...] = ()
+    teardown: tuple[ToolCallConfig, ...] = ()
+    install: str | None = None
     source: str = "config"
 
     @property
     def tools(self) -> list[str]:
         """The tools the mapping calls, each once."""
-        calls = [self.ingest, self.search, self.delete, self.update]
+        calls = [
+            *self.reset,
+            *self.setup,
+            self.ingest,
+            self.search,
+            self.delete,
+            self.update,
+            *self.teardown,
+        ]
         return list(dict.fromkeys(c.tool for c in calls if c is not None))
+
+    @property
+    def namespaced(self) -> bool:
+        """Whether each unit of work has its own part of the server: ``{namespace}`` (or
+        ``{unit}``) in the server's URL or headers, or in both the ingest and the search
+        arguments."""
+        server = placeholders([self.server.url or "", dict(self.server.headers)])
+        tools = placeholders(dict(self.ingest.args)) & placeholders(dict(self.search.args))
+        return bool((server | tools) & SCOPING)
 
 
 def deep_merge(base: Mapping[str, Any], over: Mapping[str, Any]) -> dict[str, Any]:
@@ -217,7 +262,12 @@ def load_mcp_file(path: Path) -> tuple[dict[str, Any], Locator]:
 
 _TOP_KEYS = (
     "name",
+    "install",
     "server",
+    "namespace",
+    "reset",
+    "setup",
+    "teardown",
     "unit",
     "recordId",
     "ingest",
@@ -229,6 +279,7 @@ _TOP_KEYS = (
 )
 _SERVER_KEYS = (
     "command",
+    "locate",
     "args",
     "env",
     "cwd",
@@ -245,98 +296,46 @@ DAY = 86_400.0
 MAX_RESTARTS = 100
 """The most restarts of a server a mapping may allow in one unit of work."""
 _TOOL_KEYS = ("tool", "args")
+_WRITE_KEYS = ("tool", "args", "success")
+_SUCCESS_KEYS = ("path", "match", "errorRefusal", "reason")
+_LOCATE_KEYS = ("env", "under")
 _SEARCH_KEYS = ("tool", "args", "query", "maxKeywords", "limit", "rank")
-_HITS_KEYS = ("from", "path", "id", "text", "score", "day", "session")
+_HITS_KEYS = (
+    "from",
+    "path",
+    "columns",
+    "pattern",
+    "empty",
+    "id",
+    "text",
+    "score",
+    "day",
+    "session",
+)
 _ANSWER_KEYS = ("sentences", "answerHits", "cite", "model", "maxTokens", "cache")
 
 
-class _Reader:
-    """Checks values of one mapping, each error naming its place (``file:line`` or a key path)."""
-
-    def __init__(self, source: str, locator: Locator | None) -> None:
-        self.source, self.locator = source, locator
-
-    def where(self, path: KeyPath) -> str:
-        dotted = ".".join(str(p) for p in path) or "(top)"
-        line = self.locator.line(path) if self.locator is not None else None
-        return f"{self.source}:{line}: {dotted}" if line else f"{self.source}: {dotted}"
-
-    def fail(self, path: KeyPath, message: str) -> ConfigError:
-        return ConfigError(f"{self.where(path)} {message} (docs/mcp.md)")
-
-    def mapping(self, value: Any, path: KeyPath, keys: Sequence[str]) -> dict[str, Any]:
-        if not isinstance(value, Mapping):
-            raise self.fail(path, f"must be a mapping, got {value!r}")
-        for key in value:
-            if key not in keys:
-                close = difflib.get_close_matches(str(key), keys, n=1, cutoff=0.6)
-                hint = f' (did you mean "{close[0]}"?)' if close else ""
-                raise self.fail((*path, key), f"is not a key{hint}; known: {', '.join(keys)}")
-        return dict(value)
-
-    def text(self, value: Any, path: KeyPath, *, optional: bool = False) -> str | None:
-        if value is None and optional:
-            return None
-        if not isinstance(value, str) or not value.strip():
-            raise self.fail(path, f"must be a non-empty string, got {value!r}")
-        return value
-
-    def number(
-        self,
-        value: Any,
-        path: KeyPath,
-        *,
-        whole: bool = False,
-        zero: bool = False,
-        most: float | None = None,
-    ) -> Any:
-        ok = isinstance(value, int) if whole else isinstance(value, int | float)
-        kind = f"{'whole ' if whole else ''}number {'>= 0' if zero else '> 0'}"
-        if isinstance(value, bool) or not ok or not (value >= 0 if zero else value > 0):
-            raise self.fail(path, f"must be a {kind}, got {value!r}")
-        if most is not None and value > most:
-            raise self.fail(path, f"must be a {kind} of at most {most:g}, got {value!r}")
-        return value
-
-    def flag(self, value: Any, path: KeyPath) -> bool:
-        if not isinstance(value, bool):
-            raise self.fail(path, f"must be true or false, got {value!r}")
-        return value
-
-    def choice(self, value: Any, path: KeyPath, choices: Sequence[str]) -> Any:
-        if value not in choices:
-            raise self.fail(path, f"must be one of {', '.join(choices)}, got {value!r}")
-        return value
-
-    def strings(self, value: Any, path: KeyPath) -> tuple[str, ...]:
-        if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
-            raise self.fail(path, f"must be a list of strings, got {value!r}")
-        return tuple(value)
-
-    def string_map(self, value: Any, path: KeyPath) -> dict[str, str]:
-        if not isinstance(value, Mapping):
-            raise self.fail(path, f"must be a mapping of names to strings, got {value!r}")
-        out: dict[str, str] = {}
-        for key, item in value.items():
-            if isinstance(item, bool) or not isinstance(item, str | int | float):
-                raise self.fail((*path, key), f"must be a string, got {item!r}")
-            out[str(key)] = str(item)
-        return out
-
-    def template(self, value: Any, path: KeyPath, allowed: frozenset[str]) -> None:
-        unknown = sorted(placeholders(value) - allowed)
-        if unknown:
-            raise self.fail(
-                path,
-                f"names {', '.join('{' + u + '}' for u in unknown)}, which it cannot fill; it may "
-                f"use {', '.join('{' + a + '}' for a in sorted(allowed))}",
-            )
+def _command(r: Reader, given: Mapping[str, Any], path: KeyPath) -> tuple[str | None, str | None]:
+    """The command and, when ``locate`` found it through a set variable, that variable."""
+    command = r.text(given.get("command"), (*path, "command"), optional=True)
+    if "locate" not in given:
+        return command, None
+    where = (*path, "locate")
+    if command is None:
+        raise r.fail(where, "needs server.command: what to run when its variable is not set")
+    spec = r.mapping(given["locate"], where, _LOCATE_KEYS)
+    env = r.text(spec.get("env"), (*where, "env")) or ""
+    if not re.fullmatch(r"[A-Za-z_][A-Za-z0-9_]*", env):
+        raise r.fail((*where, "env"), f"must name an environment variable, got {env!r}")
+    under = r.strings(spec.get("under", []), (*where, "under"))
+    found = locate(env, under, command)
+    return found, (env if found != command else None)
 
 
-def _server(r: _Reader, raw: Any) -> ServerConfig:
+def _server(r: Reader, raw: Any) -> ServerConfig:
     path: KeyPath = ("server",)
     given = r.mapping(raw, path, _SERVER_KEYS)
-    command = r.text(given.get("command"), (*path, "command"), optional=True)
+    command, located_by = _command(r, given, path)
     url = r.text(given.get("url"), (*path, "url"), optional=True)
     if (command is None) == (url is None):
         raise r.fail(
@@ -344,7 +343,7 @@ def _server(r: _Reader, raw: Any) -> ServerConfig:
             "needs exactly one of command (start the server over stdio) and url "
             "(a running server, streamable HTTP)",
         )
-    if url is not None and not re.match(r"https?://", url):
+    if url is not None and not re.match(r"(https?://|\$)", url):
         raise r.fail((*path, "url"), f"must be an http:// or https:// URL, got {url!r}")
     args = r.strings(given.get("args", []), (*path, "args"))
     env = r.string_map(given.get("env", {}), (*path, "env"))
@@ -353,7 +352,15 @@ def _server(r: _Reader, raw: Any) -> ServerConfig:
     probe = given.get("probeAfter", 10.0)
     if probe is not None:
         probe = r.number(probe, (*path, "probeAfter"), zero=True, most=DAY)
-    for key, value in (("command", command), ("args", list(args)), ("env", env), ("cwd", cwd)):
+    templated = (
+        ("command", command),
+        ("args", list(args)),
+        ("env", env),
+        ("cwd", cwd),
+        ("url", url),
+        ("headers", headers),
+    )
+    for key, value in templated:
         r.template(value, (*path, key), SERVER_FIELDS)
     return ServerConfig(
         command=command,
@@ -373,22 +380,51 @@ def _server(r: _Reader, raw: Any) -> ServerConfig:
             given.get("restarts", 3), (*path, "restarts"), whole=True, zero=True, most=MAX_RESTARTS
         ),
         replay=r.flag(given.get("replay", False), (*path, "replay")),
+        located_by=located_by,
     )
 
 
-def _tool(r: _Reader, raw: Any, key: str, allowed: frozenset[str]) -> ToolCallConfig:
-    given = r.mapping(raw, (key,), _TOOL_KEYS)
-    tool = r.text(given.get("tool"), (key, "tool"))
+def _success(r: Reader, raw: Any, path: KeyPath) -> WriteRule:
+    given = r.mapping(raw, path, _SUCCESS_KEYS)
+    if not given:
+        raise r.fail(path, f"must give at least one of {', '.join(_SUCCESS_KEYS[:3])}")
+    return WriteRule(
+        path=r.dotted(given.get("path"), (*path, "path"), optional=True),
+        match=r.pattern(given["match"], (*path, "match")) if "match" in given else None,
+        error_refusal=r.pattern(given["errorRefusal"], (*path, "errorRefusal"))
+        if "errorRefusal" in given
+        else None,
+        reason=r.dotted(given.get("reason"), (*path, "reason"), optional=True),
+    )
+
+
+def _tool(
+    r: Reader, raw: Any, path: KeyPath, allowed: frozenset[str], *, write: bool = False
+) -> ToolCallConfig:
+    given = r.mapping(raw, path, _WRITE_KEYS if write else _TOOL_KEYS)
+    tool = r.text(given.get("tool"), (*path, "tool"))
     args = given.get("args", {})
     if not isinstance(args, Mapping):
-        raise r.fail((key, "args"), f"must be a mapping (the tool's arguments), got {args!r}")
-    r.template(args, (key, "args"), allowed)
-    return ToolCallConfig(tool=tool or "", args=dict(args))
+        raise r.fail((*path, "args"), f"must be a mapping (the tool's arguments), got {args!r}")
+    r.template(args, (*path, "args"), allowed)
+    success = _success(r, given["success"], (*path, "success")) if "success" in given else None
+    return ToolCallConfig(tool=tool or "", args=dict(args), success=success)
 
 
-def _search(r: _Reader, raw: Any) -> SearchConfig:
+def _calls(r: Reader, raw: Any, key: str) -> tuple[ToolCallConfig, ...]:
+    """``setup``, ``reset`` or ``teardown``: a list of tool calls (one call alone is a list of one)."""
+    items = [raw] if isinstance(raw, Mapping) else raw
+    if not isinstance(items, list):
+        raise r.fail((key,), f"must be a list of tool calls ({{tool, args}}), got {raw!r}")
+    return tuple(
+        _tool(r, item, (key, n) if items is raw else (key,), UNIT_FIELDS)
+        for n, item in enumerate(items)
+    )
+
+
+def _search(r: Reader, raw: Any) -> SearchConfig:
     given = r.mapping(raw, ("search",), _SEARCH_KEYS)
-    call = _tool(r, {k: v for k, v in given.items() if k in _TOOL_KEYS}, "search", SEARCH_FIELDS)
+    call = _tool(r, {k: v for k, v in given.items() if k in _TOOL_KEYS}, ("search",), SEARCH_FIELDS)
     if "query" not in placeholders(call.args):
         raise r.fail(("search", "args"), "must pass the question somewhere: no {query} in it")
     return SearchConfig(
@@ -401,29 +437,64 @@ def _search(r: _Reader, raw: Any) -> SearchConfig:
     )
 
 
-def _hits(r: _Reader, raw: Any) -> HitsConfig:
+def _hits(r: Reader, raw: Any) -> HitsConfig:
     given = r.mapping(raw, ("hits",), _HITS_KEYS)
     text = given.get("text", "text")
     texts = (text,) if isinstance(text, str) else r.strings(text, ("hits", "text"))
     if not texts or not all(t.strip() for t in texts):
         raise r.fail(("hits", "text"), f"must name a field or a list of fields, got {text!r}")
+    for n, field in enumerate(texts):
+        r.dotted(field, ("hits", "text") if isinstance(text, str) else ("hits", "text", n))
     path = given.get("path", "")
     if not isinstance(path, str):
         raise r.fail(("hits", "path"), f"must be a dotted path (a string), got {path!r}")
+    source = r.choice(given.get("from", "auto"), ("hits", "from"), ("auto", "structured", "text"))
+    columns = r.string_map(given.get("columns", {}), ("hits", "columns"))
+    for name, column in columns.items():
+        r.dotted(column, ("hits", "columns", name))
+    pattern = r.pattern(given["pattern"], ("hits", "pattern")) if "pattern" in given else None
+    empty = r.pattern(given["empty"], ("hits", "empty")) if "empty" in given else None
+    fields = {
+        "id": r.dotted(given.get("id", "id"), ("hits", "id")) or "id",
+        "score": r.dotted(given.get("score"), ("hits", "score"), optional=True),
+        "day": r.dotted(given.get("day"), ("hits", "day"), optional=True),
+        "session": r.dotted(given.get("session"), ("hits", "session"), optional=True),
+    }
+    if pattern is not None:
+        if columns:
+            raise r.fail(("hits", "pattern"), "reads prose; columns read data: give one of them")
+        if source == "structured" or path:
+            raise r.fail(
+                ("hits", "pattern"),
+                "reads the text content as it is: it takes neither from: structured nor a path",
+            )
+        groups = set(pattern.groupindex)
+        named: list[tuple[str, str]] = [("text", t) for t in texts]
+        named += [(k, v) for k, v in fields.items() if v is not None]
+        for key, field in named:
+            if field.split(".")[0] not in groups:
+                raise r.fail(
+                    ("hits", key),
+                    f'names "{field}", which is no named group of hits.pattern (its groups: '
+                    f"{', '.join(sorted(groups)) or 'none'}); write (?P<{field.split('.')[0]}>…)",
+                )
+    elif empty is not None:
+        raise r.fail(("hits", "empty"), "applies to hits.pattern only (prose results)")
     return HitsConfig(
-        source=r.choice(
-            given.get("from", "auto"), ("hits", "from"), ("auto", "structured", "text")
-        ),
+        source=source,
         path=path,
-        id=r.text(given.get("id", "id"), ("hits", "id")) or "id",
+        columns=columns,
+        pattern=pattern,
+        empty=empty,
+        id=fields["id"] or "id",
         text=texts,
-        score=r.text(given.get("score"), ("hits", "score"), optional=True),
-        day=r.text(given.get("day"), ("hits", "day"), optional=True),
-        session=r.text(given.get("session"), ("hits", "session"), optional=True),
+        score=fields["score"],
+        day=fields["day"],
+        session=fields["session"],
     )
 
 
-def _answer(r: _Reader, raw: Any) -> AnswerConfig:
+def _answer(r: Reader, raw: Any) -> AnswerConfig:
     given = r.mapping(raw, ("answer",), _ANSWER_KEYS)
     cite = given.get("cite", False)
     if not isinstance(cite, bool):
@@ -454,7 +525,7 @@ def parse_mcp_config(
     Raises:
         ConfigError: one line: ``source:line: key.path problem (docs/mcp.md)``.
     """
-    r = _Reader(source, locator)
+    r = Reader(source, locator)
     given = r.mapping(mapping, (), _TOP_KEYS)
     for key in ("server", "ingest", "search", "hits"):
         if key not in given:
@@ -468,16 +539,29 @@ def parse_mcp_config(
     if unit == "day" and "session" in placeholders(record_id):
         raise r.fail(("recordId",), "names {session}, but unit: day stores whole days")
     name = r.text(given.get("name", "mcp"), ("name",)) or "mcp"
+    namespace = r.text(given.get("namespace", DEFAULT_NAMESPACE), ("namespace",)) or ""
+    r.template(namespace, ("namespace",), NAMESPACE_FIELDS)
+    if "unit" not in placeholders(namespace):
+        raise r.fail(("namespace",), f"must name {{unit}}, so each unit has its own: {namespace!r}")
+    optional = {
+        key: _tool(r, given[key], (key,), fields, write=True) if given.get(key) else None
+        for key, fields in (("delete", DELETE_FIELDS), ("update", INGEST_FIELDS))
+    }
     return McpConfig(
         name=name,
+        install=r.text(given.get("install"), ("install",), optional=True),
         server=_server(r, given["server"]),
+        namespace=namespace,
+        reset=_calls(r, given.get("reset", []), "reset"),
+        setup=_calls(r, given.get("setup", []), "setup"),
+        teardown=_calls(r, given.get("teardown", []), "teardown"),
         unit=unit,
         record_id=record_id,
-        ingest=_tool(r, given["ingest"], "ingest", INGEST_FIELDS),
+        ingest=_tool(r, given["ingest"], ("ingest",), INGEST_FIELDS, write=True),
         search=_search(r, given["search"]),
         hits=_hits(r, given["hits"]),
-        delete=_tool(r, given["delete"], "delete", DELETE_FIELDS) if given.get("delete") else None,
-        update=_tool(r, given["update"], "update", INGEST_FIELDS) if given.get("update") else None,
+        delete=optional["delete"],
+        update=optional["update"],
         answer=_answer(r, given.get("answer", {})),
         source=source,
     )

@@ -6,7 +6,7 @@ of its content), so every rule here is tested without a server.
 
 from __future__ import annotations
 
-import contextlib
+import functools
 import json
 import math
 import re
@@ -16,7 +16,7 @@ from typing import Any
 import attrs
 
 from ..._jsonread import MAX_DEPTH, json_loads
-from ...data.corpus import memory_id_day
+from .checks import PLACEHOLDER as _PLACEHOLDER
 from .config import HitsConfig
 
 __all__ = [
@@ -24,13 +24,15 @@ __all__ = [
     "MalformedResult",
     "day_in_id",
     "dig",
+    "field_value",
     "fill",
+    "prose_items",
     "read_hits",
     "result_payload",
+    "search_hits",
     "slug",
 ]
 
-_PLACEHOLDER = re.compile(r"\{\{|\}\}|\{([A-Za-z_][A-Za-z0-9_]*)\}")
 _WHOLE = re.compile(r"\{([A-Za-z_][A-Za-z0-9_]*)\}")
 _DAY_IN_ID = re.compile(r"day[-_ ]?0*(\d+)", re.IGNORECASE)
 _NOT_ALNUM = re.compile(r"[^a-z0-9]+")
@@ -157,59 +159,167 @@ def _score(value: Any, where: str) -> float | None:
     return score
 
 
+_DAY_TAG = re.compile(r"(?:day[-_: ]?)?0*(\d{1,9})", re.IGNORECASE)
+
+
+def _named_day(tag: Any) -> int | None:
+    """The day one value names: a whole number, or text such as ``7``, ``day-0007``, ``day:7``
+    (None when it names none)."""
+    if isinstance(tag, int) and not isinstance(tag, bool):
+        return tag
+    if isinstance(tag, str):
+        found = _DAY_TAG.fullmatch(tag.strip())
+        if found is not None:
+            return int(found.group(1))
+    return None
+
+
 def _day(value: Any, where: str, last_day: int | None) -> int | None:
+    """A hit's day from the value at its day field: a number, text naming a day, or tags (a list,
+    or text of comma-separated tags): the first tag naming a day; tags naming none give none."""
     if value is None:
         return None
-    day: int | None = None
-    if isinstance(value, int) and not isinstance(value, bool):
-        day = value
-    elif isinstance(value, str):
-        with contextlib.suppress(ValueError):
-            day = memory_id_day(value)
+    day = _named_day(value)
     if day is None:
-        raise MalformedResult(f"{where} is not a day: {_shown(value)}")
+        if isinstance(value, str) and "," in value:
+            value = value.split(",")
+        if not isinstance(value, list):
+            raise MalformedResult(f"{where} is not a day: {_shown(value)}")
+        day = next((d for d in map(_named_day, value) if d is not None), None)
+        if day is None:
+            return None
     if day < 1 or (last_day is not None and day > last_day):
         corpus = f"days 1-{last_day}" if last_day else "no day yet"
         raise MalformedResult(f"{where} is day {_shown(day)}, outside the corpus ({corpus})")
     return day
 
 
+@functools.lru_cache(maxsize=256)
+def _steps(field: str) -> tuple[str, ...]:
+    return tuple(field.split("."))
+
+
+def _mapping(value: Any) -> bool:
+    # A result's JSON is dicts: checked first, the ABC check (slow) only for other mappings.
+    return type(value) is dict or isinstance(value, Mapping)
+
+
+def field_value(item: Any, field: str) -> Any:
+    """The value at a hit's field: the key itself when the hit has it (a key may hold dots), else
+    the dotted path (``metadata.day``, ``tags.0``); None when it is not there."""
+    if _mapping(item) and field in item:
+        return item[field]
+    value = item
+    for step in _steps(field):
+        if _mapping(value):
+            value = value.get(step)
+        elif isinstance(value, list) and step.isdigit() and int(step) < len(value):
+            value = value[int(step)]
+        else:
+            return None
+        if value is None:
+            return None
+    return value
+
+
+def _column_items(payload: Any, config: HitsConfig) -> list[dict[str, Any]]:
+    """Hits given as parallel lists (``{ids: [[…]], documents: [[…]]}``): one mapping per
+    position, of each column's item there."""
+    base = dig(payload, config.path)
+    columns: dict[str, list[Any]] = {}
+    for name, path in config.columns.items():
+        found = dig(base, path)
+        if not isinstance(found, list):
+            raise MalformedResult(
+                f'column "{path}" is a {type(found).__name__}, not a list (hits.columns.{name})'
+            )
+        columns[name] = found
+    lengths = {name: len(items) for name, items in columns.items()}
+    if len(set(lengths.values())) > 1:
+        shown = ", ".join(f"{config.columns[n]} {k}" for n, k in lengths.items())
+        raise MalformedResult(f"its columns differ in length: {shown}")
+    count = next(iter(lengths.values()), 0)
+    return [{name: items[n] for name, items in columns.items()} for n in range(count)]
+
+
+def prose_items(texts: Sequence[str], config: HitsConfig) -> list[dict[str, Any]]:
+    """Hits read out of a text result (``hits.pattern``): one mapping of the named groups per
+    match, in order.
+
+    Raises:
+        MalformedResult: no match, in a text that ``hits.empty`` does not call empty (when given).
+    """
+    assert config.pattern is not None
+    text = "\n".join(texts)
+    items = [
+        {k: v for k, v in m.groupdict().items() if v is not None}
+        for m in config.pattern.finditer(text)
+    ]
+    empty = config.empty
+    if not items and empty is not None and text.strip() and empty.search(text) is None:
+        start = text.strip()[:80].replace("\n", " ")
+        raise MalformedResult(f"its text matches neither hits.pattern nor hits.empty: {start!r}")
+    return items
+
+
+def search_hits(
+    structured: Any, texts: Sequence[str], config: HitsConfig, last_day: int | None = None
+) -> list[Hit]:
+    """The hits of a search result (its ``structuredContent`` and the texts of its content):
+    prose read by ``hits.pattern``, else the data (:func:`result_payload`) read by
+    :func:`read_hits`.
+
+    Raises:
+        MalformedResult: see :func:`read_hits` and :func:`prose_items`.
+    """
+    if config.pattern is not None:
+        return _hits(prose_items(texts, config), config, last_day)
+    return read_hits(result_payload(structured, texts, config.source), config, last_day)
+
+
 def read_hits(payload: Any, config: HitsConfig, last_day: int | None = None) -> list[Hit]:
-    """The hits in a search result's payload, in the server's order.
+    """The hits in a search result's payload, in the server's order: a list of hit objects at
+    ``config.path``, or columns (``config.columns``).
 
     Args:
         last_day: the last day of the corpus the server was given: a hit's day must be within
             ``1..last_day`` (None: any day from 1).
 
     Raises:
-        MalformedResult: no list at ``config.path``, a hit that is not a mapping, or lacks its id or
-            text field, a score that is not a finite number, or a day that is not a day of the
-            corpus.
+        MalformedResult: no list at ``config.path`` (or a column that is not a list, or columns of
+            unequal length), a hit that is not a mapping, or lacks its id or text field, a score
+            that is not a finite number, or a day that is not a day of the corpus.
     """
+    if config.columns:
+        return _hits(_column_items(payload, config), config, last_day)
     found = dig(payload, config.path)
     if not isinstance(found, list):
         where = f'"{config.path}"' if config.path else "the result"
         raise MalformedResult(f"{where} is a {type(found).__name__}, not a list of hits")
+    return _hits(found, config, last_day)
+
+
+def _hits(found: list[Any], config: HitsConfig, last_day: int | None) -> list[Hit]:
     hits: list[Hit] = []
     for n, item in enumerate(found):
-        if not isinstance(item, Mapping):
+        if not _mapping(item):
             raise MalformedResult(f"hit {n} is a {type(item).__name__}, not a mapping")
-        ident = item.get(config.id)
-        if ident is None or isinstance(ident, Mapping | list):
+        ident = field_value(item, config.id)
+        if ident is None or isinstance(ident, dict | list) or _mapping(ident):
             raise MalformedResult(f'hit {n} has no "{config.id}" (its keys: {", ".join(item)})')
-        parts = [item.get(field) for field in config.text]
+        parts = [field_value(item, field) for field in config.text]
         if all(p is None for p in parts):
             fields = " or ".join(f'"{f}"' for f in config.text)
             raise MalformedResult(f"hit {n} has no {fields} (its keys: {', '.join(item)})")
-        session = item.get(config.session) if config.session else None
+        session = field_value(item, config.session) if config.session else None
         hits.append(
             Hit(
                 id=str(ident),
                 text="\n".join(_as_text(p) for p in parts if p is not None),
-                score=_score(item.get(config.score), f'hit {n}\'s "{config.score}"')
+                score=_score(field_value(item, config.score), f'hit {n}\'s "{config.score}"')
                 if config.score
                 else None,
-                day=_day(item.get(config.day), f'hit {n}\'s "{config.day}"', last_day)
+                day=_day(field_value(item, config.day), f'hit {n}\'s "{config.day}"', last_day)
                 if config.day
                 else None,
                 session=str(session) if session is not None else None,

@@ -15,7 +15,8 @@ from typing import Any
 from ...errors import ConfigError
 from .adapter import McpAdapter, require_mcp
 from .config import McpConfig, deep_merge, load_mcp_file, parse_mcp_config, placeholders
-from .presets import PRESET_INSTALL, PRESETS, preset_mapping
+from .environ import expand_env
+from .presets import PRESETS, preset_located
 
 __all__ = ["MCP_PREFIX", "is_mcp_spec", "mcp_builder", "mcp_config"]
 
@@ -42,7 +43,6 @@ def mcp_config(
     """
     target = spec.strip()[len(MCP_PREFIX) :].strip() if ":" in spec else ""
     over = dict(config or {})
-    preset: str | None = None
     if not target:
         if not over:
             raise ConfigError(
@@ -62,23 +62,28 @@ def mcp_config(
         else:
             checked = parse_mcp_config(mapping, source=source, locator=locator)
     else:
-        preset = target.lower()
-        mapping = preset_mapping(target)
-        checked = parse_mcp_config(deep_merge(mapping, over), source=f"preset {preset}")
-    _check_command(checked, preset)
+        mapping, locator, path = preset_located(target)
+        source = str(path)
+        if over:
+            checked = parse_mcp_config(
+                deep_merge(mapping, over), source=f"{source} + adapter config"
+            )
+        else:
+            checked = parse_mcp_config(mapping, source=source, locator=locator)
+    _check_command(checked)
     return checked
 
 
-def _check_command(config: McpConfig, preset: str | None) -> None:
+def _check_command(config: McpConfig) -> None:
     """Refuse a stdio server whose executable is not there, before any work."""
     command = config.server.command
     if command is None or "data_dir" in placeholders(command):
         return
-    expanded = os.path.expandvars(command)
+    expanded = expand_env(command)
     if shutil.which(expanded) is not None or (os.sep in expanded and Path(expanded).is_file()):
         return
-    how = PRESET_INSTALL.get(preset) if preset is not None else None
-    install = f"; install it: {how}" if how else ""
+    by = f" (from {config.server.located_by})" if config.server.located_by else ""
+    install = f"{by}; install it: {config.install}" if config.install else by
     raise ConfigError(
         f'mcp server "{config.name}": cannot find {expanded!r} to start it{install}; or set '
         f"server.command in the adapter config ({config.source})"

@@ -59,6 +59,8 @@
     fill($("f-category"), D.categories);
     fill($("f-checkpoint"), D.checkpoints.map(function (c) { return c.label; }));
     fill($("f-difficulty"), D.difficulties);
+    var CLASSES = D.classes || [];
+    if ($("f-class")) fill($("f-class"), CLASSES.map(function (c) { return c[1]; }));
 
     function num(id, fallback) {
       var v = parseFloat($(id).value);
@@ -72,6 +74,7 @@
     function filtered() {
       var p = +$("f-persona").value, cat = +$("f-category").value, cp = +$("f-checkpoint").value;
       var diff = +$("f-difficulty").value, hall = $("f-hallucinated").value, status = $("f-status").value;
+      var klass = $("f-class") && F.attribution !== undefined ? +$("f-class").value : -1;
       var lo = num("f-min", 0), hi = num("f-max", 6);
       var scoreActive = lo > 0 || hi < 6;
       var text = $("f-text").value.trim().toLowerCase();
@@ -82,6 +85,7 @@
         if (cat >= 0 && q[4] !== cat) continue;
         if (cp >= 0 && r[F.checkpoint] !== cp) continue;
         if (diff >= 0 && q[5] !== diff) continue;
+        if (klass >= 0 && r[F.attribution] !== klass) continue;
         var h = r[F.hallucination];
         if (hall === "yes" && h !== 0) continue;
         if (hall === "no" && h !== 1) continue;
@@ -219,8 +223,8 @@
     });
 
     var debounce = null;
-    ["f-persona", "f-category", "f-checkpoint", "f-difficulty", "f-hallucinated", "f-status"].forEach(function (id) {
-      $(id).addEventListener("change", refresh);
+    ["f-persona", "f-category", "f-checkpoint", "f-difficulty", "f-hallucinated", "f-status", "f-class"].forEach(function (id) {
+      if ($(id)) $(id).addEventListener("change", refresh);
     });
     ["f-min", "f-max", "f-text"].forEach(function (id) {
       $(id).addEventListener("input", function () {
@@ -229,7 +233,7 @@
       });
     });
     $("f-reset").addEventListener("click", function () {
-      ["f-persona", "f-category", "f-checkpoint", "f-difficulty"].forEach(function (id) { $(id).value = "-1"; });
+      ["f-persona", "f-category", "f-checkpoint", "f-difficulty", "f-class"].forEach(function (id) { if ($(id)) $(id).value = "-1"; });
       $("f-hallucinated").value = "any";
       $("f-status").value = "any";
       $("f-min").value = "0";
@@ -301,6 +305,17 @@
         section(body, "Primary judge's score (before the appellate review)");
         scoreBoxes(body, prim[0], prim[1], prim[2], prim[0] + prim[1] + prim[2]);
         if (prim[3] >= 0) textBlock(body, S[prim[3]]);
+      }
+      var kind = F.attribution !== undefined ? r[F.attribution] : -1;
+      if (kind >= 0 && CLASSES[kind]) {
+        section(body, "Attribution");
+        var line = el("p");
+        var tag = el("span", "pill", CLASSES[kind][1]);
+        tag.style.background = CLASSES[kind][3];
+        line.appendChild(tag);
+        line.appendChild(document.createTextNode(" " + CLASSES[kind][2] +
+          (r[F.attributionWhy] >= 0 ? " (" + S[r[F.attributionWhy]] + ")" : "")));
+        body.appendChild(line);
       }
       var err = r[F.error];
       if (err) {
@@ -413,6 +428,24 @@
         $("f-checkpoint").value = cp === undefined ? "-1" : String(cp);
         $("f-category").value = tr.dataset.kind === "category" ? String(D.categories.indexOf(tr.dataset.row)) : "-1";
         $("f-hallucinated").value = tr.dataset.kind === "hallucination" ? "yes" : "any";
+        refresh();
+        $("answers").scrollIntoView({ behavior: "smooth" });
+      });
+    });
+
+    /* --- the attribution section: a click on a class lists its answers ------------------ */
+    document.querySelectorAll("[data-attr-class]").forEach(function (link) {
+      link.addEventListener("click", function (e) {
+        e.preventDefault();
+        $("f-reset").click();
+        $("f-class").value = link.dataset.attrClass;
+        if (link.dataset.attrCheckpoint !== undefined) {
+          var at = cpByLabel.get(link.dataset.attrCheckpoint);
+          $("f-checkpoint").value = at === undefined ? "-1" : String(at);
+        }
+        if (link.dataset.attrCategory !== undefined) {
+          $("f-category").value = String(D.categories.indexOf(link.dataset.attrCategory));
+        }
         refresh();
         $("answers").scrollIntoView({ behavior: "smooth" });
       });
