@@ -269,6 +269,7 @@ FLAGS: Mapping[str, str] = {
     "--judge-epochs": "judge-epochs",
     "--judge-memory-window": "memory-window",
     "--hallucination-window": "memory-window",
+    "--claim-days": "memory-window",
     "--parallelism": "parallelism",
     "--unit-parallelism": "unit-parallelism",
     "--jobs": "worker-processes",

@@ -113,6 +113,17 @@ class LlmJudge(AsyncClosing):
         self.prompt_version = PROMPT_VERSION
         self.usage = JudgeUsage()
 
+    def __getstate__(self) -> dict[str, object]:
+        """What a copy needs (Ray ships judges): the claim finder and its lock are rebuilt."""
+        state = dict(self.__dict__)
+        state["_finder"] = None
+        state.pop("_finder_lock", None)
+        return state
+
+    def __setstate__(self, state: dict[str, object]) -> None:
+        self.__dict__.update(state)
+        self._finder_lock = threading.Lock()
+
     def __repr__(self) -> str:
         claims = f", claim_days={self.claim_days}" if self.claim_days else ""
         return (
