@@ -180,6 +180,22 @@ def _stamped(text: str, days: Sequence[Day], rng: random.Random) -> str:
     return " ".join(out)
 
 
+def _written_date(m: re.Match[str], year: int, skip: frozenset[str]) -> dt.date | None:
+    """The date a match of :data:`_DATE` writes (a date without a year read in ``year``); None
+    when it is no calendar date or its ``MM-DD`` is in ``skip``."""
+    if m["iso"]:
+        y, month, day = int(m["y"]), int(m["m"]), int(m["d"])
+    elif m["md"]:
+        y, month, day = _year(m["mdy"], year), _month(m["mdm"]), int(m["mdd"])
+    else:
+        y, month, day = _year(m["dmy"], year), _month(m["dmm"]), int(m["dmd"])
+    try:
+        date = dt.date(y, month, day)
+    except ValueError:
+        return None
+    return None if f"{month:02d}-{day:02d}" in skip else date
+
+
 def shift_dates(text: str, skip: frozenset[str], delta: int, year: int) -> tuple[str, int]:
     """``text`` with every written date whose ``MM-DD`` is not in ``skip`` moved ``delta`` days,
     each in its own format, and how many were moved. A date without a year is read in ``year``."""
@@ -187,18 +203,10 @@ def shift_dates(text: str, skip: frozenset[str], delta: int, year: int) -> tuple
 
     def shift(m: re.Match[str]) -> str:
         nonlocal moved
-        if m["iso"]:
-            y, month, day = int(m["y"]), int(m["m"]), int(m["d"])
-        elif m["md"]:
-            y, month, day = _year(m["mdy"], year), _month(m["mdm"]), int(m["mdd"])
-        else:
-            y, month, day = _year(m["dmy"], year), _month(m["dmm"]), int(m["dmd"])
-        try:
-            date = dt.date(y, month, day)
-        except ValueError:
+        date = _written_date(m, year, skip)
+        if date is None:
             return m.group()
-        if f"{month:02d}-{day:02d}" in skip:
-            return m.group()
+        y = date.year
         new = date + dt.timedelta(days=delta)
         moved += 1
         if m["iso"]:
@@ -224,17 +232,8 @@ def reword_dates(text: str, skip: frozenset[str], year: int) -> tuple[str, int]:
 
     def reword(m: re.Match[str]) -> str:
         nonlocal reworded
-        if m["iso"]:
-            y, month, day = int(m["y"]), int(m["m"]), int(m["d"])
-        elif m["md"]:
-            y, month, day = _year(m["mdy"], year), _month(m["mdm"]), int(m["mdd"])
-        else:
-            y, month, day = _year(m["dmy"], year), _month(m["dmm"]), int(m["dmd"])
-        try:
-            date = dt.date(y, month, day)
-        except ValueError:
-            return m.group()
-        if f"{month:02d}-{day:02d}" in skip:
+        date = _written_date(m, year, skip)
+        if date is None:
             return m.group()
         reworded += 1
         name = _MONTH_NAMES[date.month - 1]
