@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
+import inspect
 import os
 import signal
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Iterator
 from pathlib import Path
 
 import anyio
@@ -59,6 +60,31 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
         structured = getattr(item, "_id", None)
         if groups and structured is not None and not item.nodeid.endswith(suffix):
             item._id = type(structured).parse(item.nodeid + suffix)
+
+
+@pytest.fixture(autouse=True)
+def _sync_tests_run_outside_the_module_loop(request: pytest.FixtureRequest) -> Iterator[None]:
+    """A synchronous test may start its own event loop (``anyio.run``, the CLI's ``main``), even in a
+    module whose event loop a module-scoped async fixture keeps open (``one_grpc_event_loop``).
+
+    While that loop is kept, anyio's pytest plugin names asyncio as the running library in sniffio's
+    context variable, and ``anyio.run`` then refuses with "Already running asyncio in this thread"
+    although no loop runs. sniffio is installed only by some extras (the inspect one), so this failed
+    on CI and nowhere else. A synchronous test runs with that variable unset.
+    """
+    if inspect.iscoroutinefunction(getattr(request, "function", None)):
+        yield
+        return
+    try:
+        import sniffio
+    except ImportError:
+        yield
+        return
+    token = sniffio.current_async_library_cvar.set(None)
+    try:
+        yield
+    finally:
+        sniffio.current_async_library_cvar.reset(token)
 
 
 @pytest.fixture(scope="session")
