@@ -131,3 +131,20 @@ def scores_of(log: EvalLog) -> dict[tuple[str, int], dict[str, Any]]:
 
 
 PYTHON = sys.executable
+
+
+def failing_on_day_three() -> ScriptedAdapter:
+    """An adapter factory (spec ``_inspect_support:failing_on_day_three``) whose query about
+    2026-01-03 raises; every adapter it builds is kept in :data:`BUILT`."""
+    adapter = ScriptedAdapter(fail_on=["2026-01-03"])
+    BUILT.append(adapter)
+    return adapter
+
+
+async def exact_judge(question: str, reference: str, answer: str, context: Any) -> Any:
+    """A judge (spec ``_inspect_support:exact_judge``): full marks for the reference word for word,
+    nothing for anything else."""
+    from recallbench import JudgeScore
+
+    exact = answer.strip().casefold() == reference.strip().casefold()
+    return JudgeScore(correctness=3 * exact, completeness=2 * exact, hallucination=1)

@@ -114,6 +114,47 @@ def test_inspect_eval_finds_the_task_and_scores_as_recallbench_run(
         )
     assert found == expected
 
+    # Judged again by another judge, from inspect (`inspect score`) and from recallbench
+    # (`recallbench rejudge`): the same answers get the same new scores in both.
+    judge = tmp_path / "exact.py"
+    judge.write_text(EXACT_JUDGE, encoding="utf-8")
+    [path] = list((tmp_path / "logs").glob("*.eval"))
+    done = subprocess.run(
+        [INSPECT, "score", str(path), "--scorer", "recallbench/recall_rejudge",
+         "-S", f"judge={judge}:judge", "--action", "append", "--output-file",
+         str(tmp_path / "again.eval"), "--display", "plain"],
+        capture_output=True, text=True, timeout=600, cwd=tmp_path,
+    )  # fmt: skip
+    assert done.returncode == 0, done.stdout[-2000:] + done.stderr[-3000:]
+    subprocess.run(
+        [sys.executable, "-m", "recallbench", "rejudge", str(run_dir), "--judge", f"{judge}:judge",
+         "--output", str(tmp_path / "run-again")],
+        check=True, capture_output=True, timeout=600,
+    )  # fmt: skip
+    again = read_eval_log(str(tmp_path / "again.eval"))
+    rejudged = {}
+    for line in (tmp_path / "run-again" / "questions.jsonl").read_text("utf-8").splitlines():
+        record = json.loads(line)
+        key = f"{record['personaId']}/{record['checkpoint']}/{record['qa']['id']}"
+        rejudged[key] = record["composite"]
+    found_again = {
+        str(s.id): s.scores["recall_rejudge"].value["composite"]  # type: ignore[index]
+        for s in again.samples or ()
+    }
+    assert found_again == rejudged
+    assert set(rejudged.values()) == {1, 6} or set(rejudged.values()) == {1}
+    assert found_again != {k: v[4] for k, v in expected.items()}
+
+
+EXACT_JUDGE = """
+from recallbench import JudgeScore
+
+
+async def judge(question, reference, answer, context):
+    exact = answer.strip().casefold() == reference.strip().casefold()
+    return JudgeScore(correctness=3 * exact, completeness=2 * exact, hallucination=1)
+"""
+
 
 SERVER_MEMORY = os.environ.get("RECALLBENCH_SERVER_MEMORY", "")
 NO_SERVER_MEMORY = shutil.which("node") is None or not (

@@ -163,16 +163,7 @@ class Harness:
         self.hooks = hooks or Hooks()
         self.resume = resume or ResumeLog()
         self.ranges = normalize_ranges(self.config.ranges)
-        attempt = self.config.judge_timeout or self.config.question_timeout
-        judging = Judging(
-            judge=self.judge,
-            appellate=self.appellate,
-            timeout=attempt,
-            retry=self.config.judge_retry,
-            window=self.config.judge_memory_window,
-            deadline=self.config.judge_deadline or attempt,
-        )
-        self._judging = judging
+        self._judging = Judging.of(self.judge, self.appellate, self.config)
         # The price table and --max-cost's budget (issue 25): a bad price file, or a budget whose
         # judge has no price, is found here, before anything runs.
         self.costing = RunCosting(self.config.max_cost, self.config.prices)

@@ -14,7 +14,7 @@ import inspect
 import logging
 import time
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import anyio
 import attrs
@@ -34,6 +34,9 @@ from ..results.panel_scores import panel_parts
 from ..results.records import QuestionError, QuestionResult
 from ..results.scoring import JudgeScore, is_failure, to_score
 from ..results.turn_retrieval import question_turn_retrieval
+
+if TYPE_CHECKING:
+    from .config import RunConfig
 
 __all__ = [
     "NO_ANSWER",
@@ -342,6 +345,21 @@ class Judging:
     limiter: anyio.CapacityLimiter | None = None
     """Judge calls in flight at once over all of a run's units (judges that run inline are not
     limited)."""
+
+    @classmethod
+    def of(cls, judge: Judge, appellate: Judge | None, config: RunConfig) -> Judging:
+        """How a run with ``config`` judges: each attempt bounded by its judge timeout (else the
+        question timeout), all of a question's attempts by its judge deadline (else one attempt's
+        time), its retries and its judge memory window."""
+        attempt = config.judge_timeout or config.question_timeout
+        return cls(
+            judge=judge,
+            appellate=appellate,
+            timeout=attempt,
+            retry=config.judge_retry,
+            window=config.judge_memory_window,
+            deadline=config.judge_deadline or attempt,
+        )
 
 
 async def _judge(

@@ -15,6 +15,7 @@ still up is.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from inspect_ai import SampleSource
@@ -27,8 +28,11 @@ from .state import IngestionState
 __all__ = ["WaveSource", "sample_metadata", "sample_of"]
 
 
-def sample_metadata(question: PlannedQuestion) -> dict[str, Any]:
-    """A sample's metadata (camelCase, as recallbench's logs spell it)."""
+def sample_metadata(
+    question: PlannedQuestion, source: Mapping[str, str] | None = None
+) -> dict[str, Any]:
+    """A sample's metadata (camelCase, as recallbench's logs spell it); ``source`` (the plan's: its
+    data and arcs file) is kept with it, so the log can be judged again (:mod:`.rescore`)."""
     pair = question.pair
     selection = question.task.selection
     return {
@@ -42,16 +46,17 @@ def sample_metadata(question: PlannedQuestion) -> dict[str, Any]:
         "hasEvidence": has_evidence(pair),
         "historical": any(p.id == pair.id for p in selection.historical),
         "unit": question.unit,
+        **({"source": dict(source)} if source else {}),
     }
 
 
-def sample_of(question: PlannedQuestion) -> Sample:
+def sample_of(question: PlannedQuestion, source: Mapping[str, str] | None = None) -> Sample:
     """The sample of a planned question."""
     return Sample(
         id=question.id,
         input=question.pair.question,
         target=question.pair.answer,
-        metadata=sample_metadata(question),
+        metadata=sample_metadata(question, source),
     )
 
 
@@ -67,7 +72,7 @@ class WaveSource(SampleSource):
         """The run of the task they were handed out in (the same task may be run again)."""
 
     def _wave(self, n: int) -> list[Sample]:
-        return [sample_of(self._plan.questions[i]) for i in self._plan.waves[n]]
+        return [sample_of(self._plan.questions[i], self._plan.source) for i in self._plan.waves[n]]
 
     def _index(self, n: int) -> int:
         """The checkpoint index of the ``n``-th wave."""

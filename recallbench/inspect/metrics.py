@@ -22,10 +22,11 @@ from typing import Any
 from inspect_ai.scorer import Metric, SampleScore, mean, metric, stderr
 
 from ..results.evidence import MISSED
+from ..results.judge_spread import spread_of
 from ..results.records import RETRIEVAL_METRICS, RetrievalMetrics
 from ..results.retrieval_metrics import mean_scores
 
-__all__ = ["SCORE_METRICS", "hallucination_rate", "retrieval", "score_metrics"]
+__all__ = ["SCORE_METRICS", "hallucination_rate", "judge_spread", "retrieval", "score_metrics"]
 
 
 def _number(value: Any) -> float | None:
@@ -74,6 +75,38 @@ def retrieval() -> Metric:
             return {}
         means = mean_scores(r if r is not None else MISSED for r in rows)
         return means.as_dict() if means is not None else {}
+
+    return compute
+
+
+@metric(name="judge_spread")
+def judge_spread() -> Metric:
+    """With a panel of judges (``recall_rejudge -S judge=[A,B]``): the score (mean composite, 0–6)
+    under each judge and ``spread``, the largest distance from the panel's score to one judge's —
+    "score ± judge spread", by :func:`recallbench.results.judge_spread.spread_of`'s rule (nothing
+    with one judge)."""
+
+    def compute(scores: list[SampleScore]) -> dict[str, float]:
+        own: list[float] = []
+        per_answer: list[dict[str, list[float]]] = []
+        for s in scores:
+            value = s.score.value
+            composite = _number(value.get("composite")) if isinstance(value, dict) else None
+            if composite is None:
+                continue
+            own.append(composite)
+            judges = (s.score.metadata or {}).get("judges")
+            per_answer.append(
+                {
+                    str(name): [float(c) for c in got]
+                    for name, got in (judges.items() if isinstance(judges, dict) else ())
+                    if isinstance(got, list) and got
+                }
+            )
+        spread = spread_of(own, per_answer)
+        if spread is None:
+            return {}
+        return {**spread.scores, "spread": spread.spread}
 
     return compute
 

@@ -86,6 +86,10 @@ class Plan:
     units: dict[str, PlannedUnit]
     questions: dict[str, PlannedQuestion]
     waves: tuple[tuple[str, ...], ...]
+    source: Mapping[str, str] = attrs.field(factory=dict)
+    """Where its questions come from, as each sample's metadata records it: ``data`` (the data as
+    resolved, an absolute path) and ``arcs`` (the arcs file), so its log can be judged again
+    (:mod:`.rescore`)."""
     _days: dict[tuple[str, int], tuple[Day, ...]] = attrs.field(factory=dict)
 
     @property
@@ -139,10 +143,11 @@ def plan_task(
     Raises:
         TaskInputError: the data, a persona, the adapter or the judge cannot be used (one line).
     """
-    from ..family.opening import open_data
+    from ..family.opening import open_data, resolve_data
 
     try:
-        benchmark, dataset = open_data(_data(params), params.arcs or DEFAULT_ARCS_FILE)
+        where = resolve_data(_data(params))
+        benchmark, dataset = open_data(where, params.arcs or DEFAULT_ARCS_FILE)
         factory = adapter if adapter is not None else AdapterSpec(params.adapter)
         chosen: Any = judge if judge is not None else params.judge
         if chosen is None and not (benchmark is not None and benchmark.own_default_judge):
@@ -165,10 +170,11 @@ def plan_task(
         if isinstance(exc, TaskInputError):
             raise
         raise TaskInputError(str(exc)) from None
-    return _plan(harness, personas)
+    source = {"data": str(Path(where).absolute()), "arcs": params.arcs or DEFAULT_ARCS_FILE}
+    return _plan(harness, personas, source)
 
 
-def _plan(harness: Harness, personas: list[PersonaDataset]) -> Plan:
+def _plan(harness: Harness, personas: list[PersonaDataset], source: dict[str, str]) -> Plan:
     units: dict[str, PlannedUnit] = {}
     by_wave: dict[int, list[PlannedQuestion]] = {}
     incremental = harness.config.lifecycle != "fresh"
@@ -189,7 +195,7 @@ def _plan(harness: Harness, personas: list[PersonaDataset]) -> Plan:
                     by_wave.setdefault(task.index, []).append(question)
     questions = {q.id: q for wave in sorted(by_wave) for q in by_wave[wave]}
     waves = tuple(tuple(q.id for q in by_wave[w]) for w in sorted(by_wave) if by_wave[w])
-    return Plan(harness=harness, units=units, questions=questions, waves=waves)
+    return Plan(harness=harness, units=units, questions=questions, waves=waves, source=source)
 
 
 def evidence(pair: QAPair) -> Mapping[str, Any]:

@@ -13,13 +13,13 @@ and gives none.
 from __future__ import annotations
 
 import math
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 
 import attrs
 
 from .records import BenchmarkResult
 
-__all__ = ["JudgeSpread", "judge_spread"]
+__all__ = ["JudgeSpread", "judge_spread", "spread_of"]
 
 
 @attrs.frozen(kw_only=True)
@@ -44,7 +44,6 @@ class JudgeSpread:
 def judge_spread(result: BenchmarkResult) -> JudgeSpread | None:
     """The score under each judge of the run's panel; None unless at least two judges gave
     verdicts."""
-    names: dict[str, None] = {}
     own: list[float] = []
     per_answer: list[dict[str, list[float]]] = []
     for p in result.personas:
@@ -53,15 +52,27 @@ def judge_spread(result: BenchmarkResult) -> JudgeSpread | None:
                 own.append(q.composite_score)
                 verdicts: dict[str, list[float]] = {}
                 for v in q.panel or ():
-                    names.setdefault(v.judge)
                     verdicts.setdefault(v.judge, []).append(float(v.composite))
                 per_answer.append(verdicts)
+    return spread_of(own, per_answer)
+
+
+def spread_of(
+    own: Sequence[float], per_answer: Sequence[Mapping[str, Sequence[float]]]
+) -> JudgeSpread | None:
+    """The spread of answers' verdicts: ``own[i]`` is answer i's composite, ``per_answer[i]`` each
+    judge's composites of it (one per judge epoch; a judge missing: it gave none). None unless at
+    least two judges gave verdicts."""
+    names: dict[str, None] = {}
+    for verdicts in per_answer:
+        for judge in verdicts:
+            names.setdefault(judge)
     if len(names) < 2 or not own:
         return None
     scores = {}
     for judge in names:
         values = [
-            math.fsum(v[judge]) / len(v[judge]) if judge in v else c
+            math.fsum(v[judge]) / len(v[judge]) if v.get(judge) else c
             for v, c in zip(per_answer, own, strict=True)
         ]
         scores[judge] = math.fsum(values) / len(values)
