@@ -334,7 +334,7 @@ def test_the_command_reads_its_second_run_in_a_child_with_the_same_output(
             script = textwrap.dedent(
                 f"""
                 import sys
-                from recallbench.cli._fork import can_fork
+                from recallbench._fork import can_fork
                 from recallbench.results.comparison import compare_results
                 from recallbench.results.reading import read_run
                 assert can_fork() == (len(__import__("os").sched_getaffinity(0)) > 1)
@@ -378,7 +378,7 @@ def test_a_call_in_a_child_returns_its_value_or_none() -> None:
     script = textwrap.dedent(
         """
         import os
-        from recallbench.cli._fork import can_fork, in_child
+        from recallbench._fork import can_fork, in_child
 
         def boom():
             raise RuntimeError("no")
@@ -416,7 +416,7 @@ def test_answers_read_in_two_parts_are_the_answers_read_in_one(run_dir: Path) ->
         f"""
         import os, pickle, sys
         from pathlib import Path
-        from recallbench.cli._fork import can_fork
+        from recallbench._fork import can_fork
         from recallbench.cli._judged_apart import judged_apart
         from recallbench.results.result_stream import map_file, split_personas
 

@@ -348,7 +348,7 @@ FORKED = """
 import json, sys
 import anyio
 from recallbench.harness.rejudge import rejudge_run
-from recallbench.harness.rejudge_scoring import _can_fork
+from recallbench._fork import can_fork
 from recallbench.judges.rubric import RubricJudge
 
 async def main():
@@ -363,7 +363,7 @@ async def main():
         indexes[processes] = len(judge._indexes)  # the corpora this process indexed
     return {"runs": out, "indexes": indexes}
 
-print(json.dumps({"fork": _can_fork(), **anyio.run(main)}))
+print(json.dumps({"fork": can_fork(), **anyio.run(main)}))
 """
 
 

@@ -245,7 +245,10 @@ class DenseAdapter(StoreAdapter):
         ranked = [(self._passages[document.id], score) for document, score, _ in hits]
         return ranked, max((cosine for _, _, cosine in hits), default=0.0)
 
-    def _answer(self, question: str, candidates: Sequence[Chunk]) -> str | None:
+    def compose(self, question: str, candidates: Sequence[Chunk]) -> str | None:
+        """The answer quoted from ``candidates`` (best first): bm25's extractive rule, the sentences
+        sharing the question's rarest words; when none shares a word, the sentences closest to the
+        question in meaning. None: nothing to quote."""
         weights = {t: self.stats.idf(t) for t in query_terms(question)}
         sentences, cite = self.settings["sentences"], self.settings["cite"]
         answer = compose_answer(self.store, candidates, weights, sentences=sentences, cite=cite)
@@ -272,7 +275,7 @@ class DenseAdapter(StoreAdapter):
         retrieval = [entry(chunk, score) for chunk, score in ranked]
         if not ranked or best < self.settings["threshold"]:
             return self.abstain(retrieval)
-        answer = self._answer(question, [c for c, _ in ranked[: self.settings["answer_chunks"]]])
+        answer = self.compose(question, [c for c, _ in ranked[: self.settings["answer_chunks"]]])
         if answer is None:
             return self.abstain(retrieval)
         return QueryDetail(answer=answer, retrieval=tuple(retrieval))

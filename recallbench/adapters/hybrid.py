@@ -282,7 +282,7 @@ class HybridAdapter(Abstaining):
             return self.abstain(retrieval)
         # dense's composition: bm25's extractive rule, by meaning when no sentence shares a word.
         quoted = [chunk for chunk, _ in ranked[: self.settings["answer_chunks"]]]
-        answer = self.dense._answer(question, quoted)
+        answer = self.dense.compose(question, quoted)
         if answer is None:
             return self.abstain(retrieval)
         return QueryDetail(answer=answer, retrieval=tuple(retrieval))

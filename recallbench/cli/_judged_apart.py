@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from ._fork import can_fork, in_child
+from .._fork import can_fork, in_child
 
 if TYPE_CHECKING:
     from ..judges.agreement import JudgedAnswer

@@ -9,8 +9,8 @@ import argparse
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from .._fork import in_child
 from ._common import non_negative_int, positive_int, print_json
-from ._fork import in_child
 from ._heap import long_lived
 
 if TYPE_CHECKING:

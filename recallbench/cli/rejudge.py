@@ -19,9 +19,9 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from .._fork import in_child
 from ..errors import ConfigError
 from ._common import add_judge_call_args, non_negative_int, run_async
-from ._fork import in_child
 from ._panel import add_panel_arguments, panel_judge
 
 __all__ = ["default_output", "register"]

@@ -13,14 +13,12 @@ its retries leaves it unscored, as a run does.
 from __future__ import annotations
 
 import logging
-import os
-import pickle
-import sys
 from collections.abc import Callable, Coroutine, Mapping, Sequence
 from typing import Any
 
 import attrs
 
+from .._fork import can_fork, in_child
 from .._retry import RetryPolicy
 from ..data.corpus import Day
 from ..data.persona import PersonaDefinition
@@ -228,56 +226,28 @@ def _halves(jobs: Sequence[Job]) -> tuple[list[Job], list[Job]] | None:
     ]
 
 
-def _can_fork() -> bool:
-    """Linux, a second core, and one thread: a fork copies only the thread that calls it, so a lock
-    another thread held could never be released in the child (the rule of the commands' own
-    ``recallbench.cli._fork``, which this layer may not import)."""
-    if sys.platform != "linux" or len(os.sched_getaffinity(0)) < 2:
-        return False
-    try:
-        return len(os.listdir("/proc/self/task")) == 1
-    except OSError:
-        return False
-
-
 def _forked(
     judge: Judge, jobs: Sequence[Job], days: _Days, window: int
 ) -> list[QuestionResult] | None:
     """The jobs scored on two cores: the later personas' in a forked child, the others here; None
     when there is no fork to be had (the caller scores them all here)."""
     halves = _halves(jobs)
-    if halves is None or not _can_fork():
+    if halves is None or not can_fork():
         return None
     head, tail = halves
-    read_fd, write_fd = os.pipe()
-    sys.stdout.flush()
-    sys.stderr.flush()
-    pid = os.fork()
-    if pid == 0:  # the child: scores the later personas, pickles its verdicts, leaves
-        status = 1
-        try:
-            os.close(read_fd)
-            data = pickle.dumps(_score_inline(judge, tail, days, window), pickle.HIGHEST_PROTOCOL)
-            with os.fdopen(write_fd, "wb") as pipe:
-                pipe.write(data)
-            status = 0
-        finally:  # whatever happened: the parent scores the tail itself
-            os._exit(status)
-    os.close(write_fd)
+    child = in_child(_score_inline, judge, tail, days, window)  # the later personas, on a core
     try:
         mine = [
             _from_inline(j, got)
             for j, got in zip(head, _score_inline(judge, head, days, window), strict=True)
         ]
-        with os.fdopen(read_fd, "rb") as pipe:
-            data = pipe.read()
-    finally:
-        _, status = os.waitpid(pid, 0)
-    if status != 0 or not data:
+    except BaseException:
+        child.cancel()
+        raise
+    theirs = child.result()
+    if theirs is None:
         log.debug("[rejudge] the child scoring the later personas failed; scoring them here")
         theirs = _score_inline(judge, tail, days, window)
-    else:
-        theirs = pickle.loads(data)
     return mine + [_from_inline(j, got) for j, got in zip(tail, theirs, strict=True)]
 
 

@@ -1,5 +1,5 @@
-"""One function call in a forked child while the command goes on: ``compare`` reads its second run
-beside the first on a second core.
+"""One function call in a forked child while the caller goes on: ``compare`` reads its second run
+beside the first on a second core, ``rejudge`` scores half of a run's answers there.
 
 :func:`in_child` forks (on Linux, with a second core to run on and no other thread; elsewhere the call
 is made when its result is asked for), the child calls the function, pickles what it returns into a pipe and
