@@ -146,6 +146,9 @@ def main() -> None:
         cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
         summary = done.stdout.strip().splitlines()[-1:] or ["(no output)"]
         print(f"{' '.join(command[1:])}: exit {done.returncode}; {summary[0]}")
+        for line in done.stdout.splitlines():  # which tests failed (pytest's -ra summary lines)
+            if line.startswith(("FAILED ", "ERROR ")):
+                print(f"  {line}")
         _report(Path(folder), wall, cpu, args.top)
 
 
