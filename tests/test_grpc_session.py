@@ -444,10 +444,12 @@ async def test_the_shared_token_guards_the_stream(tmp_path: Path) -> None:
     security = ServerSecurity(token="s3cret-token")
     async with open_server(ScriptedAdapter(name="t"), port=0, security=security) as listening:
         async with grpc.aio.insecure_channel(listening.address) as channel:
-            call = _session(channel)  # no token: refused as a stream, before any message
-            with contextlib.suppress(grpc.aio.AioRpcError):
-                await call.write(pb.SessionRequest(call_id=1, healthcheck=pb.HealthcheckRequest()))
-            assert await call.code() == grpc.StatusCode.UNAUTHENTICATED
+            # No token: refused as a stream, with no message written (a refusal read as a unary
+            # call would wait for one). A message written meanwhile could race the refusal: the
+            # server resets the stream it closed, which the client may read as INTERNAL.
+            call = _session(channel)
+            with anyio.fail_after(30):
+                assert await call.code() == grpc.StatusCode.UNAUTHENTICATED
         adapter = GrpcAdapter(f"grpc://{listening.address}", retry=FAST, token="s3cret-token")
         await adapter.setup()
         await adapter.ingest_day(1, "x", meta(1))

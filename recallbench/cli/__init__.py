@@ -222,9 +222,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     streams = sys.stdout, sys.stderr
     if not isinstance(sys.stdout, SafeStream):
         sys.stdout, sys.stderr = SafeStream(sys.stdout), SafeStream(sys.stderr)
+    from ._heap import OWN_PROCESS
+
+    own = OWN_PROCESS.set(argv is None)  # what a command reads is frozen only in its own process
     try:
         return _main(argv)
     finally:
+        OWN_PROCESS.reset(own)
         sys.stdout, sys.stderr = streams
 
 
