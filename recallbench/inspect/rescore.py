@@ -207,7 +207,7 @@ def recall_rejudge(
                 value=first.value,
                 answer=first.answer,
                 explanation=first.explanation,
-                metadata={**before, "rejudged": False},
+                metadata=before,
             )
         answer = first.answer if first is not None and first.answer is not None else None
         if answer is None:
@@ -233,8 +233,6 @@ def recall_rejudge(
         metadata: dict[str, Any] = {
             k: v for k, v in before.items() if k in ("latencyMs", "retrievedDays")
         }
-        if result.primary_score is not None:
-            metadata["primaryScore"] = attrs.asdict(result.primary_score)
         if result.panel:
             judges: dict[str, list[int]] = {}
             for verdict in result.panel:
