@@ -195,6 +195,15 @@ def positive_int(text: str) -> int:
     return value
 
 
+def add_judge_cache_args(p: Any, cache_help: str) -> None:
+    """``--judge-cache DIR`` (``cache_help`` says what it is to the command) and
+    ``--no-judge-cache``, as every command that calls an LLM judge takes them."""
+    p.add_argument("--judge-cache", type=Path, metavar="DIR", help=cache_help)
+    p.add_argument(
+        "--no-judge-cache", action="store_true", help="always call the judge; store nothing"
+    )
+
+
 def add_judge_call_args(p: Any) -> None:
     """``--parallelism`` and ``--timeout`` of the commands that call a judge on many answers."""
     p.add_argument(

@@ -21,6 +21,7 @@ from .._closing import aclose_quietly
 from ..errors import ConfigError
 from ._common import (
     add_dataset_args,
+    add_judge_cache_args,
     add_judge_call_args,
     non_negative_int,
     positive_int,
@@ -123,14 +124,9 @@ def register(sub: Any) -> None:
         "judge with --hallucination-window grounds claims there; an LLM judge is shown their "
         "lines); default 0: no check",
     )
-    p.add_argument(
-        "--judge-cache",
-        type=Path,
-        metavar="DIR",
-        help="where LLM judge scores are cached (default: the user cache directory run uses)",
-    )
-    p.add_argument(
-        "--no-judge-cache", action="store_true", help="always call the judge; store nothing"
+    add_judge_cache_args(
+        p,
+        "where LLM judge scores are cached (default: the user cache directory run uses)",
     )
     p.add_argument("--json", action="store_true", help="print the report as JSON")
     p.set_defaults(handler=judge_probe_command)

@@ -21,7 +21,7 @@ from typing import Any
 
 from .._fork import in_child
 from ..errors import ConfigError
-from ._common import add_judge_call_args, non_negative_int, run_async
+from ._common import add_judge_cache_args, add_judge_call_args, non_negative_int, run_async
 from ._panel import add_panel_arguments, panel_judge
 
 __all__ = ["default_output", "register"]
@@ -78,14 +78,9 @@ def register(sub: Any) -> None:
         "the run's)",
     )
     add_judge_call_args(p)
-    p.add_argument(
-        "--judge-cache",
-        type=Path,
-        metavar="DIR",
-        help="where LLM judge scores are cached (default: the user cache directory)",
-    )
-    p.add_argument(
-        "--no-judge-cache", action="store_true", help="always call the judge; store nothing"
+    add_judge_cache_args(
+        p,
+        "where LLM judge scores are cached (default: the user cache directory)",
     )
     p.add_argument("--no-html", action="store_true", help="do not write report.html")
     p.add_argument(

@@ -29,6 +29,7 @@ from ..harness.config import (
 from ._adapter_model import adapter_model_config, add_adapter_model_args
 from ._common import (
     add_dataset_args,
+    add_judge_cache_args,
     non_negative_int,
     positive_int,
     ranges_arg,
@@ -120,15 +121,10 @@ def register(sub: Any) -> None:
         metavar="N",
         help="days of memory around each relevant day shown to the judge (default 0)",
     )
-    j.add_argument(
-        "--judge-cache",
-        type=Path,
-        metavar="DIR",
-        help="where LLM judge scores are cached across runs (default: the user cache directory, "
+    add_judge_cache_args(
+        j,
+        "where LLM judge scores are cached across runs (default: the user cache directory, "
         "e.g. ~/.cache/recallbench/judge); an identical re-run makes no judge calls",
-    )
-    j.add_argument(
-        "--no-judge-cache", action="store_true", help="always call the judge; store nothing"
     )
     j.add_argument(
         "--no-judge-check",
